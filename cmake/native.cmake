@@ -1,0 +1,37 @@
+# Native targets: the CLI, the doctest suites and the benchmarks.
+file(GLOB ATLAS_CLI_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/cli/*.cpp")
+add_executable(gpu-atlas ${ATLAS_CLI_SOURCES})
+target_link_libraries(gpu-atlas PRIVATE atlas_app)
+set_target_properties(gpu-atlas PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
+
+enable_testing()
+find_path(DOCTEST_INCLUDE_DIR doctest/doctest.h REQUIRED)
+
+file(GLOB ATLAS_ENGINE_TESTS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/engine/*.cpp"
+     "${CMAKE_SOURCE_DIR}/tests/app/*.cpp")
+add_executable(engine_tests "${CMAKE_SOURCE_DIR}/tests/test_main.cpp" ${ATLAS_ENGINE_TESTS})
+target_include_directories(engine_tests PRIVATE "${DOCTEST_INCLUDE_DIR}" "${CMAKE_SOURCE_DIR}/tests")
+target_link_libraries(engine_tests PRIVATE atlas_app)
+target_compile_definitions(engine_tests PRIVATE ATLAS_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+add_test(NAME engine_tests COMMAND engine_tests)
+
+if(TARGET atlas_ui)
+  file(GLOB ATLAS_UI_TESTS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/ui/*.cpp")
+  add_executable(ui_tests "${CMAKE_SOURCE_DIR}/tests/test_main.cpp" ${ATLAS_UI_TESTS})
+  target_include_directories(ui_tests PRIVATE "${DOCTEST_INCLUDE_DIR}" "${CMAKE_SOURCE_DIR}/tests")
+  target_link_libraries(ui_tests PRIVATE atlas_ui)
+  target_compile_definitions(ui_tests PRIVATE ATLAS_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  add_test(NAME ui_tests COMMAND ui_tests)
+endif()
+
+# CLI contract tests: run the built binary on requests and bad inputs.
+add_test(NAME cli_tests COMMAND "${CMAKE_SOURCE_DIR}/tests/cli/run_cli_tests.sh" "$<TARGET_FILE:gpu-atlas>")
+
+find_package(benchmark QUIET)
+if(benchmark_FOUND)
+  file(GLOB ATLAS_BENCH_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/bench/*.cpp")
+  if(ATLAS_BENCH_SOURCES)
+    add_executable(engine_bench ${ATLAS_BENCH_SOURCES})
+    target_link_libraries(engine_bench PRIVATE atlas_app benchmark::benchmark)
+  endif()
+endif()

@@ -1,0 +1,35 @@
+// The one user configuration. Views read and edit it; the share link is its serialisation;
+// the CLI reads the same form. Plain data only: no pointers into catalogs, ids instead.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+enum class View { kTierMap = 0, kCalculator, kWalkthrough, kCost, kShare, kCount };
+enum class Language { kEnglish = 0, kChinese };
+
+enum class TierMapSort { kTier = 0, kName, kVendor, kMemory, kBandwidth, kDense16, kFp8, kTdp, kYear };
+
+struct TierMapState {
+  std::string vendor;         // "" = all vendors
+  int tier = 0;               // 0 = all tiers, else 1..3
+  bool domestic_only = false;
+  double min_memory_gb = 0;
+  bool fp8_only = false;
+  bool table_view = false;    // chart or sortable table
+  TierMapSort sort = TierMapSort::kTier;
+  bool sort_descending = false;
+  std::string pinned;                 // card whose spec card stays open
+  std::vector<std::string> compare;   // up to kMaxCompare ids, side by side
+  static constexpr int kMaxCompare = 4;
+};
+
+struct AppState {
+  View view = View::kTierMap;
+  Language language = Language::kEnglish;
+  TierMapState tier_map;
+};
+
+}  // namespace atlas

@@ -1,0 +1,94 @@
+// `gpu-atlas gpus [--json] [--data DIR]`: the catalog with tiers, as a table or JSON.
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "engine/json_reader.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace atlas::cli {
+
+namespace {
+
+Json OptionalNumber(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
+Json GpuToJson(const Gpu& g, const TierResult& t) {
+  Json j;
+  j["id"] = g.id;
+  j["vendor"] = g.vendor;
+  j["name"] = g.name;
+  j["name_zh"] = g.name_zh.empty() ? Json(nullptr) : Json(g.name_zh);
+  j["architecture"] = g.architecture;
+  j["year"] = g.year;
+  j["segment"] = g.segment;
+  j["tier"] = static_cast<int>(t.tier);
+  j["tier_name"] = TierName(t.tier);
+  j["tier_reason"] = t.reason;
+  j["memory_gb"] = g.memory_gb;
+  j["memory_bytes"] = g.memory_bytes;
+  j["memory_type"] = g.memory_type;
+  j["memory_bandwidth_gbps"] = g.memory_bandwidth_gbps;
+  j["fp32_tflops"] = OptionalNumber(g.fp32_tflops);
+  j["tf32_dense_tflops"] = OptionalNumber(g.tf32_dense_tflops);
+  j["bf16_dense_tflops"] = OptionalNumber(g.bf16_dense_tflops);
+  j["fp16_dense_tflops"] = OptionalNumber(g.fp16_dense_tflops);
+  j["fp8_dense_tflops"] = OptionalNumber(g.fp8_dense_tflops);
+  j["int8_dense_tops"] = OptionalNumber(g.int8_dense_tops);
+  j["fp4_dense_tflops"] = OptionalNumber(g.fp4_dense_tflops);
+  j["tdp_w"] = g.tdp_w;
+  j["interconnect"] = g.interconnect;
+  j["interconnect_gbps"] = g.interconnect_gbps;
+  j["nvlink_class"] = g.nvlink_class;
+  j["form_factor"] = g.form_factor;
+  j["domestic"] = g.domestic;
+  j["ecosystem"] = g.ecosystem;
+  j["sparsity_note"] = g.sparsity_note;
+  j["sources"] = g.sources;
+  return j;
+}
+
+std::string Cell(const std::optional<double>& v) {
+  if (!v) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", *v);
+  return buf;
+}
+
+}  // namespace
+
+int RunGpus(const std::vector<std::string>& args) {
+  std::string error;
+  auto options = ParseCommon(args, error);
+  if (!options) {
+    std::cerr << "gpu-atlas gpus: " << error << "\nusage: gpu-atlas gpus [--json] [--data DIR]\n";
+    return kExitUsage;
+  }
+  if (!options->positional.empty()) {
+    std::cerr << "gpu-atlas gpus: unexpected argument " << options->positional[0] << "\n";
+    return kExitUsage;
+  }
+  auto catalogs = LoadCatalogsOrReport(*options);
+  if (!catalogs) return kExitData;
+  const auto& gpus = catalogs->gpus.gpus;
+  if (options->json) {
+    Json list = Json::array();
+    for (size_t i = 0; i < gpus.size(); ++i) list.push_back(GpuToJson(gpus[i], catalogs->gpu_tiers[i]));
+    std::cout << list.dump(2) << "\n";
+    return kExitOk;
+  }
+  std::printf("%-22s %-9s %-28s %4s %7s %8s %8s %8s %6s  %s\n", "id", "vendor", "name", "tier",
+              "mem GB", "BW GB/s", "BF16 TF", "FP8 TF", "TDP W", "interconnect");
+  for (size_t i = 0; i < gpus.size(); ++i) {
+    const Gpu& g = gpus[i];
+    std::printf("%-22s %-9s %-28s %4d %7.0f %8.0f %8s %8s %6.0f  %s%s\n", g.id.c_str(),
+                g.vendor.c_str(), g.name.c_str(), static_cast<int>(catalogs->gpu_tiers[i].tier),
+                g.memory_gb, g.memory_bandwidth_gbps, Cell(g.Dense16Tflops() > 0 ? std::optional<double>(g.Dense16Tflops()) : std::nullopt).c_str(),
+                Cell(g.fp8_dense_tflops).c_str(), g.tdp_w, g.interconnect.c_str(),
+                g.domestic ? "  [domestic]" : "");
+  }
+  std::printf("\n%zu accelerators, dense throughput (no sparsity), data of %s.\n%s\n", gpus.size(),
+              catalogs->gpus.data_date.c_str(), DescribeTierRule().c_str());
+  return kExitOk;
+}
+
+}  // namespace atlas::cli

@@ -1,0 +1,11 @@
+// One function per CLI command; each returns the process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace atlas::cli {
+
+int RunGpus(const std::vector<std::string>& args);
+
+}  // namespace atlas::cli

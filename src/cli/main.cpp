@@ -1,0 +1,41 @@
+// gpu-atlas: the command-line face of the engine (same code as the browser app).
+#include "cli_common.hpp"
+#include "commands.hpp"
+
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: gpu-atlas <command> [options]\n"
+    "commands:\n"
+    "  gpus [--json] [--data DIR]     the accelerator catalog with tiers\n"
+    "common options:\n"
+    "  --json        machine-readable output\n"
+    "  --data DIR    load data/*.json from DIR instead of the copy built in\n";
+
+struct Command {
+  const char* name;
+  int (*run)(const std::vector<std::string>&);
+};
+
+constexpr Command kCommands[] = {
+    {"gpus", atlas::cli::RunGpus},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+    std::cout << kUsage;
+    return argc < 2 ? atlas::cli::kExitUsage : atlas::cli::kExitOk;
+  }
+  std::vector<std::string> args(argv + 2, argv + argc);
+  for (const Command& c : kCommands)
+    if (c.name == std::string(argv[1])) return c.run(args);
+  std::cerr << "gpu-atlas: unknown command '" << argv[1] << "'\n" << kUsage;
+  return atlas::cli::kExitUsage;
+}

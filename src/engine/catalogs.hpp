@@ -1,0 +1,31 @@
+// All data catalogs together, loaded from a folder or from the copies compiled into the binary.
+#pragma once
+
+#include "gpu_catalog.hpp"
+#include "tiers.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+struct Catalogs {
+  GpuCatalog gpus;
+  std::vector<TierResult> gpu_tiers;  // parallel to gpus.gpus
+};
+
+struct CatalogsLoad {
+  Catalogs catalogs;
+  std::vector<std::string> errors;
+  bool ok() const { return errors.empty(); }
+};
+
+// Reads a data file by name ("gpus.json"); returns false when it does not exist.
+using DataFileReader = std::function<bool(const std::string& name, std::string& text)>;
+
+CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir);
+// The data compiled into the binary.
+CatalogsLoad LoadEmbeddedCatalogs();
+
+}  // namespace atlas

@@ -1,0 +1,98 @@
+#include "gpu_catalog.hpp"
+
+#include "json_reader.hpp"
+#include "units.hpp"
+
+#include <set>
+
+namespace atlas {
+
+double Gpu::Dense16Tflops() const {
+  if (bf16_dense_tflops) return *bf16_dense_tflops;
+  if (fp16_dense_tflops) return *fp16_dense_tflops;
+  return 0.0;
+}
+
+const Gpu* GpuCatalog::Find(const std::string& id) const {
+  for (const Gpu& g : gpus)
+    if (g.id == id) return &g;
+  return nullptr;
+}
+
+namespace {
+
+// Plausibility bounds: a value outside them is a typo or a unit slip (MB for GB, TB/s for
+// GB/s), not a real accelerator. The largest 2026 parts carry ~288 GB and ~8 TB/s.
+constexpr double kMaxMemoryGb = 4096;
+constexpr double kMaxBandwidthGbps = 100000;
+constexpr double kMaxTflops = 100000;
+constexpr double kMaxTdpW = 5000;
+
+Gpu ReadGpu(FieldReader& r) {
+  Gpu g;
+  g.id = r.String("id");
+  g.vendor = r.String("vendor");
+  g.name = r.String("name");
+  g.name_zh = r.NullableString("name_zh").value_or("");
+  g.architecture = r.String("architecture");
+  g.year = r.Integer("year", 2010, 2035);
+  g.segment = r.String("segment");
+  if (!g.segment.empty() && g.segment != "datacenter" && g.segment != "workstation" &&
+      g.segment != "consumer" && g.segment != "edge")
+    r.Fail("segment", "must be datacenter, workstation, consumer or edge");
+  g.memory_gb = r.Number("memory_gb", 0.5, kMaxMemoryGb);
+  g.memory_bytes = g.memory_gb * kBytesPerNominalCardGB;
+  g.memory_type = r.String("memory_type");
+  g.memory_bandwidth_gbps = r.Number("memory_bandwidth_gbps", 10, kMaxBandwidthGbps);
+  g.fp32_tflops = r.NullableNumber("fp32_tflops", 0.01, kMaxTflops);
+  g.tf32_dense_tflops = r.NullableNumber("tf32_dense_tflops", 0.01, kMaxTflops);
+  g.bf16_dense_tflops = r.NullableNumber("bf16_dense_tflops", 0.01, kMaxTflops);
+  g.fp16_dense_tflops = r.NullableNumber("fp16_dense_tflops", 0.01, kMaxTflops);
+  g.fp8_dense_tflops = r.NullableNumber("fp8_dense_tflops", 0.01, kMaxTflops);
+  g.int8_dense_tops = r.NullableNumber("int8_dense_tops", 0.01, kMaxTflops);
+  g.fp4_dense_tflops = r.NullableNumber("fp4_dense_tflops", 0.01, kMaxTflops, false);
+  g.tdp_w = r.Number("tdp_w", 1, kMaxTdpW);
+  g.interconnect = r.String("interconnect");
+  g.interconnect_gbps = r.Number("interconnect_gbps", 0, kMaxBandwidthGbps);
+  g.nvlink_class = r.Bool("nvlink_class");
+  g.form_factor = r.String("form_factor");
+  g.domestic = r.Bool("domestic");
+  g.ecosystem = r.String("ecosystem");
+  g.sparsity_note = r.StringOr("sparsity_note", "");
+  g.notes = r.NullableString("notes").value_or("");
+  g.sources = r.StringList("sources", /*require_non_empty=*/true);
+  if (!g.bf16_dense_tflops && !g.fp16_dense_tflops)
+    r.Fail("bf16_dense_tflops", "and fp16_dense_tflops are both null: a card needs one");
+  return g;
+}
+
+}  // namespace
+
+GpuCatalogLoad LoadGpuCatalog(const std::string& text, const std::string& file_name) {
+  GpuCatalogLoad out;
+  auto root = ParseJson(text, file_name, out.errors);
+  if (!root) return out;
+  FieldReader top(*root, file_name, out.errors);
+  out.catalog.data_date = top.StringOr("data_date", "");
+  if (!root->is_object() || !root->contains("gpus") || !(*root)["gpus"].is_array()) {
+    out.errors.push_back(file_name + ": field \"gpus\" must be a list of records");
+    return out;
+  }
+  std::set<std::string> ids;
+  const Json& list = (*root)["gpus"];
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Json& rec = list[i];
+    std::string where = file_name + ": gpus[" + std::to_string(i) + "]";
+    if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
+      where += " (id \"" + rec["id"].get<std::string>() + "\")";
+    FieldReader r(rec, where, out.errors);
+    if (!rec.is_object()) continue;
+    Gpu g = ReadGpu(r);
+    if (!g.id.empty() && !ids.insert(g.id).second) r.Fail("id", "duplicates an earlier record");
+    out.catalog.gpus.push_back(std::move(g));
+  }
+  if (list.empty()) out.errors.push_back(file_name + ": field \"gpus\" holds no records");
+  return out;
+}
+
+}  // namespace atlas

@@ -1,0 +1,63 @@
+// The accelerator catalog (data/gpus.json): one record per card with vendor figures, loaded
+// and validated without throwing. Every throughput is the *dense* figure (no 2:4 sparsity).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+struct Gpu {
+  std::string id;
+  std::string vendor;
+  std::string name;
+  std::string name_zh;  // empty when the Chinese name is the same
+  std::string architecture;
+  int year = 0;
+  std::string segment;  // datacenter | workstation | consumer | edge
+  double memory_gb = 0;  // nominal capacity as sold (see units.hpp: treated as GiB)
+  double memory_bytes = 0;
+  std::string memory_type;
+  double memory_bandwidth_gbps = 0;  // GB/s
+  std::optional<double> fp32_tflops;  // vector FP32; null where the vendor publishes none
+  std::optional<double> tf32_dense_tflops;
+  std::optional<double> bf16_dense_tflops;
+  std::optional<double> fp16_dense_tflops;
+  std::optional<double> fp8_dense_tflops;
+  std::optional<double> int8_dense_tops;
+  std::optional<double> fp4_dense_tflops;
+  double tdp_w = 0;
+  std::string interconnect;
+  double interconnect_gbps = 0;  // GB/s per GPU, bidirectional
+  bool nvlink_class = false;     // GPU-to-GPU fabric >= 200 GB/s (NVLink, IF, HCCS, ...)
+  std::string form_factor;
+  bool domestic = false;  // 国产: Chinese-designed
+  std::string ecosystem;
+  std::string sparsity_note;
+  std::string notes;
+  std::vector<std::string> sources;
+
+  // Best dense 16-bit tensor throughput (BF16, else FP16), TFLOPS; 0 when neither exists.
+  double Dense16Tflops() const;
+  const std::string& DisplayName(bool chinese) const {
+    return chinese && !name_zh.empty() ? name_zh : name;
+  }
+};
+
+struct GpuCatalog {
+  std::string data_date;
+  std::vector<Gpu> gpus;
+  const Gpu* Find(const std::string& id) const;
+};
+
+struct GpuCatalogLoad {
+  GpuCatalog catalog;
+  std::vector<std::string> errors;  // each names file, record and field
+  bool ok() const { return errors.empty(); }
+};
+
+// Parses and validates the catalog text; `file_name` prefixes every message.
+GpuCatalogLoad LoadGpuCatalog(const std::string& text, const std::string& file_name);
+
+}  // namespace atlas

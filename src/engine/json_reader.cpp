@@ -1,0 +1,177 @@
+#include "json_reader.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace atlas {
+
+namespace {
+std::string FormatNumber(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+}  // namespace
+
+std::optional<Json> ParseJson(const std::string& text, const std::string& where,
+                              std::vector<std::string>& errors) {
+  Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded()) {
+    errors.push_back(where + ": not valid JSON");
+    return std::nullopt;
+  }
+  return parsed;
+}
+
+FieldReader::FieldReader(const Json& object, std::string where, std::vector<std::string>& errors)
+    : object_(object), where_(std::move(where)), errors_(errors) {
+  if (!object_.is_object()) errors_.push_back(where_ + ": expected an object");
+}
+
+void FieldReader::Fail(const std::string& key, const std::string& message) {
+  errors_.push_back(where_ + ": field \"" + key + "\" " + message);
+}
+
+bool FieldReader::Has(const char* key) const {
+  return object_.is_object() && object_.contains(key);
+}
+
+const Json* FieldReader::Get(const char* key, bool required) {
+  if (!object_.is_object()) return nullptr;
+  auto it = object_.find(key);
+  if (it == object_.end()) {
+    if (required) Fail(key, "is missing");
+    return nullptr;
+  }
+  return &*it;
+}
+
+double FieldReader::Number(const char* key, double min, double max) {
+  auto v = NullableNumber(key, min, max, true);
+  if (!v && Has(key) && object_.at(key).is_null()) Fail(key, "must not be null");
+  return v.value_or(min > 0 ? min : 0.0);
+}
+
+std::optional<double> FieldReader::NullableNumber(const char* key, double min, double max,
+                                                  bool must_exist) {
+  const Json* j = Get(key, must_exist);
+  if (!j || j->is_null()) return std::nullopt;
+  if (!j->is_number()) {
+    Fail(key, "must be a number, got " + std::string(j->type_name()));
+    return std::nullopt;
+  }
+  double v = j->get<double>();
+  if (!std::isfinite(v)) {
+    Fail(key, "must be finite");
+    return std::nullopt;
+  }
+  if (v < min || v > max) {
+    Fail(key, "is " + FormatNumber(v) + ", outside the allowed range [" + FormatNumber(min) +
+                  ", " + FormatNumber(max) + "]");
+    return std::nullopt;
+  }
+  return v;
+}
+
+double FieldReader::NumberOr(const char* key, double fallback, double min, double max) {
+  if (!Has(key)) return fallback;
+  return NullableNumber(key, min, max, true).value_or(fallback);
+}
+
+int FieldReader::Integer(const char* key, int min, int max) {
+  const Json* j = Get(key, true);
+  if (!j) return min;
+  if (!j->is_number_integer()) {
+    Fail(key, "must be an integer, got " + std::string(j->type_name()));
+    return min;
+  }
+  long long v = j->get<long long>();
+  if (v < min || v > max) {
+    Fail(key, "is " + std::to_string(v) + ", outside the allowed range [" + std::to_string(min) +
+                  ", " + std::to_string(max) + "]");
+    return min;
+  }
+  return static_cast<int>(v);
+}
+
+int FieldReader::IntegerOr(const char* key, int fallback, int min, int max) {
+  if (!Has(key)) return fallback;
+  const size_t before = errors_.size();
+  int v = Integer(key, min, max);
+  return errors_.size() == before ? v : fallback;
+}
+
+std::string FieldReader::String(const char* key, bool allow_empty) {
+  const Json* j = Get(key, true);
+  if (!j) return {};
+  if (!j->is_string()) {
+    Fail(key, "must be a string, got " + std::string(j->type_name()));
+    return {};
+  }
+  std::string s = j->get<std::string>();
+  if (!allow_empty && s.empty()) Fail(key, "must not be empty");
+  return s;
+}
+
+std::string FieldReader::StringOr(const char* key, const std::string& fallback) {
+  if (!Has(key)) return fallback;
+  std::string s = String(key, true);
+  return s;
+}
+
+std::optional<std::string> FieldReader::NullableString(const char* key) {
+  const Json* j = Get(key, false);
+  if (!j || j->is_null()) return std::nullopt;
+  if (!j->is_string()) {
+    Fail(key, "must be a string or null, got " + std::string(j->type_name()));
+    return std::nullopt;
+  }
+  return j->get<std::string>();
+}
+
+bool FieldReader::Bool(const char* key) {
+  const Json* j = Get(key, true);
+  if (!j) return false;
+  if (!j->is_boolean()) {
+    Fail(key, "must be true or false, got " + std::string(j->type_name()));
+    return false;
+  }
+  return j->get<bool>();
+}
+
+bool FieldReader::BoolOr(const char* key, bool fallback) {
+  if (!Has(key)) return fallback;
+  const size_t before = errors_.size();
+  bool v = Bool(key);
+  return errors_.size() == before ? v : fallback;
+}
+
+std::vector<std::string> FieldReader::StringList(const char* key, bool require_non_empty) {
+  std::vector<std::string> out;
+  const Json* j = Get(key, true);
+  if (!j) return out;
+  if (!j->is_array()) {
+    Fail(key, "must be a list of strings, got " + std::string(j->type_name()));
+    return out;
+  }
+  for (const Json& item : *j) {
+    if (!item.is_string() || item.get<std::string>().empty()) {
+      Fail(key, "must hold only non-empty strings");
+      return {};
+    }
+    out.push_back(item.get<std::string>());
+  }
+  if (require_non_empty && out.empty()) Fail(key, "must not be empty");
+  return out;
+}
+
+void FieldReader::RejectUnknown(const std::vector<std::string>& known) {
+  if (!object_.is_object()) return;
+  for (auto it = object_.begin(); it != object_.end(); ++it) {
+    bool found = false;
+    for (const auto& k : known) found = found || k == it.key();
+    if (!found) errors_.push_back(where_ + ": unknown field \"" + it.key() + "\"");
+  }
+}
+
+}  // namespace atlas

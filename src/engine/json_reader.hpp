@@ -1,0 +1,55 @@
+// Checked reading of untrusted JSON: every accessor validates the type and range first and
+// records a message naming the file, the record and the field instead of throwing. (WebAssembly
+// builds cannot catch exceptions, so nothing on an input path may throw.)
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+using Json = nlohmann::json;
+
+// Parses text without throwing; on failure returns nullopt and appends "<where>: not valid JSON".
+std::optional<Json> ParseJson(const std::string& text, const std::string& where,
+                              std::vector<std::string>& errors);
+
+// Reads the fields of one JSON object; `where` names it in messages, e.g.
+// "data/gpus.json: gpus[3] (id \"h100-sxm\")".
+class FieldReader {
+ public:
+  FieldReader(const Json& object, std::string where, std::vector<std::string>& errors);
+
+  bool Has(const char* key) const;
+  // Required number in [min, max].
+  double Number(const char* key, double min, double max);
+  // Number in [min, max], or null/absent -> nullopt (absent is an error when `must_exist`).
+  std::optional<double> NullableNumber(const char* key, double min, double max,
+                                       bool must_exist = true);
+  // Optional number with a default when absent.
+  double NumberOr(const char* key, double fallback, double min, double max);
+  int Integer(const char* key, int min, int max);
+  int IntegerOr(const char* key, int fallback, int min, int max);
+  std::string String(const char* key, bool allow_empty = false);
+  std::string StringOr(const char* key, const std::string& fallback);
+  std::optional<std::string> NullableString(const char* key);
+  bool Bool(const char* key);
+  bool BoolOr(const char* key, bool fallback);
+  std::vector<std::string> StringList(const char* key, bool require_non_empty);
+  // Reports keys of the object that are not in `known` (used for strict request parsing).
+  void RejectUnknown(const std::vector<std::string>& known);
+
+  void Fail(const std::string& key, const std::string& message);
+  const std::string& where() const { return where_; }
+
+ private:
+  const Json* Get(const char* key, bool required);
+  const Json& object_;
+  std::string where_;
+  std::vector<std::string>& errors_;
+};
+
+}  // namespace atlas

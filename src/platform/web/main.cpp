@@ -1,0 +1,116 @@
+// Browser entry point: GLFW window on the page's canvas, ImGui with the OpenGL3 (WebGL2)
+// backend, and a frame callback driven by emscripten_set_main_loop (a blocking loop would
+// freeze the tab). Everything the frame needs lives in one App object, not in globals.
+#include "browser.hpp"
+
+#include "app/app_state.hpp"
+#include "engine/catalogs.hpp"
+#include "ui/root.hpp"
+#include "ui/theme.hpp"
+
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+#include <memory>
+
+namespace {
+
+constexpr float kBaseFontPx = 15.0f;  // CSS pixels; bigger on phones for thumbs
+
+struct App {
+  GLFWwindow* window = nullptr;
+  atlas::Catalogs catalogs;
+  atlas::ui::AppData data;
+  atlas::AppState state;
+  atlas::ui::UiEnv env;
+  atlas::ui::UiMemory memory;
+  float font_scale = 0;  // dpr * css font size the atlas was built for
+  int width_px = 0, height_px = 0;
+  bool first_frame_marked = false;
+};
+
+// Rebuilds the font atlas and style when the pixel scale changes (zoom, moving screens, or
+// the narrow layout's bigger type), so text stays crisp at any devicePixelRatio.
+void UpdateScale(App& app) {
+  const float css_font = app.env.narrow() ? kBaseFontPx + 2 : kBaseFontPx;
+  const float scale = app.env.dpr * css_font / kBaseFontPx;
+  if (std::fabs(scale - app.font_scale) < 0.01f) return;
+  app.font_scale = scale;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig cfg;
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  if (!io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", kBaseFontPx * scale, &cfg))
+    io.Fonts->AddFontDefault();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  atlas::ui::ApplyTheme(scale);
+}
+
+void Frame(void* arg) {
+  App& app = *static_cast<App*>(arg);
+  const atlas::platform::ViewportSize vp = atlas::platform::QueryViewport();
+  app.env.css_width = vp.css_width;
+  app.env.css_height = vp.css_height;
+  app.env.dpr = vp.dpr;
+  // ImGui works in device pixels: the canvas backing store is CSS size x devicePixelRatio.
+  const int w = static_cast<int>(std::lround(vp.css_width * vp.dpr));
+  const int h = static_cast<int>(std::lround(vp.css_height * vp.dpr));
+  if (w != app.width_px || h != app.height_px) {
+    app.width_px = w;
+    app.height_px = h;
+    atlas::platform::ResizeCanvas(w, h);
+  }
+  UpdateScale(app);
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
+  ImGui::Render();
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.075f, 0.085f, 0.105f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (!app.first_frame_marked) {
+    app.first_frame_marked = true;
+    atlas::platform::PerformanceMark("gpu-atlas:first-frame");
+    atlas::platform::HideLoadingIndicator();
+  }
+}
+
+}  // namespace
+
+int main() {
+  if (!glfwInit()) return 1;
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  static App app;  // lives for the page's lifetime; the main loop gets a pointer to it
+  app.window = glfwCreateWindow(1280, 800, "GPU Atlas", nullptr, nullptr);
+  if (!app.window) return 1;
+  glfwMakeContextCurrent(app.window);
+
+  atlas::CatalogsLoad load = atlas::LoadEmbeddedCatalogs();
+  app.catalogs = std::move(load.catalogs);
+  app.data.catalogs = &app.catalogs;
+  app.data.load_errors = std::move(load.errors);
+  app.env.open_url = [](const std::string& url) { atlas::platform::OpenUrl(url); };
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini in the browser: the state lives in the URL
+  ImGui_ImplGlfw_InitForOpenGL(app.window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  emscripten_set_main_loop_arg(Frame, &app, 0, true);
+  return 0;
+}

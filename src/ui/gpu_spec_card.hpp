@@ -1,0 +1,15 @@
+// The spec card of one accelerator: every catalog field, its tier with the rule's checks, and
+// its sources. Used in the tier map's hover tooltip, its pinned panel and elsewhere.
+#pragma once
+
+#include "engine/gpu_catalog.hpp"
+#include "engine/catalogs.hpp"
+#include "ui_env.hpp"
+
+namespace atlas::ui {
+
+void DrawGpuSpecCard(const Gpu& gpu, const TierResult& tier, const UiEnv& env, bool compact);
+// Side-by-side table of the cards in `ids` (rows = fields).
+void DrawGpuCompareTable(const Catalogs& catalogs, const std::vector<std::string>& ids);
+
+}  // namespace atlas::ui

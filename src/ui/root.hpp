@@ -1,0 +1,20 @@
+// The app shell: header, a tab per view, the active view, footer. Lays out only.
+#pragma once
+
+#include "app/app_state.hpp"
+#include "engine/catalogs.hpp"
+#include "ui_env.hpp"
+
+#include <string>
+#include <vector>
+
+namespace atlas::ui {
+
+struct AppData {
+  const Catalogs* catalogs = nullptr;
+  std::vector<std::string> load_errors;  // data problems to show instead of crashing
+};
+
+void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory);
+
+}  // namespace atlas::ui

@@ -1,0 +1,329 @@
+#include "tier_map_view.hpp"
+
+#include "app/tier_map_model.hpp"
+#include "charts/scale.hpp"
+#include "gpu_spec_card.hpp"
+#include "theme.hpp"
+#include "widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace atlas::ui {
+
+namespace {
+
+// [SECTION] Filters --------------------------------------------------------------------------
+
+void DrawFilters(TierMapState& s, const Catalogs& catalogs) {
+  const std::vector<std::string> vendors = Vendors(catalogs.gpus);
+  ImGui::TextUnformatted("Filters");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##vendor", s.vendor.empty() ? "All vendors" : s.vendor.c_str())) {
+    if (ImGui::Selectable("All vendors", s.vendor.empty())) s.vendor.clear();
+    for (const std::string& v : vendors)
+      if (ImGui::Selectable(v.c_str(), s.vendor == v)) s.vendor = v;
+    ImGui::EndCombo();
+  }
+  const char* tiers[] = {"All tiers", "Tier 1 flagship", "Tier 2 mainstream", "Tier 3 entry-edge"};
+  ImGui::SetNextItemWidth(-1);
+  ImGui::Combo("##tier", &s.tier, tiers, IM_ARRAYSIZE(tiers));
+  ImGui::Checkbox("Domestic (China) only", &s.domestic_only);
+  ImGui::Checkbox("FP8 support only", &s.fp8_only);
+  float min_mem = static_cast<float>(s.min_memory_gb);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##minmem", &min_mem, 0, 192, "memory >= %.0f GB"))
+    s.min_memory_gb = std::clamp(static_cast<double>(min_mem), 0.0, 4096.0);
+  if (ImGui::Button("Reset filters")) {
+    s.vendor.clear();
+    s.tier = 0;
+    s.domestic_only = s.fp8_only = false;
+    s.min_memory_gb = 0;
+  }
+}
+
+void DrawLegend(ImDrawList* dl, ImVec2 pos) {
+  const float r = Em(0.35f);
+  float x = pos.x;
+  for (int t = 1; t <= 3; ++t) {
+    dl->AddCircleFilled(ImVec2(x + r, pos.y + Em(0.5f)), r, TierColor(t));
+    const char* name = TierName(static_cast<Tier>(t));
+    dl->AddText(ImVec2(x + 2.6f * r, pos.y), IM_COL32(220, 225, 235, 255), name);
+    x += 2.6f * r + ImGui::CalcTextSize(name).x + Em(1);
+  }
+  dl->AddText(ImVec2(x, pos.y), kColorMuted, "marker area = memory bandwidth");
+}
+
+// [SECTION] Chart ----------------------------------------------------------------------------
+
+// Draws the scatter chart; returns the index (into the catalog) of the hovered card or -1.
+int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height) {
+  const auto& gpus = c.gpus.gpus;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  ImGui::InvisibleButton("chart", ImVec2(width, height));
+  const bool chart_hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const bool right_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
+
+  // Axis ranges over the whole catalog, so filtering does not move the markers.
+  double x_lo = 1e9, x_hi = 0, y_lo = 1e9, y_hi = 0, bw_lo = 1e9, bw_hi = 0;
+  for (const Gpu& g : gpus) {
+    x_lo = std::min(x_lo, g.memory_gb), x_hi = std::max(x_hi, g.memory_gb);
+    y_lo = std::min(y_lo, g.Dense16Tflops()), y_hi = std::max(y_hi, g.Dense16Tflops());
+    bw_lo = std::min(bw_lo, g.memory_bandwidth_gbps), bw_hi = std::max(bw_hi, g.memory_bandwidth_gbps);
+  }
+  if (gpus.empty()) return -1;
+  charts::PadLogRange(x_lo, x_hi, 0.06);
+  charts::PadLogRange(y_lo, y_hi, 0.08);
+
+  const float left = origin.x + Em(4.2f), right = origin.x + width - Em(1);
+  const float top = origin.y + Em(1.8f), bottom = origin.y + height - Em(2.6f);
+  charts::Scale sx{x_lo, x_hi, left, right, true};
+  charts::Scale sy{y_lo, y_hi, bottom, top, true};
+
+  dl->AddRectFilled(ImVec2(left, top), ImVec2(right, bottom), IM_COL32(255, 255, 255, 8), 4);
+  dl->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(origin.x + width, origin.y + height), true);
+  const int x_labels = std::max(3, static_cast<int>((right - left) / Em(4.5f)));
+  const int y_labels = std::max(3, static_cast<int>((bottom - top) / Em(2.2f)));
+  for (const charts::Tick& t : charts::LogTicks(x_lo, x_hi, x_labels, "GB")) {
+    const float x = static_cast<float>(sx.ToPixel(t.value));
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), t.major ? kColorGrid : IM_COL32(255, 255, 255, 10));
+    if (t.major) {
+      const ImVec2 sz = ImGui::CalcTextSize(t.label.c_str());
+      dl->AddText(ImVec2(x - sz.x / 2, bottom + Em(0.2f)), kColorMuted, t.label.c_str());
+    }
+  }
+  for (const charts::Tick& t : charts::LogTicks(y_lo, y_hi, y_labels, "")) {
+    const float y = static_cast<float>(sy.ToPixel(t.value));
+    dl->AddLine(ImVec2(left, y), ImVec2(right, y), t.major ? kColorGrid : IM_COL32(255, 255, 255, 10));
+    if (t.major) {
+      const ImVec2 sz = ImGui::CalcTextSize(t.label.c_str());
+      dl->AddText(ImVec2(left - sz.x - Em(0.3f), y - sz.y / 2), kColorMuted, t.label.c_str());
+    }
+  }
+  const char* x_title = "memory per card (GB, log scale)";
+  dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)),
+              IM_COL32(200, 205, 215, 255), x_title);
+  dl->AddText(ImVec2(origin.x, origin.y), IM_COL32(200, 205, 215, 255),
+              "dense BF16/FP16 tensor TFLOPS (log scale, no sparsity)");
+
+  // Tier rule guide lines: Tier 3 at <= 16 GB, Tier 1 needs >= 40 GB and >= 150 TFLOPS.
+  const TierRule rule;
+  auto vline = [&](double gb, const char* label) {
+    const float x = static_cast<float>(sx.ToPixel(gb));
+    for (float y = top; y < bottom; y += Em(0.6f))
+      dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + Em(0.3f), bottom)), IM_COL32(255, 255, 255, 70));
+    dl->AddText(ImVec2(x + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 120), label);
+  };
+  vline(rule.tier3_max_memory_gb, "16 GB: Tier 3 at or below");
+  vline(rule.tier1_min_memory_gb, "40 GB: Tier 1 from here");
+  {
+    const float y = static_cast<float>(sy.ToPixel(rule.tier1_min_dense16_tflops));
+    for (float x = left; x < right; x += Em(0.6f))
+      dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + Em(0.3f), right), y), IM_COL32(255, 255, 255, 70));
+    dl->AddText(ImVec2(right - ImGui::CalcTextSize("150 TFLOPS: Tier 1 minimum").x - Em(0.2f), y - Em(1.1f)),
+                IM_COL32(255, 255, 255, 120), "150 TFLOPS: Tier 1 minimum");
+  }
+
+  // Markers: biggest first so small ones stay clickable on top.
+  std::vector<int> order = shown;
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps;
+  });
+  std::vector<charts::Point> points;
+  std::vector<float> radii;
+  for (int i : order) {
+    const Gpu& g = gpus[i];
+    points.push_back({sx.ToPixel(g.memory_gb), sy.ToPixel(g.Dense16Tflops())});
+    radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(1.1f))));
+  }
+  int hovered = -1;
+  if (chart_hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int k = charts::NearestPoint(points, m.x, m.y, Em(1.2f));
+    if (k >= 0) hovered = order[k];
+  }
+  std::vector<ImVec4> placed_labels;  // greedy label placement: skip overlapping names
+  for (size_t k = 0; k < order.size(); ++k) {
+    const int i = order[k];
+    const Gpu& g = gpus[i];
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    const ImVec2 p(static_cast<float>(points[k].x), static_cast<float>(points[k].y));
+    const bool picked = std::find(s.compare.begin(), s.compare.end(), g.id) != s.compare.end();
+    const bool pinned = s.pinned == g.id;
+    dl->AddCircleFilled(p, radii[k], TierColor(tier, hovered == i ? 0.95f : 0.55f));
+    dl->AddCircle(p, radii[k], TierColor(tier), 0, picked || pinned ? Em(0.15f) : Em(0.06f));
+    if (picked) dl->AddCircle(p, radii[k] + Em(0.25f), IM_COL32(255, 255, 255, 200), 0, Em(0.08f));
+  }
+  for (size_t k = order.size(); k-- > 0;) {
+    const int i = order[k];
+    const Gpu& g = gpus[i];
+    const ImVec2 sz = ImGui::CalcTextSize(g.name.c_str());
+    const ImVec2 p(static_cast<float>(points[k].x) + radii[k] + Em(0.15f), static_cast<float>(points[k].y) - sz.y / 2);
+    ImVec4 rect(p.x, p.y, p.x + sz.x, p.y + sz.y);
+    bool overlaps = rect.z > right;
+    for (const ImVec4& r : placed_labels)
+      overlaps = overlaps || !(rect.z < r.x || rect.x > r.z || rect.w < r.y || rect.y > r.w);
+    if (overlaps && hovered != i && s.pinned != g.id) continue;
+    placed_labels.push_back(rect);
+    dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), g.name.c_str());
+  }
+  dl->PopClipRect();
+  DrawLegend(dl, ImVec2(left, origin.y + height - Em(1.1f)));
+
+  if (clicked) s.pinned = hovered >= 0 ? gpus[hovered].id : std::string();
+  if (right_clicked && hovered >= 0) ToggleCompare(s, gpus[hovered].id);
+  return hovered;
+}
+
+// [SECTION] Table ----------------------------------------------------------------------------
+
+void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_Resizable;
+  if (!ImGui::BeginTable("catalog", 10, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(2, 1);
+  ImGui::TableSetupColumn("Cmp", ImGuiTableColumnFlags_NoSort, 0, -1);
+  ImGui::TableSetupColumn("Name", 0, 0, static_cast<ImGuiID>(TierMapSort::kName));
+  ImGui::TableSetupColumn("Vendor", 0, 0, static_cast<ImGuiID>(TierMapSort::kVendor));
+  ImGui::TableSetupColumn("Tier", ImGuiTableColumnFlags_DefaultSort, 0, static_cast<ImGuiID>(TierMapSort::kTier));
+  ImGui::TableSetupColumn("Memory GB", 0, 0, static_cast<ImGuiID>(TierMapSort::kMemory));
+  ImGui::TableSetupColumn("BW GB/s", 0, 0, static_cast<ImGuiID>(TierMapSort::kBandwidth));
+  ImGui::TableSetupColumn("BF16 TFLOPS", 0, 0, static_cast<ImGuiID>(TierMapSort::kDense16));
+  ImGui::TableSetupColumn("FP8 TFLOPS", 0, 0, static_cast<ImGuiID>(TierMapSort::kFp8));
+  ImGui::TableSetupColumn("TDP W", 0, 0, static_cast<ImGuiID>(TierMapSort::kTdp));
+  ImGui::TableSetupColumn("Year", 0, 0, static_cast<ImGuiID>(TierMapSort::kYear));
+  ImGui::TableHeadersRow();
+  if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
+    if (specs->SpecsDirty && specs->SpecsCount > 0) {
+      s.sort = static_cast<TierMapSort>(specs->Specs[0].ColumnUserID);
+      s.sort_descending = specs->Specs[0].SortDirection == ImGuiSortDirection_Descending;
+      specs->SpecsDirty = false;
+    }
+  }
+  for (int i : shown) {
+    const Gpu& g = c.gpus.gpus[i];
+    ImGui::PushID(i);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    bool picked = std::find(s.compare.begin(), s.compare.end(), g.id) != s.compare.end();
+    if (ImGui::Checkbox("##cmp", &picked)) ToggleCompare(s, g.id);
+    ImGui::TableNextColumn();
+    if (ImGui::Selectable(g.name.c_str(), s.pinned == g.id, ImGuiSelectableFlags_SpanAllColumns |
+                                                                ImGuiSelectableFlags_AllowItemOverlap))
+      s.pinned = s.pinned == g.id ? std::string() : g.id;
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(g.vendor.c_str());
+    ImGui::TableNextColumn();
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(TierColor(tier)), "%d", tier);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.gpu_tiers[i].reason.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", FormatNumber(g.memory_gb).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", FormatNumber(g.memory_bandwidth_gbps).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", FormatNumber(g.Dense16Tflops(), 1).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", g.fp8_dense_tflops ? FormatNumber(*g.fp8_dense_tflops, 1).c_str() : "-");
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", FormatNumber(g.tdp_w).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", g.year);
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+// [SECTION] Side panel: pinned card, comparison, the rule ------------------------------------
+
+void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemory& memory) {
+  if (ImGui::CollapsingHeader("The tier rule", memory.tier_rule_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(DescribeTierRule().c_str());
+    ImGui::TextDisabled("Flagship (一线 in the guides): pre-training and full fine-tuning of big models. "
+                        "Mainstream-value: LoRA/QLoRA, mid-size fine-tuning, serving. Entry-edge: "
+                        "INT8 inference, edge.");
+    ImGui::PopTextWrapPos();
+  }
+  if (!s.compare.empty()) {
+    ImGui::Separator();
+    ImGui::Text("Compare (%zu of %d)", s.compare.size(), TierMapState::kMaxCompare);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Clear")) s.compare.clear();
+    DrawGpuCompareTable(c, s.compare);
+  }
+  const Gpu* pinned = c.gpus.Find(s.pinned);
+  ImGui::Separator();
+  if (!pinned) {
+    ImGui::TextWrapped("Hover a marker for its spec card; click to pin it here. Right-click a marker "
+                       "or tick a table row to compare up to four cards side by side.");
+    return;
+  }
+  const size_t idx = static_cast<size_t>(pinned - c.gpus.gpus.data());
+  const bool picked = std::find(s.compare.begin(), s.compare.end(), pinned->id) != s.compare.end();
+  if (ImGui::Button(picked ? "Remove from comparison" : "Add to comparison")) ToggleCompare(s, pinned->id);
+  ImGui::SameLine();
+  if (ImGui::Button("Unpin")) s.pinned.clear();
+  DrawGpuSpecCard(*pinned, c.gpu_tiers[idx], env, /*compact=*/false);
+}
+
+}  // namespace
+
+void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env, UiMemory& memory) {
+  TierMapState& s = state.tier_map;
+  const std::vector<int> shown = FilterAndSortGpus(catalogs, s);
+  const bool narrow = env.narrow();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+
+  auto draw_main = [&](float height) {
+    if (ImGui::RadioButton("Chart", !s.table_view)) s.table_view = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Table", s.table_view)) s.table_view = true;
+    ImGui::SameLine();
+    ImGui::TextDisabled("%zu of %zu cards", shown.size(), catalogs.gpus.gpus.size());
+    memory.hovered_gpu = -1;
+    if (s.table_view) {
+      DrawTable(s, catalogs, shown, height);
+    } else {
+      memory.hovered_gpu = DrawChart(s, catalogs, shown, height);
+      if (memory.hovered_gpu >= 0) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(Em(24));
+        DrawGpuSpecCard(catalogs.gpus.gpus[memory.hovered_gpu], catalogs.gpu_tiers[memory.hovered_gpu], env, true);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    }
+  };
+
+  if (narrow) {
+    // One column: filters folded, chart, then the side panel, all in one scrolling child.
+    ImGui::BeginChild("tiermap_scroll", ImVec2(0, 0), false);
+    if (ImGui::CollapsingHeader("Filters")) DrawFilters(s, catalogs);
+    draw_main(std::max(Em(18), avail.x * 1.05f));
+    DrawSidePanel(s, catalogs, env, memory);
+    ImGui::EndChild();
+    return;
+  }
+  const float filters_w = Em(13), side_w = std::clamp(avail.x * 0.30f, Em(18), Em(30));
+  ImGui::BeginChild("filters", ImVec2(filters_w, 0), true);
+  DrawFilters(s, catalogs);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("main", ImVec2(avail.x - filters_w - side_w - 2 * ImGui::GetStyle().ItemSpacing.x, 0), true);
+  draw_main(ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing());
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("side", ImVec2(0, 0), true);
+  DrawSidePanel(s, catalogs, env, memory);
+  ImGui::EndChild();
+}
+
+}  // namespace atlas::ui

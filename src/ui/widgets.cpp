@@ -1,0 +1,81 @@
+#include "widgets.hpp"
+
+#include "theme.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace atlas::ui {
+
+void HelpMarker(const char* text) {
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(Em(28));
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+bool BeginKeyValueTable(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return false;
+  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.58f);
+  return true;
+}
+
+void KeyValueRow(const char* key, const std::string& value) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  ImGui::TextWrapped("%s", key);
+  ImGui::PopStyleColor();
+  ImGui::TableNextColumn();
+  ImGui::TextWrapped("%s", value.c_str());
+}
+
+void EndKeyValueTable() { ImGui::EndTable(); }
+
+std::string FormatNumber(double value, int decimals) {
+  if (!std::isfinite(value)) return "-";
+  char raw[64];
+  std::snprintf(raw, sizeof raw, "%.*f", decimals, std::fabs(value));
+  std::string s(raw);
+  const size_t dot = s.find('.');
+  std::string integer = s.substr(0, dot);
+  std::string frac = dot == std::string::npos ? "" : s.substr(dot);
+  std::string grouped;
+  for (size_t i = 0; i < integer.size(); ++i) {
+    if (i > 0 && (integer.size() - i) % 3 == 0) grouped += ',';
+    grouped += integer[i];
+  }
+  return (value < 0 ? "-" : "") + grouped + frac;
+}
+
+std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals) {
+  if (!value) return "none";
+  return FormatNumber(*value, decimals) + " " + unit;
+}
+
+void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
+  for (size_t i = 0; i < sources.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    if (env.open_url) {
+      if (ImGui::SmallButton("open")) env.open_url(sources[i]);
+      ImGui::SameLine();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
+    ImGui::TextWrapped("%s", sources[i].c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+}
+
+void ColoredWrapped(ImU32 color, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace atlas::ui

@@ -1,0 +1,28 @@
+// Small drawing helpers shared by the views (labels with units, help markers, link buttons).
+#pragma once
+
+#include "ui_env.hpp"
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atlas::ui {
+
+// "(?)" marker with a wrapped tooltip.
+void HelpMarker(const char* text);
+// Two-column "label  value" row inside a table started by BeginKeyValueTable.
+bool BeginKeyValueTable(const char* id);
+void KeyValueRow(const char* key, const std::string& value);
+void EndKeyValueTable();
+// "1,234" with thousands separators; "-" for nullopt.
+std::string FormatNumber(double value, int decimals = 0);
+std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals = 0);
+// A list of source URLs, each a small button that opens it (or plain text without a browser).
+void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env);
+// Text in a colour, wrapped.
+void ColoredWrapped(ImU32 color, const std::string& text);
+
+}  // namespace atlas::ui

@@ -1,0 +1,116 @@
+// Shared browser-test plumbing: a static server for build/web/dist on 127.0.0.1, Debian's
+// chromium through playwright-core with WebGL via SwiftShader, and page helpers.
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, "../..");
+export const dist = path.join(root, "build/web/dist");
+export const shotsDir = path.join(root, "build/screenshots");
+mkdirSync(shotsDir, { recursive: true });
+
+export const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.on("error", reject);
+  });
+}
+
+// Serves `dir` at http://127.0.0.1:PORT/<prefix>; python's http.server sends application/wasm.
+export async function serve(dir = dist) {
+  const port = await freePort();
+  const proc = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", dir],
+                     { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise((r) => { const c = net.connect(port, "127.0.0.1", () => { c.end(); r(true); }); c.on("error", () => r(false)); });
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url: `http://127.0.0.1:${port}/`, close: () => proc.kill() };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--use-gl=angle", "--use-angle=swiftshader",
+           "--enable-unsafe-swiftshader"],
+  });
+}
+
+// Opens `url` in a fresh context; collects console errors and failed requests.
+export async function open(browser, url, device) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  await page.goto(url);
+  return { context, page, problems };
+}
+
+export async function waitForMark(page, name = "gpu-atlas:first-frame", timeout = 30000) {
+  await page.waitForFunction((n) => performance.getEntriesByName(n, "mark").length > 0, name, { timeout });
+}
+
+// Lets a few frames render (rAF-driven), so hover and layout settle before a screenshot.
+export async function frames(page, n = 6) {
+  await page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
+}
+
+// Number of distinct colours in a sample of the canvas screenshot: a blank canvas has 1-2.
+export async function distinctColours(page) {
+  // Sampled inside a rAF callback queued after the app's own, so the WebGL drawing buffer
+  // still holds this frame (it is cleared after compositing without preserveDrawingBuffer).
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+    const src = document.getElementById("canvas");
+    const c = document.createElement("canvas");
+    c.width = 200; c.height = 120;
+    const ctx = c.getContext("2d");
+    ctx.drawImage(src, 0, 0, c.width, c.height);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const set = new Set();
+    for (let i = 0; i < d.length; i += 4) set.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    resolve(set.size);
+  })));
+}
+
+export async function shot(page, name) {
+  const file = path.join(shotsDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+// Tiny test runner: named async cases, a summary, a non-zero exit on failure.
+export async function run(cases) {
+  let failed = 0;
+  for (const [name, fn] of cases) {
+    const t0 = Date.now();
+    try {
+      await fn();
+      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${name}: ${e && e.stack ? e.stack : e}`);
+    }
+  }
+  console.log(`${cases.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}

@@ -1,0 +1,83 @@
+// The tier rule against the guides' examples (000_… §1.2, 004_… ch. 2-3) and its boundaries.
+#include "engine/tiers.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace atlas;
+
+namespace {
+Tier TierOf(const std::string& id) {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  const Gpu* g = c.gpus.Find(id);
+  REQUIRE_MESSAGE(g, "missing card " << id);
+  return ClassifyTier(*g).tier;
+}
+}  // namespace
+
+TEST_CASE("guides' flagship examples are Tier 1: H100, H200, A100, MI300X, Ascend 910B") {
+  for (const char* id : {"h100-sxm", "h200-sxm", "a100-80gb-sxm", "a100-40gb-sxm", "mi300x", "ascend-910b",
+                         "b200-sxm", "h800-sxm"}) {
+    INFO(id);
+    CHECK(TierOf(id) == Tier::kFlagship);
+  }
+}
+
+TEST_CASE("guides' mainstream examples are Tier 2: RTX 4090, A6000, L40S, A10, V100") {
+  for (const char* id : {"rtx-4090", "rtx-a6000", "l40s", "a10", "v100-sxm2-32gb", "rtx-3090", "rx-7900-xtx", "l4"}) {
+    INFO(id);
+    CHECK(TierOf(id) == Tier::kMainstream);
+  }
+}
+
+TEST_CASE("guides' entry-edge examples are Tier 3: T4, RTX 3060, Jetson AGX Orin") {
+  for (const char* id : {"t4", "rtx-3060-12gb", "jetson-agx-orin-64gb"}) {
+    INFO(id);
+    CHECK(TierOf(id) == Tier::kEntryEdge);
+  }
+}
+
+TEST_CASE("every card gets a reason that names the rule's numbers") {
+  for (const Gpu& g : atlas::test::RealCatalogs().gpus.gpus) {
+    TierResult r = ClassifyTier(g);
+    INFO(g.id << ": " << r.reason);
+    CHECK(r.reason.rfind("Tier " + std::to_string(static_cast<int>(r.tier)) + ":", 0) == 0);
+    CHECK(!r.checks.empty());
+  }
+}
+
+TEST_CASE("boundary cards are explained by the rule") {
+  Gpu g;
+  g.name = "boundary";
+  g.memory_gb = 16;
+  g.memory_bandwidth_gbps = 900;
+  g.bf16_dense_tflops = 200;
+  // Exactly 16 GB is entry-edge (<=), 16.1 GB is not.
+  CHECK(ClassifyTier(g).tier == Tier::kEntryEdge);
+  g.memory_gb = 16.1;
+  CHECK(ClassifyTier(g).tier == Tier::kMainstream);
+  // Exactly 300 GB/s is not edge-class (L4 sits there); 299 is.
+  g.memory_gb = 24;
+  g.memory_bandwidth_gbps = 300;
+  CHECK(ClassifyTier(g).tier == Tier::kMainstream);
+  g.memory_bandwidth_gbps = 299;
+  CHECK(ClassifyTier(g).tier == Tier::kEntryEdge);
+  // H20-like: 96 GB HBM, 4 TB/s, NVLink, but 148 dense TFLOPS < 150 -> Tier 2, and says why.
+  g.memory_gb = 96;
+  g.memory_bandwidth_gbps = 4000;
+  g.nvlink_class = true;
+  g.interconnect = "NVLink 4";
+  g.bf16_dense_tflops = 148;
+  TierResult r = ClassifyTier(g);
+  CHECK(r.tier == Tier::kMainstream);
+  CHECK(r.reason.find("dense BF16/FP16 148 TFLOPS < 150 TFLOPS") != std::string::npos);
+  // Same card at 150 TFLOPS is flagship.
+  g.bf16_dense_tflops = 150;
+  CHECK(ClassifyTier(g).tier == Tier::kFlagship);
+  // Without a card-to-card fabric (PCIe only) a big HBM card stays Tier 2.
+  g.nvlink_class = false;
+  g.interconnect = "PCIe 5.0 x16";
+  r = ClassifyTier(g);
+  CHECK(r.tier == Tier::kMainstream);
+  CHECK(r.reason.find("no card-to-card fabric") != std::string::npos);
+}

@@ -1,0 +1,36 @@
+// Runs before the WebAssembly app: checks WebAssembly and WebGL2, and sets up the Module
+// object the Emscripten glue reads. Kept outside index.html so a strict CSP needs no
+// 'unsafe-inline' for scripts.
+(function () {
+  "use strict";
+  function fatal(message) {
+    var box = document.getElementById("fatal");
+    document.getElementById("fatal-text").textContent = message;
+    box.style.display = "flex";
+    var loading = document.getElementById("loading");
+    if (loading) loading.remove();
+  }
+  if (typeof WebAssembly !== "object") {
+    fatal("This browser does not support WebAssembly. Use a current Chrome, Edge, Firefox or Safari.");
+    window.Module = { noInitialRun: true };
+    return;
+  }
+  var probe = document.createElement("canvas");
+  if (!probe.getContext("webgl2")) {
+    fatal("This browser or device has WebGL2 turned off or unavailable. Enable hardware acceleration, or try another browser.");
+    window.Module = { noInitialRun: true };
+    return;
+  }
+  window.Module = {
+    canvas: document.getElementById("canvas"),
+    // Every file next to this page: relative URLs keep the site working under any sub-path.
+    locateFile: function (path) { return path; },
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); },
+    onAbort: function (what) { fatal("The app stopped unexpectedly: " + what + ". Reload the page to try again."); },
+    setStatus: function (text) {
+      var el = document.getElementById("loading-text");
+      if (el && text) el.textContent = text;
+    }
+  };
+})();
