@@ -7,5 +7,7 @@
 namespace atlas::cli {
 
 int RunGpus(const std::vector<std::string>& args);
+int RunEstimate(const std::vector<std::string>& args);
+int RunCost(const std::vector<std::string>& args);
 
 }  // namespace atlas::cli

@@ -13,6 +13,9 @@ constexpr const char* kUsage =
     "usage: gpu-atlas <command> [options]\n"
     "commands:\n"
     "  gpus [--json] [--data DIR]     the accelerator catalog with tiers\n"
+    "  estimate --json < request      memory, FLOPs, time and throughput for one job\n"
+    "  cost [--json] [--data DIR]     a job's energy, CO2 and cost per region and service form\n"
+    "                                 (request JSON on stdin)\n"
     "common options:\n"
     "  --json        machine-readable output\n"
     "  --data DIR    load data/*.json from DIR instead of the copy built in\n";
@@ -24,6 +27,8 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"gpus", atlas::cli::RunGpus},
+    {"estimate", atlas::cli::RunEstimate},
+    {"cost", atlas::cli::RunCost},
 };
 
 }  // namespace

@@ -1,7 +1,11 @@
 // All data catalogs together, loaded from a folder or from the copies compiled into the binary.
 #pragma once
 
+#include "assumptions.hpp"
 #include "gpu_catalog.hpp"
+#include "model_catalog.hpp"
+#include "pricing_catalog.hpp"
+#include "region_catalog.hpp"
 #include "tiers.hpp"
 
 #include <functional>
@@ -13,6 +17,10 @@ namespace atlas {
 struct Catalogs {
   GpuCatalog gpus;
   std::vector<TierResult> gpu_tiers;  // parallel to gpus.gpus
+  ModelCatalog models;
+  Assumptions assumptions;
+  RegionCatalog regions;
+  PricingCatalog pricing;
 };
 
 struct CatalogsLoad {

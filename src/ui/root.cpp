@@ -46,10 +46,13 @@ void DrawComingNext(const ViewTab& tab) {
 void DrawFooter(const AppData& data, const UiEnv& env) {
   ImGui::Separator();
   const Catalogs& c = *data.catalogs;
-  ImGui::TextDisabled("Data of %s · %zu accelerators · dense throughput, no sparsity · GB = 10^9 bytes, card memory as sold",
-                      c.gpus.data_date.c_str(), c.gpus.gpus.size());
+  ImGui::TextDisabled("Data of %s · %zu cards · dense (no sparsity)", c.gpus.data_date.c_str(), c.gpus.gpus.size());
+  if (!env.narrow()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("· card memory as sold, read as GiB; bandwidth GB/s");
+  }
   ImGui::SameLine();
-  if (env.open_url && ImGui::SmallButton("Sources (data/gpus.json)")) env.open_url("data/gpus.json");
+  if (env.open_url && ImGui::SmallButton("Sources")) env.open_url("data/gpus.json");
 }
 
 }  // namespace

@@ -44,22 +44,34 @@ void DrawFilters(TierMapState& s, const Catalogs& catalogs) {
   }
 }
 
-void DrawLegend(ImDrawList* dl, ImVec2 pos) {
-  const float r = Em(0.35f);
-  float x = pos.x;
+// Draws the legend from `pos`, wrapping at `right`; returns its height. With a null draw
+// list it only measures.
+float DrawLegend(ImDrawList* dl, ImVec2 pos, float right) {
+  const float r = Em(0.35f), line = Em(1.2f);
+  float x = pos.x, y = pos.y;
+  auto place = [&](float w) {
+    if (x + w > right && x > pos.x) x = pos.x, y += line;
+  };
   for (int t = 1; t <= 3; ++t) {
-    dl->AddCircleFilled(ImVec2(x + r, pos.y + Em(0.5f)), r, TierColor(t));
     const char* name = TierName(static_cast<Tier>(t));
-    dl->AddText(ImVec2(x + 2.6f * r, pos.y), IM_COL32(220, 225, 235, 255), name);
-    x += 2.6f * r + ImGui::CalcTextSize(name).x + Em(1);
+    const float w = 2.6f * r + ImGui::CalcTextSize(name).x;
+    place(w);
+    if (dl) {
+      dl->AddCircleFilled(ImVec2(x + r, y + Em(0.5f)), r, TierColor(t));
+      dl->AddText(ImVec2(x + 2.6f * r, y), IM_COL32(220, 225, 235, 255), name);
+    }
+    x += w + Em(1);
   }
-  dl->AddText(ImVec2(x, pos.y), kColorMuted, "marker area = memory bandwidth");
+  const char* size_note = "marker area = memory bandwidth";
+  place(ImGui::CalcTextSize(size_note).x);
+  if (dl) dl->AddText(ImVec2(x, y), kColorMuted, size_note);
+  return y + line - pos.y;
 }
 
 // [SECTION] Chart ----------------------------------------------------------------------------
 
 // Draws the scatter chart; returns the index (into the catalog) of the hovered card or -1.
-int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height) {
+int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height, bool narrow) {
   const auto& gpus = c.gpus.gpus;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -80,8 +92,9 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   charts::PadLogRange(x_lo, x_hi, 0.06);
   charts::PadLogRange(y_lo, y_hi, 0.08);
 
-  const float left = origin.x + Em(4.2f), right = origin.x + width - Em(1);
-  const float top = origin.y + Em(1.8f), bottom = origin.y + height - Em(2.6f);
+  const float left = origin.x + Em(narrow ? 2.6f : 4.2f), right = origin.x + width - Em(0.5f);
+  const float legend_h = DrawLegend(nullptr, ImVec2(left, 0), right);
+  const float top = origin.y + Em(1.8f), bottom = origin.y + height - Em(2.8f) - legend_h;
   charts::Scale sx{x_lo, x_hi, left, right, true};
   charts::Scale sy{y_lo, y_hi, bottom, top, true};
 
@@ -105,11 +118,11 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       dl->AddText(ImVec2(left - sz.x - Em(0.3f), y - sz.y / 2), kColorMuted, t.label.c_str());
     }
   }
-  const char* x_title = "memory per card (GB, log scale)";
+  const char* x_title = narrow ? "memory per card, GB" : "memory per card (GB, log scale)";
   dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)),
               IM_COL32(200, 205, 215, 255), x_title);
   dl->AddText(ImVec2(origin.x, origin.y), IM_COL32(200, 205, 215, 255),
-              "dense BF16/FP16 tensor TFLOPS (log scale, no sparsity)");
+              narrow ? "dense BF16/FP16 TFLOPS (no sparsity)" : "dense BF16/FP16 tensor TFLOPS (log scale, no sparsity)");
 
   // Tier rule guide lines: Tier 3 at <= 16 GB, Tier 1 needs >= 40 GB and >= 150 TFLOPS.
   const TierRule rule;
@@ -119,14 +132,14 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + Em(0.3f), bottom)), IM_COL32(255, 255, 255, 70));
     dl->AddText(ImVec2(x + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 120), label);
   };
-  vline(rule.tier3_max_memory_gb, "16 GB: Tier 3 at or below");
-  vline(rule.tier1_min_memory_gb, "40 GB: Tier 1 from here");
+  vline(rule.tier3_max_memory_gb, narrow ? "T3" : "16 GB: Tier 3 at or below");
+  vline(rule.tier1_min_memory_gb, narrow ? "T1" : "40 GB: Tier 1 from here");
   {
     const float y = static_cast<float>(sy.ToPixel(rule.tier1_min_dense16_tflops));
     for (float x = left; x < right; x += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + Em(0.3f), right), y), IM_COL32(255, 255, 255, 70));
-    dl->AddText(ImVec2(right - ImGui::CalcTextSize("150 TFLOPS: Tier 1 minimum").x - Em(0.2f), y - Em(1.1f)),
-                IM_COL32(255, 255, 255, 120), "150 TFLOPS: Tier 1 minimum");
+    const char* label = narrow ? "T1 >= 150" : "150 TFLOPS: Tier 1 minimum";
+    dl->AddText(ImVec2(right - ImGui::CalcTextSize(label).x - Em(0.2f), y + Em(0.1f)), IM_COL32(255, 255, 255, 120), label);
   }
 
   // Markers: biggest first so small ones stay clickable on top.
@@ -139,7 +152,7 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   for (int i : order) {
     const Gpu& g = gpus[i];
     points.push_back({sx.ToPixel(g.memory_gb), sy.ToPixel(g.Dense16Tflops())});
-    radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(1.1f))));
+    radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(narrow ? 0.75f : 1.1f))));
   }
   int hovered = -1;
   if (chart_hovered) {
@@ -163,17 +176,27 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     const int i = order[k];
     const Gpu& g = gpus[i];
     const ImVec2 sz = ImGui::CalcTextSize(g.name.c_str());
-    const ImVec2 p(static_cast<float>(points[k].x) + radii[k] + Em(0.15f), static_cast<float>(points[k].y) - sz.y / 2);
+    // Try the right of the marker, then the left; skip the name if both collide.
+    const float cx = static_cast<float>(points[k].x), cy = static_cast<float>(points[k].y) - sz.y / 2;
+    auto collides = [&](const ImVec4& rect) {
+      if (rect.x < left || rect.z > right) return true;
+      for (const ImVec4& r : placed_labels)
+        if (!(rect.z < r.x || rect.x > r.z || rect.w < r.y || rect.y > r.w)) return true;
+      return false;
+    };
+    ImVec2 p(cx + radii[k] + Em(0.15f), cy);
     ImVec4 rect(p.x, p.y, p.x + sz.x, p.y + sz.y);
-    bool overlaps = rect.z > right;
-    for (const ImVec4& r : placed_labels)
-      overlaps = overlaps || !(rect.z < r.x || rect.x > r.z || rect.w < r.y || rect.y > r.w);
-    if (overlaps && hovered != i && s.pinned != g.id) continue;
+    if (collides(rect)) {
+      const ImVec2 q(cx - radii[k] - Em(0.15f) - sz.x, cy);
+      const ImVec4 alt(q.x, q.y, q.x + sz.x, q.y + sz.y);
+      if (!collides(alt)) p = q, rect = alt;
+      else if (hovered != i && s.pinned != g.id) continue;
+    }
     placed_labels.push_back(rect);
     dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), g.name.c_str());
   }
   dl->PopClipRect();
-  DrawLegend(dl, ImVec2(left, origin.y + height - Em(1.1f)));
+  DrawLegend(dl, ImVec2(left, bottom + Em(2.7f)), right);
 
   if (clicked) s.pinned = hovered >= 0 ? gpus[hovered].id : std::string();
   if (right_clicked && hovered >= 0) ToggleCompare(s, gpus[hovered].id);
@@ -244,6 +267,7 @@ void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown
 // [SECTION] Side panel: pinned card, comparison, the rule ------------------------------------
 
 void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemory& memory) {
+  const bool touch = env.narrow();
   if (ImGui::CollapsingHeader("The tier rule", memory.tier_rule_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(DescribeTierRule().c_str());
@@ -262,8 +286,10 @@ void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemor
   const Gpu* pinned = c.gpus.Find(s.pinned);
   ImGui::Separator();
   if (!pinned) {
-    ImGui::TextWrapped("Hover a marker for its spec card; click to pin it here. Right-click a marker "
-                       "or tick a table row to compare up to four cards side by side.");
+    ImGui::TextWrapped(touch ? "Tap a marker to pin its spec card here; add it to the comparison from the "
+                               "card, or tick rows in the table (up to four cards side by side)."
+                             : "Hover a marker for its spec card; click to pin it here. Right-click a marker "
+                               "or tick a table row to compare up to four cards side by side.");
     return;
   }
   const size_t idx = static_cast<size_t>(pinned - c.gpus.gpus.data());
@@ -292,7 +318,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
     if (s.table_view) {
       DrawTable(s, catalogs, shown, height);
     } else {
-      memory.hovered_gpu = DrawChart(s, catalogs, shown, height);
+      memory.hovered_gpu = DrawChart(s, catalogs, shown, height, narrow);
       if (memory.hovered_gpu >= 0) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(24));

@@ -1,0 +1,224 @@
+// `gpu-atlas cost [--json] [--data DIR] < request.json`: a job's energy, CO2 and cost per
+// region × service form, break-even duty cycles, and the cheapest row under the constraints.
+// The request is read strictly: unknown fields, wrong types and out-of-range values are usage
+// errors (exit 2) naming the field.
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "engine/cost.hpp"
+#include "engine/json_reader.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace atlas::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: gpu-atlas cost [--json] [--data DIR] < request.json\n"
+    "request: {\"gpu\": \"h100-sxm\", \"gpus\": 8, \"hours\": 72, \"utilization\": 0.8,\n"
+    "          \"region\": \"cn-guizhou\" | \"regions\": [...], \"service\": \"container\", ...}\n"
+    "(see README, section \"gpu-atlas cost\")\n";
+
+const std::vector<std::string> kRequestFields = {
+    "gpu",      "gpus",          "hours",    "utilization", "duty_cycle",     "region",
+    "regions",  "service",       "pue",      "cooling",     "host_overhead",  "currency",
+    "usd_cny",  "user_centre",   "max_latency_ms",          "domestic_only"};
+
+// Reads and type/range-checks the request; references (gpu, regions) are checked against the
+// catalogs here so that the message names the field the user wrote.
+CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std::string>& errors) {
+  CostRequest q;
+  FieldReader r(j, "request", errors);
+  if (!j.is_object()) return q;
+  r.RejectUnknown(kRequestFields);
+  q.gpu_id = r.String("gpu");
+  if (!q.gpu_id.empty() && !catalogs.gpus.Find(q.gpu_id))
+    r.Fail("gpu", "names \"" + q.gpu_id + "\", which is not in gpus.json (see gpu-atlas gpus)");
+  q.gpus = r.Integer("gpus", 1, kMaxGpus);
+  q.hours = r.Number("hours", 0, kMaxJobHours);
+  if (r.Has("hours") && j["hours"].is_number() && j["hours"].get<double>() == 0)
+    r.Fail("hours", "must be greater than 0");
+  q.utilization = r.Number("utilization", 0, 1);
+  if (r.Has("utilization") && j["utilization"].is_number() && j["utilization"].get<double>() == 0)
+    r.Fail("utilization", "must be greater than 0 (fraction of board power while running)");
+  q.duty_cycle = r.NumberOr("duty_cycle", 1.0, 0, 1);
+  if (r.Has("duty_cycle") && j["duty_cycle"].is_number() && j["duty_cycle"].get<double>() == 0)
+    r.Fail("duty_cycle", "must be greater than 0");
+  if (r.Has("region") && r.Has("regions")) r.Fail("regions", "cannot be given together with region");
+  auto check_region = [&](const char* field, const std::string& id) {
+    if (!catalogs.regions.Find(id))
+      r.Fail(field, "names \"" + id + "\", which is not in regions.json");
+  };
+  if (r.Has("region")) {
+    std::string id = r.String("region");
+    if (!id.empty()) {
+      check_region("region", id);
+      q.region_ids.push_back(id);
+    }
+  } else if (r.Has("regions")) {
+    q.region_ids = r.StringList("regions", /*require_non_empty=*/true);
+    for (size_t i = 0; i < q.region_ids.size(); ++i) {
+      check_region("regions", q.region_ids[i]);
+      for (size_t k = 0; k < i; ++k)
+        if (q.region_ids[k] == q.region_ids[i]) r.Fail("regions", "lists \"" + q.region_ids[i] + "\" twice");
+    }
+  }
+  if (r.Has("service")) {
+    std::string s = r.String("service");
+    auto kind = ParseServiceId(s);
+    if (kind)
+      q.services.push_back(*kind);
+    else if (!s.empty())
+      r.Fail("service", "is \"" + s + "\", must be monthly_server, container, bare_metal or purchase");
+  }
+  if (r.Has("pue")) q.pue = r.Number("pue", kMinPue, kMaxPue);
+  std::string cooling = r.StringOr("cooling", "air");
+  if (cooling == "liquid")
+    q.cooling = Cooling::kLiquid;
+  else if (cooling != "air")
+    r.Fail("cooling", "is \"" + cooling + "\", must be air or liquid");
+  q.host_overhead = r.NumberOr("host_overhead", kDefaultHostOverhead, 0, kMaxHostOverhead);
+  q.currency = r.StringOr("currency", "CNY");
+  if (q.currency != "CNY" && q.currency != "USD")
+    r.Fail("currency", "is \"" + q.currency + "\", must be CNY or USD");
+  if (r.Has("usd_cny")) q.usd_cny = r.Number("usd_cny", kMinUsdCny, kMaxUsdCny);
+  q.user_centre = r.StringOr("user_centre", "");
+  if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", 0.1, 1000);
+  q.domestic_only = r.BoolOr("domestic_only", false);
+  if (r.Has("domestic_only") && !j["domestic_only"].is_boolean())
+    r.Fail("domestic_only", "must be true or false");
+  return q;
+}
+
+Json MoneyJson(const Money& m) { return Json{{"amount", m.amount}, {"currency", m.currency}}; }
+Json MoneyJson(const std::optional<Money>& m) { return m ? MoneyJson(*m) : Json(nullptr); }
+
+const char* PriceUnitKey(ServiceKind s) {
+  return s == ServiceKind::kContainer  ? "gpu_hour"
+         : s == ServiceKind::kPurchase ? "card"
+                                       : "gpu_month";
+}
+
+Json RowJson(const CostRow& row, const RegionCatalog& regions) {
+  Json j;
+  j["region"] = row.region_id;
+  const Region* region = regions.Find(row.region_id);
+  j["region_name"] = region ? region->name : "";
+  j["region_group"] = region ? region->group : "";
+  j["service"] = ServiceId(row.service);
+  j["pue"] = row.pue;
+  j["runtime_hours"] = row.runtime_hours;
+  j["energy_kwh"] = row.energy_kwh;
+  j["energy_cost"] = MoneyJson(row.energy_cost);
+  j["energy_cost_local"] = MoneyJson(row.energy_cost_local);
+  j["energy_in_total"] = row.energy_in_total;
+  j["compute_cost"] = MoneyJson(row.compute_cost);
+  j["total_cost"] = MoneyJson(row.total_cost);
+  j["annual_cost"] = MoneyJson(row.annual_cost);
+  j["billed_months"] = row.billed_months ? Json(*row.billed_months) : Json(nullptr);
+  j["co2_kg"] = row.co2_kg;
+  j["latency_ms"] = row.latency_ms ? Json(*row.latency_ms) : Json(nullptr);
+  j["meets_constraints"] = row.meets_constraints;
+  if (row.price) {
+    const PriceRecord& p = *row.price;
+    j["price"] = Json{{"id", p.id},           {"provider", p.provider}, {"market", p.market},
+                      {"amount", p.Amount()}, {"currency", p.currency}, {"per", PriceUnitKey(p.service)},
+                      {"as_of", p.as_of},     {"estimate", p.estimate}, {"sources", p.sources}};
+  } else {
+    j["price"] = nullptr;
+  }
+  j["notes"] = row.notes;
+  return j;
+}
+
+Json BreakEvenJson(const BreakEven& b) {
+  Json j;
+  j["duty_cycle"] = b.duty_cycle ? Json(*b.duty_cycle) : Json(nullptr);
+  j["hours_per_month"] = b.duty_cycle ? Json(*b.duty_cycle * kHoursPerMonth) : Json(nullptr);
+  j["reachable"] = b.reachable;
+  j["notes"] = b.notes;
+  return j;
+}
+
+std::string Amount(const std::optional<Money>& m) {
+  if (!m) return "no price";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f %s", m->amount, m->currency.c_str());
+  return buf;
+}
+
+}  // namespace
+
+int RunCost(const std::vector<std::string>& args) {
+  std::string error;
+  auto options = ParseCommon(args, error);
+  if (!options) {
+    std::cerr << "gpu-atlas cost: " << error << "\n" << kUsage;
+    return kExitUsage;
+  }
+  if (!options->positional.empty()) {
+    std::cerr << "gpu-atlas cost: unexpected argument " << options->positional[0] << "\n" << kUsage;
+    return kExitUsage;
+  }
+  auto catalogs = LoadCatalogsOrReport(*options);
+  if (!catalogs) return kExitData;
+
+  std::vector<std::string> errors;
+  auto parsed = ParseJson(ReadAllStdin(), "request (stdin)", errors);
+  CostRequest request;
+  if (parsed) request = ReadRequest(*parsed, *catalogs, errors);
+  if (errors.empty()) {
+    for (const std::string& e : CheckCostRequest(request, catalogs->gpus, catalogs->regions, catalogs->pricing))
+      errors.push_back("request: " + e);
+  }
+  if (!errors.empty()) {
+    for (const std::string& e : errors) std::cerr << "gpu-atlas cost: " << e << "\n";
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+
+  const CostReport report = ComputeCost(request, catalogs->gpus, catalogs->regions, catalogs->pricing);
+  if (!report.errors.empty()) {  // CheckCostRequest passed above, so this is not expected
+    for (const std::string& e : report.errors) std::cerr << "gpu-atlas cost: request: " << e << "\n";
+    return kExitUsage;
+  }
+
+  if (options->json) {
+    Json out;
+    out["rows"] = Json::array();
+    for (const CostRow& row : report.rows) out["rows"].push_back(RowJson(row, catalogs->regions));
+    out["break_even"] = Json::object();
+    for (const RegionBreakEven& b : report.break_even)
+      out["break_even"][b.region_id] = {
+          {"container_vs_monthly_server", BreakEvenJson(b.container_vs_monthly_server)},
+          {"container_vs_purchase", BreakEvenJson(b.container_vs_purchase)}};
+    if (report.cheapest) {
+      const CostRow& c = report.rows[*report.cheapest];
+      out["cheapest"] = {{"region", c.region_id}, {"service", ServiceId(c.service)},
+                         {"total_cost", MoneyJson(c.total_cost)}};
+    } else {
+      out["cheapest"] = nullptr;
+    }
+    out["notes"] = report.notes;
+    std::cout << out.dump(2) << "\n";
+    return kExitOk;
+  }
+
+  std::printf("%-22s %-15s %10s %14s %16s %16s %10s\n", "region", "service", "energy kWh",
+              "energy cost", "compute cost", "total cost", "CO2 kg");
+  for (const CostRow& row : report.rows)
+    std::printf("%-22s %-15s %10.1f %14s %16s %16s %10.1f%s\n", row.region_id.c_str(),
+                ServiceId(row.service), row.energy_kwh, Amount(row.energy_cost).c_str(),
+                Amount(row.compute_cost).c_str(), Amount(row.total_cost).c_str(), row.co2_kg,
+                row.meets_constraints ? "" : "  (fails constraints)");
+  if (report.cheapest) {
+    const CostRow& c = report.rows[*report.cheapest];
+    std::printf("\ncheapest: %s, %s, %s\n", c.region_id.c_str(), ServiceId(c.service),
+                Amount(c.total_cost).c_str());
+  }
+  for (const std::string& n : report.notes) std::printf("note: %s\n", n.c_str());
+  return kExitOk;
+}
+
+}  // namespace atlas::cli

@@ -1,0 +1,37 @@
+// `gpu-atlas estimate --json`: one estimate request (JSON on stdin) -> one result (JSON).
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "engine/estimate_request.hpp"
+
+#include <iostream>
+
+namespace atlas::cli {
+
+int RunEstimate(const std::vector<std::string>& args) {
+  std::string error;
+  auto options = ParseCommon(args, error);
+  if (!options || !options->positional.empty()) {
+    std::cerr << "gpu-atlas estimate: " << (options ? "unexpected argument " + options->positional[0] : error)
+              << "\nusage: gpu-atlas estimate --json [--data DIR] < request.json\n";
+    return kExitUsage;
+  }
+  auto catalogs = LoadCatalogsOrReport(*options);
+  if (!catalogs) return kExitData;
+  RequestParse request = ParseEstimateRequestText(ReadAllStdin(), *catalogs);
+  if (!request.ok()) {
+    for (const std::string& e : request.errors) std::cerr << "gpu-atlas estimate: " << e << "\n";
+    return kExitUsage;
+  }
+  EstimateResult result = Estimate(request.workload, *catalogs);
+  if (!result.ok) {
+    for (const std::string& e : result.errors) std::cerr << "gpu-atlas estimate: " << e << "\n";
+    return kExitUsage;
+  }
+  Json out = EstimateResultToJson(result, request.workload);
+  for (const std::string& n : request.notes) out["notes"].push_back(n);
+  out["request"] = WorkloadToRequest(request.workload, request.model_preset);
+  std::cout << out.dump(2) << "\n";
+  return kExitOk;
+}
+
+}  // namespace atlas::cli

@@ -1,0 +1,52 @@
+// FLOPs, time and throughput. Sources:
+//  - training compute 6·N·D (Kaplan et al. 2020, arXiv:2001.08361 §2.1; Hoffmann et al. 2022),
+//    8·N·D with full recomputation (Narayanan et al. 2021 §5.1), attention term 6·L·s·d_attn
+//    per token (Kaplan eq. 2.2 x 3 for forward + backward);
+//  - time = FLOPs / (GPUs x dense peak x MFU x scaling) (Chowdhery et al. 2022, PaLM, App. B);
+//  - decode is memory-bandwidth bound: one step reads the weights and the KV cache once
+//    (Pope et al. 2022, arXiv:2211.05102 §2).
+#pragma once
+
+#include "assumptions.hpp"
+#include "figure.hpp"
+#include "gpu_catalog.hpp"
+#include "memory_model.hpp"
+#include "workload.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+struct ComputeResult {
+  double peak_flops = 0;           // dense peak used, FLOP/s per GPU
+  std::string peak_kind;           // e.g. "BF16 dense"
+  double mfu_used = 0;
+  double scaling_efficiency = 1;
+  // Training.
+  std::optional<double> flops_total;
+  std::optional<double> time_seconds;
+  std::optional<double> gpu_hours;
+  std::optional<double> tokens_per_second;  // training throughput, or aggregate decode
+  // Inference.
+  std::optional<double> ttft_seconds;
+  std::optional<double> decode_step_seconds;
+  std::optional<double> tokens_per_second_per_user;
+  std::optional<double> max_concurrent_users;  // at the per-user target, memory permitting
+  std::vector<Figure> figures;
+  std::vector<std::string> notes;
+};
+
+// Dense peak FLOP/s of `gpu` for the workload's compute precision (with a note when the card
+// lacks that precision and a fallback is used).
+double PeakFlops(const Gpu& gpu, const Workload& w, std::string& kind, std::vector<std::string>& notes);
+// Throughput per GPU relative to one GPU for `gpus` cards of this kind.
+double ScalingEfficiency(const Gpu& gpu, int gpus, const Assumptions& a);
+// Training FLOPs for `tokens` tokens (whole job).
+double TrainingFlops(const Workload& w, double tokens);
+
+ComputeResult EstimateCompute(const Workload& w, const Gpu& gpu, int tier, const MemoryBreakdown& memory,
+                              const Assumptions& a);
+
+}  // namespace atlas

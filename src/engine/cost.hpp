@@ -1,0 +1,157 @@
+// Cost & region engine: the energy, carbon and money of a GPU job in a region and service form,
+// break-even duty cycles between forms, and the cheapest region + form under constraints.
+// Pure functions: no I/O, no globals; the catalogs come in as arguments.
+//
+// Two different fractions, never mixed up:
+//   utilization - average fraction of the card's board power drawn while the job runs (energy);
+//   duty_cycle  - fraction of calendar time the job runs (billing of monthly forms, a year of use,
+//                 break-even). "Break-even utilisation" in the issue is a duty cycle.
+#pragma once
+
+#include "gpu_catalog.hpp"
+#include "pricing_catalog.hpp"
+#include "region_catalog.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+inline constexpr double kHoursPerYear = 8760.0;              // 365 × 24
+inline constexpr double kHoursPerMonth = kHoursPerYear / 12;  // 730 h, the cloud billing month
+inline constexpr double kDefaultHostOverhead = 0.3;  // project assumption (see EnergyKwh)
+
+// Request limits: outside them an input is a typo, not a job.
+inline constexpr int kMaxGpus = 100000;
+inline constexpr double kMaxJobHours = 876000;  // 100 years
+inline constexpr double kMinPue = 1.0;          // PUE >= 1 by definition (The Green Grid WP#49)
+inline constexpr double kMaxPue = 3.0;
+inline constexpr double kMaxHostOverhead = 3.0;
+inline constexpr double kMinUsdCny = 1.0;
+inline constexpr double kMaxUsdCny = 20.0;
+
+enum class Cooling { kAir, kLiquid };
+
+struct Money {
+  double amount = 0;
+  std::string currency;  // ISO 4217
+};
+
+// ---- the formulas, one function each (tests check them against hand computations) ----------
+
+// kWh = gpus × board_power_w / 1000 × utilization × hours × (1 + host_overhead) × PUE.
+double EnergyKwh(int gpus, double board_power_w, double utilization, double hours,
+                 double host_overhead, double pue);
+// kg CO2 = kWh × grid gCO2/kWh / 1000.
+double Co2Kg(double energy_kwh, double carbon_gco2_per_kwh);
+// The PUE used for a region: the override, else the region's typical air or liquid figure.
+double RegionPue(const Region& region, Cooling cooling, std::optional<double> pue_override);
+// Whole billing months for a monthly form: max(min commitment, ceil(calendar hours / 730)).
+int BilledMonths(double calendar_hours, int min_commitment_months);
+// Hours a job runs in a form that loses `virtualization_overhead` of throughput: h / (1 − v).
+double RuntimeHours(double hours, double virtualization_overhead);
+// Capital cost of one working GPU: price × (1 + spares) × (1 + server overhead unless the
+// quote already includes the server).
+double PurchaseCapexPerGpu(double price_per_gpu, double spares_fraction,
+                           double server_overhead_fraction, bool price_includes_server);
+
+// A service form's cost for one GPU over one month at a duty cycle, as fixed + per_duty × duty
+// (every form is linear in the duty cycle, which makes break-evens closed-form).
+struct MonthlyCostModel {
+  double fixed_per_month = 0;  // paid whatever the duty cycle
+  double per_duty = 0;         // paid per unit of duty cycle (0..1) over a month
+  double At(double duty_cycle) const { return fixed_per_month + per_duty * duty_cycle; }
+};
+// container: per_duty = price/h × 730 / (1 − v); monthly_server and bare_metal: fixed = price/month;
+// purchase: fixed = capex / (12 × years), per_duty = own energy cost per GPU-hour × 730.
+MonthlyCostModel ContainerMonthlyModel(double price_per_gpu_hour, double virtualization_overhead);
+MonthlyCostModel RentedMonthlyModel(double price_per_gpu_month);
+MonthlyCostModel PurchaseMonthlyModel(double capex_per_gpu, double depreciation_years,
+                                      double energy_cost_per_gpu_hour);
+// The duty cycle where both models cost the same per month; nullopt when the lines never cross
+// at a positive duty cycle.
+std::optional<double> BreakEvenDutyCycle(const MonthlyCostModel& a, const MonthlyCostModel& b);
+
+// ---- price lookup --------------------------------------------------------------------------
+
+struct PriceChoice {
+  std::optional<PriceRecord> record;  // none: "no price"
+  int quotes_considered = 0;
+  std::vector<std::string> notes;
+};
+// Quotes for gpu + service; market "cn" for mainland-China regions and "global" elsewhere when
+// that market has quotes, else the other market (with a note). Among several quotes the lower
+// median by CNY value (all-in capex for purchase) is used, so one outlier does not set the cost.
+PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id,
+                        ServiceKind service, const Region& region);
+
+// ---- a whole request -------------------------------------------------------------------------
+
+struct CostRequest {
+  std::string gpu_id;
+  int gpus = 1;
+  double hours = 0;          // hours the job runs (GPUs busy), before virtualisation loss
+  double utilization = 1.0;  // fraction of board power while running, (0, 1]
+  double duty_cycle = 1.0;   // fraction of calendar time running, (0, 1]
+  std::vector<std::string> region_ids;   // empty = every region
+  std::vector<ServiceKind> services;     // empty = all four
+  std::optional<double> pue;             // override of the region's PUE
+  Cooling cooling = Cooling::kAir;
+  double host_overhead = kDefaultHostOverhead;
+  std::string currency = "CNY";          // CNY or USD (any currency with a rate works)
+  std::optional<double> usd_cny;         // the user's USD/CNY rate instead of pricing.json's
+  // Constraints for the cheapest pick (rows are still listed when they fail them).
+  std::string user_centre;               // e.g. "shanghai"; names a key of latency_ms
+  std::optional<double> max_latency_ms;  // needs user_centre
+  bool domestic_only = false;            // mainland-China regions only
+};
+
+struct CostRow {
+  std::string region_id;
+  ServiceKind service = ServiceKind::kContainer;
+  double pue = 1;
+  double runtime_hours = 0;   // hours after virtualisation loss
+  double energy_kwh = 0;      // at the wall: GPUs + host, × PUE
+  Money energy_cost_local;    // energy_kwh × region price, region currency
+  Money energy_cost;          // the same in the chosen currency
+  bool energy_in_total = false;  // true only for purchase (rental prices include power)
+  std::optional<Money> compute_cost;  // rent, or the capex share; none = no price
+  std::optional<Money> total_cost;
+  std::optional<Money> annual_cost;   // a year of use at the duty cycle
+  std::optional<int> billed_months;   // monthly_server, bare_metal
+  double co2_kg = 0;
+  std::optional<double> latency_ms;   // to the request's user centre, when known
+  bool meets_constraints = true;
+  std::optional<PriceRecord> price;
+  std::vector<std::string> notes;
+};
+
+struct BreakEven {
+  std::optional<double> duty_cycle;  // both forms cost the same per month here
+  bool reachable = false;            // 0 < duty_cycle <= 1
+  std::vector<std::string> notes;
+};
+
+struct RegionBreakEven {
+  std::string region_id;
+  BreakEven container_vs_monthly_server;  // below it the container is cheaper
+  BreakEven container_vs_purchase;        // above it buying is cheaper
+};
+
+struct CostReport {
+  std::vector<CostRow> rows;  // region-major, services in request order
+  std::vector<RegionBreakEven> break_even;
+  std::optional<size_t> cheapest;  // index into rows: lowest total meeting the constraints
+  std::vector<std::string> notes;
+  std::vector<std::string> errors;  // request problems, each naming the field; rows empty then
+};
+
+// Range and reference checks of a request (each message names the field).
+std::vector<std::string> CheckCostRequest(const CostRequest& request, const GpuCatalog& gpus,
+                                          const RegionCatalog& regions,
+                                          const PricingCatalog& pricing);
+CostReport ComputeCost(const CostRequest& request, const GpuCatalog& gpus,
+                       const RegionCatalog& regions, const PricingCatalog& pricing);
+
+}  // namespace atlas

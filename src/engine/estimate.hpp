@@ -1,0 +1,38 @@
+// The whole estimate for one workload on one GPU type: memory per GPU and whether it fits,
+// compute, time and throughput, with every figure explained.
+#pragma once
+
+#include "catalogs.hpp"
+#include "compute_model.hpp"
+#include "memory_model.hpp"
+#include "workload.hpp"
+
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+struct EstimateResult {
+  bool ok = false;                  // false: see errors (unknown GPU, invalid layout)
+  std::vector<std::string> errors;
+  const Gpu* gpu = nullptr;
+  int gpu_tier = 0;
+  MemoryBreakdown memory;
+  ComputeResult compute;
+  double gpu_memory_bytes = 0;
+  bool fits = false;
+  double headroom_bytes = 0;  // capacity - total (negative when it does not fit)
+  std::vector<std::string> notes;  // assumptions and warnings, memory + compute + layout
+};
+
+// Checks the layout and combinations (TP divides heads, QLoRA needs a 4/8-bit base, ...).
+std::vector<std::string> ValidateWorkload(const Workload& w);
+
+EstimateResult Estimate(const Workload& w, const Catalogs& catalogs);
+
+// Smallest number of `gpu` cards on which the workload fits, spreading it with ZeRO-3 data
+// parallelism (training) or tensor then pipeline parallelism (inference); 0 when even
+// `max_gpus` cards are not enough. `layout` receives the layout used.
+int MinGpusToFit(const Workload& w, const Catalogs& catalogs, const Gpu& gpu, int max_gpus, Workload* layout = nullptr);
+
+}  // namespace atlas

@@ -1,0 +1,15 @@
+// Number formatting for explanations and notes (engine-side text; the UI formats its own).
+#pragma once
+
+#include <string>
+
+namespace atlas {
+
+// 3 significant digits with an SI-ish suffix: 8.03e9 -> "8.03B", 1.2e12 -> "1.2T".
+std::string Count(double value);
+// Bytes in decimal GB with 1-2 decimals: "14.0 GB".
+std::string Gb(double bytes);
+// printf-style into std::string.
+std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+}  // namespace atlas

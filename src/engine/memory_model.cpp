@@ -1,0 +1,325 @@
+#include "memory_model.hpp"
+
+#include "format.hpp"
+#include "units.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace atlas {
+
+// [SECTION] Bytes per element ----------------------------------------------------------------
+
+double BytesPerWeight(Precision p) {
+  switch (p) {
+    case Precision::kFp32:
+    case Precision::kTf32: return 4;
+    case Precision::kBf16:
+    case Precision::kFp16: return 2;
+    case Precision::kFp8:
+    case Precision::kInt8: return 1;
+    // GPTQ/AWQ 4-bit with an FP16 scale and zero point per group of 128: 4 + 32/128 bits.
+    case Precision::kInt4: return 4.25 / 8;
+    // QLoRA §3: NF4 with double quantisation costs 4 + 0.127 bits per parameter.
+    case Precision::kNf4: return 4.127 / 8;
+  }
+  return 2;
+}
+
+double BytesPerKvElement(KvPrecision p) { return p == KvPrecision::kFp16 ? 2 : 1; }
+
+namespace {
+
+bool IsQuantizedFormat(Precision p) {
+  return p == Precision::kInt8 || p == Precision::kInt4 || p == Precision::kNf4 || p == Precision::kFp8;
+}
+
+// Training storage: weights/gradients at the compute precision, FP32 master weights in mixed
+// precision (Micikevicius et al. 2018), giving ZeRO's 2 + 2 + 12 = 16 bytes for AdamW.
+struct TrainingBytes {
+  double weight, gradient, master;
+};
+TrainingBytes TrainingBytesFor(Precision p) {
+  if (p == Precision::kFp32 || p == Precision::kTf32) return {4, 4, 0};
+  return {2, 2, 4};  // BF16/FP16 mixed; FP8 (Transformer Engine) keeps BF16 weights + FP32 master
+}
+
+// Optimizer state bytes per trainable parameter, excluding the master copy.
+double OptimizerStateBytes(Optimizer o, int hidden) {
+  switch (o) {
+    case Optimizer::kAdamW: return 8;      // m and v in FP32 (Loshchilov & Hutter 2019)
+    case Optimizer::kAdamW8bit: return 2;  // m and v block-quantised to 8 bits (Dettmers et al. 2022)
+    case Optimizer::kSgd: return 4;        // FP32 momentum
+    // Adafactor (Shazeer & Stern 2018): factored second moment, rows + cols per matrix, no
+    // momentum by default: ~ 4 x 2/h bytes per parameter.
+    case Optimizer::kAdafactor: return 8.0 / std::max(hidden, 1);
+  }
+  return 8;
+}
+
+}  // namespace
+
+// [SECTION] Activations (Korthikanti et al. 2022) ---------------------------------------------
+
+double ActivationBytesPerLayer(const ActivationInputs& in) {
+  const double sbh = in.s * in.b * in.h;
+  const double t = std::max(1.0, in.t);
+  const double g = in.kv_ratio;
+  if (in.recompute == Checkpointing::kFull) {
+    // Only the layer input is kept: 2sbh (split by t under sequence parallelism).
+    return 2 * sbh / (in.sequence_parallel ? t : 1);
+  }
+  // Per token, in units of bytes/h (paper §4.1, 16-bit values):
+  //  attention block: QKV input 2, Q 2, K 2g, V 2g, projection input 2, dropout mask 1
+  //                   (= 11 for MHA), plus 5as/h for scores, softmax and its dropout;
+  //  MLP: input 2, then 2F+2F/h for GeLU or 6F/h for gated units (gate, up, product),
+  //       dropout mask 1 (= 19 for GeLU with F = 4h); two layer-norm inputs 4.
+  const double ffn_ratio = in.ffn / in.h;
+  const double attention_linear = 2 + 2 + 2 * g + 2 * g + 2 + 1;
+  const double mlp = 2 + (in.gated_ffn ? 6 : 4) * ffn_ratio + 1;
+  const double norms = 4;
+  // Without sequence parallelism, TP leaves 10 of these replicated (norms 4, dropout masks 2,
+  // QKV and MLP inputs 2 + 2) and splits the rest by t (paper eq. 2).
+  const double replicated = 10;
+  const double total_linear = attention_linear + mlp + norms;
+  const double split_linear = total_linear - replicated;
+  const bool keep_scores = in.recompute == Checkpointing::kNone && !in.flash_attention;
+  const double scores = keep_scores ? 5 * in.a * in.s / in.h : 0;  // paper: 5as/h
+  if (in.sequence_parallel) return sbh * (total_linear + scores) / t;  // paper eq. 4
+  return sbh * (replicated + (split_linear + scores) / t);             // paper eq. 2-3
+}
+
+// [SECTION] KV cache -------------------------------------------------------------------------
+
+double KvCacheBytesPerToken(const ModelSpec& m, KvPrecision p) {
+  return KvCacheBytes(m, 1, 1, p, 1, 1);
+}
+
+double KvCacheBytes(const ModelSpec& m, double context, double batch, KvPrecision p, int tp, int pp) {
+  if (!m.IsTransformer() || m.kind == ModelKind::kEncoder) return 0;
+  const double bytes = BytesPerKvElement(p);
+  double per_token_layer;
+  if (m.attention == AttentionKind::kMla) {
+    // MLA caches the compressed latent c_KV and the decoupled RoPE key, shared by all heads
+    // and replicated on every tensor-parallel rank.
+    per_token_layer = (m.kv_lora_rank + m.qk_rope_head_dim) * bytes;
+  } else {
+    // K and V for each KV head; heads split across TP ranks, replicated when kv_heads < tp.
+    const double kv_local = std::ceil(static_cast<double>(m.kv_heads) / std::max(1, tp));
+    per_token_layer = 2 * kv_local * m.head_dim * bytes;
+  }
+  const int sliding = m.sliding_window > 0 ? std::clamp(m.sliding_window_layers, 0, m.layers) : 0;
+  const double full_layers = m.layers - sliding;
+  const double window_tokens = std::min(context, static_cast<double>(m.sliding_window));
+  const double tokens_x_layers = full_layers * context + sliding * window_tokens;
+  return batch * tokens_x_layers * per_token_layer / std::max(1, pp);
+}
+
+// [SECTION] LoRA -----------------------------------------------------------------------------
+
+double LoraParams(const ModelSpec& m, int rank, LoraTargets targets) {
+  if (!m.IsTransformer()) return 0;
+  const double h = m.hidden, hd = m.head_dim;
+  // q, k, v, o: (d_in + d_out) each.
+  double per_layer = (h + m.heads * hd) * 2 + (h + m.kv_heads * hd) * 2;
+  if (targets == LoraTargets::kAllLinear) {
+    const double f = m.IsMoe() ? 0 : m.ffn_hidden;  // experts are usually left unadapted
+    const bool gated = m.ffn_kind == FfnKind::kSwiglu || m.ffn_kind == FfnKind::kGeglu;
+    per_layer += (h + f) * (gated ? 3 : 2);
+  }
+  return rank * per_layer * m.layers;
+}
+
+// [SECTION] The breakdown --------------------------------------------------------------------
+
+namespace {
+
+struct Sharding {
+  double shared_params;  // params not in routed experts, per GPU before ZeRO
+  double expert_params;  // routed-expert params, per GPU before ZeRO
+  double dp_shared;      // ZeRO degree for shared params
+  double dp_expert;      // ZeRO degree for expert params (dp / ep)
+};
+
+Sharding ShardParams(const Workload& w) {
+  const ModelSpec& m = w.model;
+  const double n_exp = m.ExpertParams();
+  const double mp = std::max(1, w.tp * w.pp);
+  return {(m.params - n_exp) / mp, n_exp / (mp * std::max(1, w.ep)), static_cast<double>(std::max(1, w.dp)),
+          std::max(1.0, static_cast<double>(w.dp) / std::max(1, w.ep))};
+}
+
+double TrainingActivations(const Workload& w, std::string& formula, std::string& inputs) {
+  const ModelSpec& m = w.model;
+  const double fp32_factor = (w.precision == Precision::kFp32 || w.precision == Precision::kTf32) ? 2 : 1;
+  if (m.kind == ModelKind::kCnn) {
+    // Per-sample activations from published measurements (data/models.json), halved for
+    // 16-bit; full checkpointing keeps ~2/sqrt(L) of them (Chen et al. 2016, sublinear memory).
+    double per_sample = m.activation_bytes_per_sample * (fp32_factor > 1 ? 1 : 0.5);
+    if (w.checkpointing == Checkpointing::kFull) per_sample *= 2 / std::sqrt(std::max(1, m.layers));
+    formula = "activation bytes per sample x micro-batch";
+    inputs = Printf("%s per sample (FP32 measurement%s), micro-batch %d", Gb(m.activation_bytes_per_sample).c_str(),
+                    fp32_factor > 1 ? "" : ", halved for 16-bit", w.micro_batch);
+    return per_sample * w.micro_batch;
+  }
+  ActivationInputs in;
+  in.s = w.seq_len;
+  in.b = w.micro_batch;
+  in.h = m.hidden;
+  in.a = m.heads;
+  in.kv_ratio = m.attention == AttentionKind::kMla ? 1.0 : static_cast<double>(m.kv_heads) / m.heads;
+  in.gated_ffn = m.ffn_kind == FfnKind::kSwiglu || m.ffn_kind == FfnKind::kGeglu;
+  in.t = w.tp;
+  in.sequence_parallel = w.sequence_parallel;
+  in.recompute = w.checkpointing;
+  in.flash_attention = w.flash_attention;
+  const int moe_layers = m.IsMoe() ? m.moe_layers : 0;
+  const int dense_layers = m.layers - moe_layers;
+  in.ffn = m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden;
+  const double dense_layer = ActivationBytesPerLayer(in);
+  // An MoE layer runs each token through its k routed experts (+ shared experts).
+  in.ffn = static_cast<double>(m.ffn_hidden) * (m.experts_per_token + m.shared_experts);
+  const double moe_layer = moe_layers > 0 ? ActivationBytesPerLayer(in) : 0;
+  // 1F1B pipelining: the first stage holds p micro-batches of L/p layers = L layers' worth
+  // (Korthikanti et al. §4.2.3), so pipeline parallelism does not shrink this term.
+  double layers_total = dense_layer * dense_layers + moe_layer * moe_layers;
+  if (w.checkpointing == Checkpointing::kFull) {
+    // Plus one layer recomputed in full during its backward pass.
+    ActivationInputs one = in;
+    one.recompute = Checkpointing::kNone;
+    one.ffn = m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden;
+    layers_total += ActivationBytesPerLayer(one);
+  }
+  // Output layer: FP32 logits for the cross-entropy loss, 4sbv/t (paper §4.3), on the last
+  // pipeline stage; with pp > 1 the first stage's L layers dominate instead.
+  const double logits = w.pp > 1 ? 0 : 4.0 * w.seq_len * w.micro_batch * m.vocab / std::max(1, w.tp);
+  formula = "sum over layers of sbh(attention + MLP + norms terms, split by t) + 5as^2b scores unless "
+            "flash/selective + FP32 logits 4sbv/t";
+  inputs = Printf("s = %d, b = %d, h = %d, a = %d, L = %d, t = %d, SP %s, recompute %s, flash %s%s", w.seq_len,
+                  w.micro_batch, m.hidden, m.heads, m.layers, w.tp, w.sequence_parallel ? "on" : "off",
+                  ToString(w.checkpointing), w.flash_attention ? "on" : "off",
+                  fp32_factor > 1 ? ", x2 for FP32 activations" : "");
+  return (layers_total + logits) * fp32_factor;
+}
+
+}  // namespace
+
+MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a) {
+  MemoryBreakdown r;
+  const ModelSpec& m = w.model;
+  const Sharding sh = ShardParams(w);
+  const bool z1 = w.zero_stage >= 1, z2 = w.zero_stage >= 2, z3 = w.zero_stage >= 3;
+  const double local_params = sh.shared_params + sh.expert_params;
+  const double emb_fraction = m.params > 0 ? std::min(0.5, m.EmbeddingParams() / m.params) : 0;
+  const char* zero_src = "ZeRO, Rajbhandari et al. 2020, arXiv:1910.02054 §3 / Table 1";
+
+  auto add = [&](const char* key, const char* label, double value, std::string formula, std::string inputs,
+                 std::string source) {
+    r.figures.push_back({key, label, value, "bytes", std::move(formula), std::move(inputs), std::move(source)});
+  };
+
+  if (w.task == Task::kInference) {
+    // Weight-only formats keep embeddings in 16 bits (GPTQ/AWQ/bitsandbytes leave them).
+    const double bpw = BytesPerWeight(w.precision);
+    const double per_weight = IsQuantizedFormat(w.precision) ? emb_fraction * 2 + (1 - emb_fraction) * bpw : bpw;
+    r.weights_bytes = local_params * per_weight;
+    add("weights", "Weights", r.weights_bytes, "params on this GPU x bytes per weight",
+        Printf("%s params / (TP %d x PP %d%s), %.3g bytes per weight (%s%s)", Count(m.params).c_str(), w.tp, w.pp,
+               m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", per_weight, ToString(w.precision),
+               IsQuantizedFormat(w.precision) ? ", embeddings 16-bit" : ""),
+        w.precision == Precision::kNf4 ? "QLoRA NF4 + double quantisation, Dettmers et al. 2023"
+        : w.precision == Precision::kInt4 ? "GPTQ (Frantar et al. 2022) / AWQ group-128 format"
+                                           : "bytes per element of the format");
+    r.kv_cache_bytes = KvCacheBytes(m, w.context, w.batch, w.kv_precision, w.tp, w.pp);
+    add("kv_cache", "KV cache", r.kv_cache_bytes,
+        m.attention == AttentionKind::kMla
+            ? "batch x layers x context x (kv_lora_rank + rope dim) x bytes / PP"
+            : "2 (K,V) x batch x (full layers x context + window layers x min(context, window)) x kv_heads/TP x head_dim x bytes / PP",
+        Printf("batch %d, context %d, %d layers (%d sliding, window %d), kv_heads %d, head_dim %d, %s", w.batch,
+               w.context, m.layers, m.sliding_window > 0 ? m.sliding_window_layers : 0, m.sliding_window, m.kv_heads,
+               m.head_dim, ToString(w.kv_precision)),
+        m.attention == AttentionKind::kMla ? "DeepSeek-V2 MLA, arXiv:2405.04434 §2.1" : "GQA, Ainslie et al. 2023; vLLM paged KV layout");
+    // Transient prefill activations: a chunk of up to 8,192 tokens (vLLM's default batched-token
+    // budget) x (residual + attention + MLP intermediates) in 16 bits. Project assumption.
+    const double tokens = std::min(8192.0, static_cast<double>(w.batch) * w.prompt_tokens);
+    const double ffn_active = m.IsMoe() ? static_cast<double>(m.ffn_hidden) * (m.experts_per_token + m.shared_experts)
+                                        : (m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden);
+    r.activations_bytes = m.IsTransformer()
+                              ? tokens * 2.0 * (4.0 * m.hidden + 3.0 * ffn_active) / std::max(1, w.tp)
+                              : m.activation_bytes_per_sample * w.batch * 0.25;
+    add("activations", "Activations (prefill working set)", r.activations_bytes,
+        "prefill chunk tokens x 2 bytes x (4h + 3 x active FFN width) / TP",
+        Printf("%s tokens in flight", Count(tokens).c_str()), "project assumption (vLLM chunked prefill budget)");
+  } else {
+    const bool peft = w.task == Task::kLora || w.task == Task::kQlora;
+    const TrainingBytes tb = TrainingBytesFor(w.precision);
+    const double opt_state = OptimizerStateBytes(w.optimizer, m.hidden);
+    if (peft) {
+      // Frozen base: LoRA keeps it at the compute precision, QLoRA quantised (NF4 by default).
+      const double base_bpw = w.task == Task::kQlora
+                                  ? emb_fraction * 2 + (1 - emb_fraction) * BytesPerWeight(w.precision)
+                                  : TrainingBytesFor(w.precision).weight;
+      const double adapters = LoraParams(m, w.lora_rank, w.lora_targets) / std::max(1, w.tp * w.pp);
+      r.trainable_params = LoraParams(m, w.lora_rank, w.lora_targets);
+      // Adapters train in FP32 (PEFT default): 4 bytes weight + 4 gradient + optimizer states.
+      r.weights_bytes = local_params * base_bpw / (z3 ? sh.dp_shared : 1) + adapters * 4;
+      add("weights", "Weights (frozen base + adapters)", r.weights_bytes,
+          "base params x bytes per weight (/ DP with ZeRO-3) + adapters x 4 bytes",
+          Printf("%s base params on this GPU at %.3g bytes (%s), %s adapter params (rank %d, %s)",
+                 Count(local_params).c_str(), base_bpw, w.task == Task::kQlora ? ToString(w.precision) : "16-bit frozen",
+                 Count(r.trainable_params).c_str(), w.lora_rank, ToString(w.lora_targets)),
+          w.task == Task::kQlora ? "QLoRA, Dettmers et al. 2023, arXiv:2305.14314 §3" : "LoRA, Hu et al. 2021, arXiv:2106.09685 §4");
+      r.gradients_bytes = adapters * 4 / (z2 ? sh.dp_shared : 1);
+      add("gradients", "Gradients (adapters only)", r.gradients_bytes, "adapter params x 4 bytes",
+          Printf("%s adapter params; the frozen base has no gradients", Count(r.trainable_params).c_str()),
+          "LoRA, Hu et al. 2021");
+      const double opt = adapters * opt_state / (z1 ? sh.dp_shared : 1);
+      r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
+      r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
+      add("optimizer", "Optimizer states (adapters)", r.optimizer_bytes, "adapter params x optimizer bytes",
+          Printf("%.3g bytes per adapter param (%s)%s", opt_state, ToString(w.optimizer),
+                 w.offload_optimizer ? ", offloaded to CPU" : ""),
+          zero_src);
+    } else {
+      r.trainable_params = m.params;
+      const double weights_shared = sh.shared_params / (z3 ? sh.dp_shared : 1);
+      const double weights_expert = sh.expert_params / (z3 ? sh.dp_expert : 1);
+      r.weights_bytes = (weights_shared + weights_expert) * tb.weight;
+      add("weights", "Weights", r.weights_bytes, "params on this GPU x bytes per weight (/ DP with ZeRO-3)",
+          Printf("%s params / (TP %d x PP %d%s), %.0f bytes (%s), ZeRO-%d over DP %d", Count(m.params).c_str(), w.tp,
+                 w.pp, m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", tb.weight, ToString(w.precision),
+                 w.zero_stage, w.dp),
+          zero_src);
+      r.gradients_bytes = (sh.shared_params / (z2 ? sh.dp_shared : 1) + sh.expert_params / (z2 ? sh.dp_expert : 1)) * tb.gradient;
+      add("gradients", "Gradients", r.gradients_bytes, "params on this GPU x bytes per gradient (/ DP with ZeRO-2+)",
+          Printf("%.0f bytes per gradient (%s)", tb.gradient, ToString(w.precision)), zero_src);
+      const double per_param = tb.master + opt_state;
+      const double opt = (sh.shared_params / (z1 ? sh.dp_shared : 1) + sh.expert_params / (z1 ? sh.dp_expert : 1)) * per_param;
+      r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
+      r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
+      add("optimizer", "Optimizer states (incl. FP32 master)", r.optimizer_bytes,
+          "params on this GPU x (master copy + optimizer states) (/ DP with ZeRO-1+)",
+          Printf("%.0f bytes master + %.3g bytes %s = %.3g bytes per param%s", tb.master, opt_state,
+                 ToString(w.optimizer), per_param, w.offload_optimizer ? "; offloaded to CPU (ZeRO-Offload)" : ""),
+          zero_src);
+    }
+    std::string formula, inputs;
+    r.activations_bytes = TrainingActivations(w, formula, inputs);
+    add("activations", "Activations", r.activations_bytes, formula, inputs,
+        m.kind == ModelKind::kCnn ? "measured per-sample activations (data/models.json)"
+                                  : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2");
+    if (w.pp > 1) r.notes.push_back("With pipeline parallelism the first stage holds activations of p micro-batches (1F1B), so activation memory does not shrink with PP.");
+    if (m.kind == ModelKind::kEncoderDecoder) r.notes.push_back("Encoder-decoder model: activations approximated as one stack of encoder + decoder layers at the training sequence length.");
+  }
+  if (r.cpu_offload_bytes > 0)
+    r.notes.push_back("Optimizer states on the CPU need " + Gb(r.cpu_offload_bytes) + " of host memory per GPU and slow each step (ZeRO-Offload, Ren et al. 2021).");
+  const double subtotal = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
+  r.overhead_bytes = a.overhead_fixed_gib * kBytesPerGiB + a.overhead_fraction * subtotal;
+  add("overhead", "Framework / CUDA overhead", r.overhead_bytes, "fixed context + fraction x everything else",
+      Printf("%.2g GiB + %.0f%% of %s", a.overhead_fixed_gib, a.overhead_fraction * 100, Gb(subtotal).c_str()),
+      "PyTorch memory-management notes; project assumption (data/assumptions.json)");
+  r.total_bytes = subtotal + r.overhead_bytes;
+  return r;
+}
+
+}  // namespace atlas

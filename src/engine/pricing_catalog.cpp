@@ -1,0 +1,269 @@
+#include "pricing_catalog.hpp"
+
+#include "gpu_catalog.hpp"
+#include "json_reader.hpp"
+#include "region_catalog.hpp"
+
+#include <set>
+
+namespace atlas {
+
+const char* ServiceId(ServiceKind kind) {
+  switch (kind) {
+    case ServiceKind::kMonthlyServer: return "monthly_server";
+    case ServiceKind::kContainer: return "container";
+    case ServiceKind::kBareMetal: return "bare_metal";
+    case ServiceKind::kPurchase: return "purchase";
+  }
+  return "container";
+}
+
+std::optional<ServiceKind> ParseServiceId(const std::string& id) {
+  for (ServiceKind k : kAllServiceKinds)
+    if (id == ServiceId(k)) return k;
+  return std::nullopt;
+}
+
+bool FxTable::Knows(const std::string& currency) const {
+  return currency == "CNY" || cny_per_unit.count(currency) > 0;
+}
+
+std::optional<double> FxTable::Convert(double amount, const std::string& from,
+                                       const std::string& to) const {
+  if (!Knows(from) || !Knows(to)) return std::nullopt;
+  if (from == to) return amount;
+  // Via CNY: every rate is stored as CNY per unit (data/pricing.json "fx").
+  const double from_rate = from == "CNY" ? 1.0 : cny_per_unit.at(from);
+  const double to_rate = to == "CNY" ? 1.0 : cny_per_unit.at(to);
+  return amount * from_rate / to_rate;
+}
+
+FxTable FxTable::WithUsdCny(double usd_cny) const {
+  FxTable copy = *this;
+  copy.cny_per_unit["USD"] = usd_cny;
+  return copy;
+}
+
+double PriceRecord::Amount() const {
+  if (price_per_gpu_hour) return *price_per_gpu_hour;
+  if (price_per_gpu_month) return *price_per_gpu_month;
+  return price_per_gpu.value_or(0.0);
+}
+
+const ServiceForm* PricingCatalog::Form(const std::string& id) const {
+  for (const ServiceForm& f : service_forms)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+std::vector<const PriceRecord*> PricingCatalog::PricesFor(const std::string& gpu,
+                                                          ServiceKind service) const {
+  std::vector<const PriceRecord*> out;
+  for (const PriceRecord& p : prices)
+    if (p.gpu == gpu && p.service == service) out.push_back(&p);
+  return out;
+}
+
+namespace {
+
+// Plausibility bounds (any currency): outside them a value is a typo or a unit slip (a
+// per-server price for a per-GPU one, a yearly rent for a monthly one).
+constexpr double kMaxRateCny = 1000;        // CNY per unit of a currency
+constexpr double kMaxPricePerHour = 10000;  // per GPU-hour (KRW/JPY would need a wider bound)
+constexpr double kMaxPricePerMonth = 1e7;
+constexpr double kMaxPricePerGpu = 1e9;
+
+const std::set<std::string> kFormIds = {"monthly_server", "container", "bare_metal", "purchase",
+                                        "cpu_server"};
+
+bool IsCurrencyCode(const std::string& s) {
+  if (s.size() != 3) return false;
+  for (char c : s)
+    if (c < 'A' || c > 'Z') return false;
+  return true;
+}
+
+void ReadFx(const Json& root, const std::string& file_name, FxTable& fx,
+            std::vector<std::string>& errors) {
+  const std::string where = file_name + ": fx";
+  if (!root.contains("fx")) {
+    errors.push_back(file_name + ": field \"fx\" is missing");
+    return;
+  }
+  const Json& obj = root["fx"];
+  FieldReader r(obj, where, errors);
+  if (!obj.is_object()) return;
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    const std::string& key = it.key();
+    if (key == "as_of" || key == "notes" || key == "estimates" || key == "sources") continue;
+    const bool rate_key = key.size() == 7 && key.compare(3, 4, "_cny") == 0;
+    std::string code;
+    for (size_t i = 0; rate_key && i < 3; ++i)
+      code += static_cast<char>(key[i] >= 'a' && key[i] <= 'z' ? key[i] - 'a' + 'A' : key[i]);
+    if (!rate_key || !IsCurrencyCode(code) || code == "CNY") {
+      r.Fail(key, "is not a rate: expected keys like \"usd_cny\" (CNY per unit) or as_of, "
+                  "notes, estimates, sources");
+      continue;
+    }
+    auto v = r.NullableNumber(key.c_str(), 1e-6, kMaxRateCny);
+    if (!v && obj[key].is_null()) r.Fail(key, "must not be null");
+    if (v) fx.cny_per_unit[code] = *v;
+  }
+  if (!obj.contains("usd_cny")) r.Fail("usd_cny", "is missing");
+  fx.as_of = r.String("as_of");
+  fx.notes = r.StringOr("notes", "");
+  if (r.Has("estimates")) {
+    fx.estimates = r.StringList("estimates", false);
+    for (const std::string& e : fx.estimates)
+      if (!obj.contains(e)) r.Fail("estimates", "names \"" + e + "\", which is not a rate here");
+  }
+  fx.sources = r.StringList("sources", /*require_non_empty=*/true);
+}
+
+ServiceForm ReadForm(FieldReader& r, const FxTable& fx) {
+  ServiceForm f;
+  f.id = r.String("id");
+  if (!f.id.empty() && !kFormIds.count(f.id))
+    r.Fail("id", "must be monthly_server, container, bare_metal, purchase or cpu_server");
+  f.name = r.String("name");
+  f.name_zh = r.NullableString("name_zh").value_or("");
+  f.billing = r.String("billing");
+  f.virtualization_overhead = r.NumberOr("virtualization_overhead", 0.0, 0.0, 0.5);
+  f.min_commitment_months = r.IntegerOr("min_commitment_months", 0, 0, 120);
+  if (f.id == "purchase") {
+    f.depreciation_years = r.Number("depreciation_years", 1, 15);
+    f.hosting_cny_per_kw_month = r.NullableNumber("hosting_cny_per_kw_month", 0, 1e5, false);
+    f.spares_fraction = r.Number("spares_fraction", 0, 1);
+    f.server_overhead_fraction = r.Number("server_overhead_fraction", 0, 5);
+  }
+  if (f.id == "cpu_server") {
+    f.price_per_vcpu_hour = r.Number("price_per_vcpu_hour", 1e-6, 1000);
+    f.currency = r.String("currency");
+    if (!f.currency.empty() && !fx.Knows(f.currency))
+      r.Fail("currency", "\"" + f.currency + "\" has no rate in fx");
+  }
+  f.notes = r.StringOr("notes", "");
+  if (r.Has("estimates")) f.estimates = r.StringList("estimates", false);
+  f.sources = r.StringList("sources", /*require_non_empty=*/true);
+  return f;
+}
+
+PriceRecord ReadPrice(FieldReader& r, const FxTable& fx) {
+  PriceRecord p;
+  p.id = r.String("id");
+  p.gpu = r.String("gpu");
+  const std::string service = r.String("service");
+  auto kind = ParseServiceId(service);
+  if (!service.empty() && !kind)
+    r.Fail("service", "must be monthly_server, container, bare_metal or purchase");
+  p.service = kind.value_or(ServiceKind::kContainer);
+  p.provider = r.String("provider");
+  p.market = r.String("market");
+  if (!p.market.empty() && p.market != "cn" && p.market != "global")
+    r.Fail("market", "must be cn or global");
+  // The one price field that fits the service; the others must be absent.
+  const char* wanted = p.service == ServiceKind::kContainer   ? "price_per_gpu_hour"
+                       : p.service == ServiceKind::kPurchase ? "price_per_gpu"
+                                                              : "price_per_gpu_month";
+  for (const char* key : {"price_per_gpu_hour", "price_per_gpu_month", "price_per_gpu"})
+    if (kind && std::string(key) != wanted && r.Has(key))
+      r.Fail(key, std::string("does not apply to service ") + service + " (use " + wanted + ")");
+  if (kind) {
+    if (p.service == ServiceKind::kContainer)
+      p.price_per_gpu_hour = r.Number("price_per_gpu_hour", 1e-4, kMaxPricePerHour);
+    else if (p.service == ServiceKind::kPurchase)
+      p.price_per_gpu = r.Number("price_per_gpu", 1, kMaxPricePerGpu);
+    else
+      p.price_per_gpu_month = r.Number("price_per_gpu_month", 1e-2, kMaxPricePerMonth);
+  }
+  p.currency = r.String("currency");
+  if (!p.currency.empty() && !fx.Knows(p.currency))
+    r.Fail("currency", "\"" + p.currency + "\" has no rate in fx");
+  p.as_of = r.String("as_of");
+  p.estimate = r.Bool("estimate");
+  p.includes_server = r.BoolOr("includes_server", false);
+  if (p.includes_server && p.service != ServiceKind::kPurchase)
+    r.Fail("includes_server", "applies only to service purchase");
+  p.notes = r.StringOr("notes", "");
+  p.sources = r.StringList("sources", /*require_non_empty=*/true);
+  return p;
+}
+
+std::string Where(const std::string& file_name, const char* list, size_t i, const Json& rec) {
+  std::string where = file_name + ": " + list + "[" + std::to_string(i) + "]";
+  if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
+    where += " (id \"" + rec["id"].get<std::string>() + "\")";
+  return where;
+}
+
+}  // namespace
+
+PricingCatalogLoad LoadPricingCatalog(const std::string& text, const std::string& file_name) {
+  PricingCatalogLoad out;
+  auto root = ParseJson(text, file_name, out.errors);
+  if (!root) return out;
+  FieldReader top(*root, file_name, out.errors);
+  if (!root->is_object()) return out;
+  out.catalog.data_date = top.StringOr("data_date", "");
+  out.catalog.notes = top.StringOr("notes", "");
+  ReadFx(*root, file_name, out.catalog.fx, out.errors);
+
+  if (!root->contains("service_forms") || !(*root)["service_forms"].is_array()) {
+    out.errors.push_back(file_name + ": field \"service_forms\" must be a list of records");
+  } else {
+    std::set<std::string> ids;
+    const Json& list = (*root)["service_forms"];
+    for (size_t i = 0; i < list.size(); ++i) {
+      FieldReader r(list[i], Where(file_name, "service_forms", i, list[i]), out.errors);
+      if (!list[i].is_object()) continue;
+      ServiceForm f = ReadForm(r, out.catalog.fx);
+      if (!f.id.empty() && !ids.insert(f.id).second) r.Fail("id", "duplicates an earlier record");
+      out.catalog.service_forms.push_back(std::move(f));
+    }
+    for (ServiceKind k : kAllServiceKinds)
+      if (!ids.count(ServiceId(k)))
+        out.errors.push_back(file_name + ": field \"service_forms\" has no record with id \"" +
+                             ServiceId(k) + "\"");
+  }
+
+  if (!root->contains("prices") || !(*root)["prices"].is_array()) {
+    out.errors.push_back(file_name + ": field \"prices\" must be a list of records");
+    return out;
+  }
+  std::set<std::string> ids;
+  const Json& list = (*root)["prices"];
+  for (size_t i = 0; i < list.size(); ++i) {
+    FieldReader r(list[i], Where(file_name, "prices", i, list[i]), out.errors);
+    if (!list[i].is_object()) continue;
+    PriceRecord p = ReadPrice(r, out.catalog.fx);
+    if (!p.id.empty() && !ids.insert(p.id).second) r.Fail("id", "duplicates an earlier record");
+    out.catalog.prices.push_back(std::move(p));
+  }
+  if (list.empty()) out.errors.push_back(file_name + ": field \"prices\" holds no records");
+  return out;
+}
+
+std::vector<std::string> CheckPricingReferences(const PricingCatalog& pricing,
+                                                const GpuCatalog& gpus,
+                                                const RegionCatalog& regions,
+                                                const std::string& pricing_file,
+                                                const std::string& regions_file) {
+  std::vector<std::string> errors;
+  for (size_t i = 0; i < pricing.prices.size(); ++i) {
+    const PriceRecord& p = pricing.prices[i];
+    // An empty GPU catalog has already failed to load; do not repeat that for every price.
+    if (!gpus.gpus.empty() && !p.gpu.empty() && !gpus.Find(p.gpu))
+      errors.push_back(pricing_file + ": prices[" + std::to_string(i) + "] (id \"" + p.id +
+                       "\"): field \"gpu\" names \"" + p.gpu + "\", which is not in gpus.json");
+  }
+  for (size_t i = 0; i < regions.regions.size(); ++i) {
+    const Region& r = regions.regions[i];
+    if (!r.electricity_currency.empty() && !pricing.fx.Knows(r.electricity_currency))
+      errors.push_back(regions_file + ": regions[" + std::to_string(i) + "] (id \"" + r.id +
+                       "\"): field \"electricity_currency\" \"" + r.electricity_currency +
+                       "\" has no rate in pricing.json fx");
+  }
+  return errors;
+}
+
+}  // namespace atlas

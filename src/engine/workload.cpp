@@ -1,0 +1,60 @@
+#include "workload.hpp"
+
+namespace atlas {
+
+const char* ToString(Task t) {
+  switch (t) {
+    case Task::kPretrain: return "pretrain";
+    case Task::kFullFinetune: return "full_finetune";
+    case Task::kLora: return "lora";
+    case Task::kQlora: return "qlora";
+    case Task::kInference: return "inference";
+  }
+  return "?";
+}
+
+const char* ToString(Precision p) {
+  switch (p) {
+    case Precision::kFp32: return "fp32";
+    case Precision::kTf32: return "tf32";
+    case Precision::kBf16: return "bf16";
+    case Precision::kFp16: return "fp16";
+    case Precision::kFp8: return "fp8";
+    case Precision::kInt8: return "int8";
+    case Precision::kInt4: return "int4";
+    case Precision::kNf4: return "nf4";
+  }
+  return "?";
+}
+
+const char* ToString(Optimizer o) {
+  switch (o) {
+    case Optimizer::kAdamW: return "adamw";
+    case Optimizer::kAdamW8bit: return "adamw_8bit";
+    case Optimizer::kSgd: return "sgd";
+    case Optimizer::kAdafactor: return "adafactor";
+  }
+  return "?";
+}
+
+const char* ToString(Checkpointing c) {
+  switch (c) {
+    case Checkpointing::kNone: return "none";
+    case Checkpointing::kSelective: return "selective";
+    case Checkpointing::kFull: return "full";
+  }
+  return "?";
+}
+
+const char* ToString(KvPrecision k) {
+  switch (k) {
+    case KvPrecision::kFp16: return "fp16";
+    case KvPrecision::kFp8: return "fp8";
+    case KvPrecision::kInt8: return "int8";
+  }
+  return "?";
+}
+
+const char* ToString(LoraTargets t) { return t == LoraTargets::kAttention ? "attention" : "all_linear"; }
+
+}  // namespace atlas

@@ -1,0 +1,58 @@
+// A job to estimate: the model, the task, precisions, parallel layout and the hardware.
+// Plain data; `estimate_request` fills it from JSON and validates it.
+#pragma once
+
+#include "model_spec.hpp"
+
+#include <optional>
+#include <string>
+
+namespace atlas {
+
+enum class Task { kPretrain, kFullFinetune, kLora, kQlora, kInference };
+// Training compute precision, or inference weight format.
+enum class Precision { kFp32, kTf32, kBf16, kFp16, kFp8, kInt8, kInt4, kNf4 };
+enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
+enum class Checkpointing { kNone, kSelective, kFull };
+enum class KvPrecision { kFp16, kFp8, kInt8 };
+enum class LoraTargets { kAttention, kAllLinear };
+
+struct Workload {
+  ModelSpec model;
+  Task task = Task::kFullFinetune;
+  Precision precision = Precision::kBf16;
+  Optimizer optimizer = Optimizer::kAdamW;
+  int zero_stage = 0;
+  bool offload_optimizer = false;
+  int tp = 1, pp = 1, dp = 1, ep = 1;
+  bool sequence_parallel = false;
+  int seq_len = 2048;      // training sequence length
+  int micro_batch = 1;     // training sequences per GPU per micro-step
+  Checkpointing checkpointing = Checkpointing::kNone;
+  bool flash_attention = true;
+  int lora_rank = 16;
+  LoraTargets lora_targets = LoraTargets::kAllLinear;
+  // Inference.
+  int batch = 1;             // concurrent sequences
+  int context = 4096;        // tokens held per sequence (prompt + generated)
+  int prompt_tokens = 1024;  // for time to first token
+  KvPrecision kv_precision = KvPrecision::kFp16;
+  double target_tokens_per_second = 20;  // per user, for the concurrency figure
+  // Hardware and run.
+  std::string gpu = "h100-sxm";
+  int gpus = 1;
+  double train_tokens = 0;  // 0 = no time estimate requested for training
+  std::optional<double> mfu;  // override; otherwise data/assumptions.json
+
+  bool IsTraining() const { return task != Task::kInference; }
+  int ModelParallel() const { return tp * pp; }
+};
+
+const char* ToString(Task t);
+const char* ToString(Precision p);
+const char* ToString(Optimizer o);
+const char* ToString(Checkpointing c);
+const char* ToString(KvPrecision k);
+const char* ToString(LoraTargets t);
+
+}  // namespace atlas
