@@ -227,7 +227,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
                          Num(q.utilization) + " × (1 + host overhead " + Num(q.host_overhead) +
                          (q.host_overhead == kDefaultHostOverhead ? ", project default" : "") +
                          ") × PUE");
-  report.notes.push_back("USD/CNY " + Num(fx.cny_per_unit.at("USD")) +
+  report.notes.push_back("USD/CNY " + std::to_string(fx.cny_per_unit.at("USD")).substr(0, 6) +
                          (q.usd_cny ? " (the request's rate)" : " (pricing.json fx, as of " + fx.as_of + ")"));
 
   const ServiceForm* container_form = pricing.Form(ServiceKind::kContainer);
@@ -405,6 +405,10 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       report.cheapest = i;
   }
   if (!report.cheapest) report.notes.push_back("no row has a price and meets the constraints");
+  else if (report.rows[*report.cheapest].service == ServiceKind::kPurchase)
+    report.notes.push_back("cheapest is purchase: its job cost is a depreciation share that assumes "
+                           "the hardware stays busy for its whole life; compare annual_cost at your "
+                           "duty cycle and the container_vs_purchase break-even");
   return report;
 }
 

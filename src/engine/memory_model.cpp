@@ -261,16 +261,18 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a) {
                                   : TrainingBytesFor(w.precision).weight;
       const double adapters = LoraParams(m, w.lora_rank, w.lora_targets) / std::max(1, w.tp * w.pp);
       r.trainable_params = LoraParams(m, w.lora_rank, w.lora_targets);
-      // Adapters train in FP32 (PEFT default): 4 bytes weight + 4 gradient + optimizer states.
-      r.weights_bytes = local_params * base_bpw / (z3 ? sh.dp_shared : 1) + adapters * 4;
+      // LoRA adapters train in FP32 (PEFT default); QLoRA's reference script casts them to
+      // BF16 (Dettmers et al. 2023, qlora.py): bytes per adapter weight and gradient.
+      const double adapter_bytes = w.task == Task::kQlora ? 2 : 4;
+      r.weights_bytes = local_params * base_bpw / (z3 ? sh.dp_shared : 1) + adapters * adapter_bytes;
       add("weights", "Weights (frozen base + adapters)", r.weights_bytes,
-          "base params x bytes per weight (/ DP with ZeRO-3) + adapters x 4 bytes",
+          Printf("base params x bytes per weight (/ DP with ZeRO-3) + adapters x %.0f bytes", adapter_bytes),
           Printf("%s base params on this GPU at %.3g bytes (%s), %s adapter params (rank %d, %s)",
                  Count(local_params).c_str(), base_bpw, w.task == Task::kQlora ? ToString(w.precision) : "16-bit frozen",
                  Count(r.trainable_params).c_str(), w.lora_rank, ToString(w.lora_targets)),
           w.task == Task::kQlora ? "QLoRA, Dettmers et al. 2023, arXiv:2305.14314 §3" : "LoRA, Hu et al. 2021, arXiv:2106.09685 §4");
-      r.gradients_bytes = adapters * 4 / (z2 ? sh.dp_shared : 1);
-      add("gradients", "Gradients (adapters only)", r.gradients_bytes, "adapter params x 4 bytes",
+      r.gradients_bytes = adapters * adapter_bytes / (z2 ? sh.dp_shared : 1);
+      add("gradients", "Gradients (adapters only)", r.gradients_bytes, Printf("adapter params x %.0f bytes", adapter_bytes),
           Printf("%s adapter params; the frozen base has no gradients", Count(r.trainable_params).c_str()),
           "LoRA, Hu et al. 2021");
       const double opt = adapters * opt_state / (z1 ? sh.dp_shared : 1);

@@ -208,7 +208,9 @@ ModelSpec ModelFromParamCount(double params) {
   m.params = m.active_params = params;
   m.vocab = 32000;
   double h = std::cbrt(std::max(params, 1e6) * 128.0 / 12.0);
-  m.hidden = std::max(256, static_cast<int>(std::lround(h / 256.0)) * 256);
+  // Widths in multiples of 256 (1,024 from 30B, so the head count divides into 8 KV groups).
+  const double step = params >= 30e9 ? 1024.0 : 256.0;
+  m.hidden = std::max(256, static_cast<int>(std::lround(h / step) * step));
   m.heads = std::max(2, m.hidden / 128);
   m.head_dim = m.hidden / m.heads;
   m.kv_heads = params >= 30e9 ? 8 : m.heads;

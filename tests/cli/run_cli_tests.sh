@@ -43,5 +43,61 @@ check "broken data file exits 3" 3 "$bin" gpus --data "$tmp/broken"
 grep -q "gpus.json: not valid JSON" "$tmp/err" && echo "ok   broken data names the file" || { echo "FAIL broken data message"; fails=$((fails+1)); }
 check "missing data folder exits 3" 3 "$bin" gpus --data "$tmp/nowhere"
 
+# --- cost ---------------------------------------------------------------------------------
+cost() {  # cost NAME EXPECTED_EXIT REQUEST_JSON
+  local name=$1 want=$2
+  printf '%s' "$3" | "$bin" cost --json >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fails=$((fails+1))
+  else
+    echo "ok   $name"
+  fi
+}
+err_has() {  # err_has NAME TEXT: the last command's stderr names TEXT
+  if grep -qF -- "$2" "$tmp/err"; then echo "ok   $1"; else echo "FAIL $1: stderr lacks $2"; cat "$tmp/err"; fails=$((fails+1)); fi
+}
+cost "cost --json: good request exits 0" 0 \
+  '{"gpu":"rtx-4090","gpus":1,"hours":24,"utilization":0.8,"duty_cycle":0.3333,"regions":["cn-guizhou","us-east-virginia"],"currency":"CNY"}'
+json_check "cost: one row per region x service with the documented keys" \
+  "len(d['rows']) == 8 and all(all(k in r for k in ['region','service','energy_kwh','energy_cost','compute_cost','total_cost','co2_kg','notes']) for r in d['rows']) and set(d['break_even']) == {'cn-guizhou','us-east-virginia'}"
+json_check "cost: costs are {amount, currency} in the chosen currency; no made-up prices" \
+  "all(r['energy_cost']['currency']=='CNY' and (r['total_cost'] is None or r['total_cost']['currency']=='CNY') for r in d['rows']) and all(r['total_cost'] is None for r in d['rows'] if r['price'] is None)"
+json_check "cost: 4090 container in Guizhou = 24 h x 1.24 CNY, energy 0.45 kW x 0.8 x 24 h x 1.3 x PUE 1.25 = 14.04 kWh" \
+  "[(abs(r['total_cost']['amount']-29.76)<1e-6 and abs(r['energy_kwh']-14.04)<1e-6) for r in d['rows'] if r['region']=='cn-guizhou' and r['service']=='container'] == [True]"
+json_check "cost: rental totals never include energy" \
+  "all(r['total_cost'] is None or r['service']=='purchase' or abs(r['total_cost']['amount']-r['compute_cost']['amount'])<1e-9 for r in d['rows'])"
+cost "cost: one region, one service, USD with the user's rate" 0 \
+  '{"gpu":"h100-sxm","gpus":8,"hours":720,"utilization":0.8,"region":"cn-inner-mongolia","service":"purchase","currency":"USD","usd_cny":7.0,"pue":1.15,"host_overhead":0.5}'
+json_check "cost: a single purchase row in USD, energy included, break-even reported" \
+  "len(d['rows'])==1 and d['rows'][0]['service']=='purchase' and d['rows'][0]['total_cost']['currency']=='USD' and d['rows'][0]['energy_in_total'] and d['rows'][0]['pue']==1.15 and d['break_even']['cn-inner-mongolia']['container_vs_purchase']['duty_cycle'] is not None"
+cost "cost: constraints pick a domestic region within the latency limit" 0 \
+  '{"gpu":"rtx-4090","gpus":2,"hours":100,"utilization":0.7,"user_centre":"shanghai","max_latency_ms":20,"domestic_only":true}'
+json_check "cost: cheapest meets the constraints" \
+  "d['cheapest'] is not None and d['cheapest']['region'].startswith('cn-') and [r for r in d['rows'] if r['region']==d['cheapest']['region']][0]['latency_ms'] <= 20"
+cost "cost: negative hours" 2 '{"gpu":"h100-sxm","gpus":8,"hours":-1,"utilization":0.8}'
+err_has "cost: negative hours names the field" 'field "hours" is -1'
+cost "cost: utilization above 1" 2 '{"gpu":"h100-sxm","gpus":8,"hours":10,"utilization":1.5}'
+err_has "cost: utilization names the field" 'field "utilization" is 1.5'
+cost "cost: zero GPUs" 2 '{"gpu":"h100-sxm","gpus":0,"hours":10,"utilization":0.5}'
+err_has "cost: gpus names the field" 'field "gpus" is 0'
+cost "cost: too many GPUs" 2 '{"gpu":"h100-sxm","gpus":100001,"hours":10,"utilization":0.5}'
+cost "cost: unknown gpu" 2 '{"gpu":"gtx-9999","gpus":1,"hours":10,"utilization":0.5}'
+err_has "cost: unknown gpu names the field" 'field "gpu" names "gtx-9999"'
+cost "cost: unknown region" 2 '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.5,"regions":["cn-guizhou","mars"]}'
+err_has "cost: unknown region names the field" 'field "regions" names "mars"'
+cost "cost: unknown field" 2 '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.5,"colour":"red"}'
+err_has "cost: unknown field is named" 'unknown field "colour"'
+cost "cost: wrong type" 2 '{"gpu":"h100-sxm","gpus":"8","hours":10,"utilization":0.5}'
+err_has "cost: wrong type names the field" 'field "gpus" must be an integer'
+cost "cost: unknown service" 2 '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.5,"service":"spot"}'
+cost "cost: unsupported currency" 2 '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.5,"currency":"EUR"}'
+cost "cost: absurd PUE" 2 '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.5,"pue":0.5}'
+cost "cost: missing hours" 2 '{"gpu":"h100-sxm","gpus":1,"utilization":0.5}'
+err_has "cost: missing field is named" 'field "hours" is missing'
+cost "cost: not JSON" 2 'not json'
+cost "cost: not an object" 2 '[1,2]'
+check "cost: unknown option" 2 "$bin" cost --frobnicate
+
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))
