@@ -2,6 +2,8 @@
 // the CLI reads the same form. Plain data only: no pointers into catalogs, ids instead.
 #pragma once
 
+#include "engine/workload.hpp"
+
 #include <string>
 #include <vector>
 
@@ -26,10 +28,18 @@ struct TierMapState {
   static constexpr int kMaxCompare = 4;
 };
 
+// The Calculator's inputs: the workload (model included) and which preset it came from.
+struct CalculatorState {
+  Workload workload;
+  std::string model_preset = "llama-3.1-8b";  // "" = custom architecture
+  bool operator==(const CalculatorState&) const = default;
+};
+
 struct AppState {
   View view = View::kTierMap;
   Language language = Language::kEnglish;
   TierMapState tier_map;
+  CalculatorState calculator;
 };
 
 }  // namespace atlas

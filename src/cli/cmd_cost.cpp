@@ -86,8 +86,6 @@ CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std
   q.user_centre = r.StringOr("user_centre", "");
   if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", 0.1, 1000);
   q.domestic_only = r.BoolOr("domestic_only", false);
-  if (r.Has("domestic_only") && !j["domestic_only"].is_boolean())
-    r.Fail("domestic_only", "must be true or false");
   return q;
 }
 

@@ -227,7 +227,8 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
                          Num(q.utilization) + " × (1 + host overhead " + Num(q.host_overhead) +
                          (q.host_overhead == kDefaultHostOverhead ? ", project default" : "") +
                          ") × PUE");
-  report.notes.push_back("USD/CNY " + std::to_string(fx.cny_per_unit.at("USD")).substr(0, 6) +
+  auto usd = fx.cny_per_unit.find("USD");
+  report.notes.push_back("USD/CNY " + (usd == fx.cny_per_unit.end() ? std::string("unknown") : std::to_string(usd->second).substr(0, 6)) +
                          (q.usd_cny ? " (the request's rate)" : " (pricing.json fx, as of " + fx.as_of + ")"));
 
   const ServiceForm* container_form = pricing.Form(ServiceKind::kContainer);

@@ -44,6 +44,7 @@ struct ModelSpec {
   std::string notes;
   std::vector<std::string> sources;
 
+  bool operator==(const ModelSpec&) const = default;
   bool IsMoe() const { return experts > 0 && experts_per_token > 0 && moe_layers > 0; }
   bool IsTransformer() const { return kind != ModelKind::kCnn; }
   // Parameters in routed experts (sharded by expert parallelism); the rest is "shared".

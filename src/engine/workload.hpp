@@ -44,6 +44,7 @@ struct Workload {
   double train_tokens = 0;  // 0 = no time estimate requested for training
   std::optional<double> mfu;  // override; otherwise data/assumptions.json
 
+  bool operator==(const Workload&) const = default;
   bool IsTraining() const { return task != Task::kInference; }
   int ModelParallel() const { return tp * pp; }
 };

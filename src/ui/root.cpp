@@ -1,5 +1,6 @@
 #include "root.hpp"
 
+#include "calculator_view.hpp"
 #include "theme.hpp"
 #include "tier_map_view.hpp"
 #include "widgets.hpp"
@@ -18,7 +19,7 @@ struct ViewTab {
 
 constexpr ViewTab kTabs[] = {
     {View::kTierMap, "Tier map", nullptr},
-    {View::kCalculator, "Calculator", "Memory per GPU (weights, gradients, optimizer, activations, KV cache), FLOPs, time and tokens/s for a model and a job."},
+    {View::kCalculator, "Calculator", nullptr},
     {View::kWalkthrough, "Walkthrough", "The guides' decision tree as a step-by-step wizard ending in ranked hardware recommendations."},
     {View::kCost, "Cost & region", "A job's cost across China's eight compute hubs and global cloud regions, and across rental forms."},
     {View::kShare, "Share", "The whole configuration as a link; export results as Markdown, CSV or JSON."},
@@ -90,6 +91,8 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& m
         }
         ImGui::BeginChild("view", ImVec2(0, -footer_h), false);
         if (tab.view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);
+        else if (tab.view == View::kCalculator && data.calculator)
+          DrawCalculatorView(state, *data.catalogs, *data.calculator, env, memory);
         else DrawComingNext(tab);
         ImGui::EndChild();
         ImGui::EndTabItem();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/app_state.hpp"
+#include "app/calculator_model.hpp"
 #include "engine/catalogs.hpp"
 #include "ui_env.hpp"
 
@@ -12,6 +13,7 @@ namespace atlas::ui {
 
 struct AppData {
   const Catalogs* catalogs = nullptr;
+  const CalculatorDerived* calculator = nullptr;  // results derived from the state
   std::vector<std::string> load_errors;  // data problems to show instead of crashing
 };
 

@@ -15,8 +15,20 @@ struct UiEnv {
   std::function<void(const std::string& url)> open_url;  // may be empty (native tests)
 };
 
+// Text being typed in the Calculator and the last import message (not part of the state until
+// applied).
+struct CalculatorUi {
+  char model_filter[64] = "";
+  char custom_size[32] = "13B";
+  std::string hf_config;  // pasted config.json
+  std::string message;    // result of the last custom size / import
+  bool message_is_error = false;
+  char train_tokens[32] = "";
+};
+
 // Transient UI memory that is not part of the user's configuration (hover, last tab drawn).
 struct UiMemory {
+  CalculatorUi calculator;
   int hovered_gpu = -1;
   int last_view = -1;
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet

@@ -79,3 +79,15 @@ void ColoredWrapped(ImU32 color, const std::string& text) {
 }
 
 }  // namespace atlas::ui
+
+namespace atlas::ui {
+
+void SectionTitle(const char* title) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
+  ImGui::TextUnformatted(title);
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+}  // namespace atlas::ui

@@ -1,6 +1,7 @@
 // Windowless UI smoke test: draws every view for several frames at desktop and phone sizes,
 // with mouse movement and clicks over the canvas, and checks ImGui ends each frame cleanly.
 #include "app/app_state.hpp"
+#include "app/calculator_model.hpp"
 #include "test_support.hpp"
 #include "ui/root.hpp"
 #include "ui/theme.hpp"
@@ -34,17 +35,23 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   ui::UiMemory memory;
   ui::AppData data;
   data.catalogs = &test::RealCatalogs();
+  CalculatorDerived calculator;
+  data.calculator = &calculator;
   int vertices = 0;
   ImGuiIO& io = ImGui::GetIO();
   for (int f = 0; f < frames; ++f) {
     // Sweep the mouse across the window, clicking now and then.
     io.MousePos = ImVec2(io.DisplaySize.x * (0.1f + 0.8f * f / frames), io.DisplaySize.y * 0.45f);
     io.MouseDown[0] = f % 7 == 3;
+    NormalizeCalculator(state.calculator, *data.catalogs);
+    UpdateCalculatorDerived(state, *data.catalogs, calculator);
     ImGui::NewFrame();
     ui::DrawApp(state, data, env, memory);
     ImGui::Render();
     vertices = ImGui::GetDrawData()->TotalVtxCount;
   }
+  // Results are derived once per change of inputs, never per frame.
+  CHECK(calculator.computations <= frames / 3 + 2);
   return vertices;
 }
 
@@ -70,6 +77,17 @@ TEST_CASE("every view draws at desktop and phone sizes") {
     AppState table;
     table.tier_map.table_view = true;
     CHECK(DrawFrames(table, env, 10) > 100);
+    // The calculator for every task, including an impossible layout (message, no crash).
+    for (Task task : {Task::kPretrain, Task::kLora, Task::kQlora, Task::kInference}) {
+      AppState calc;
+      calc.view = View::kCalculator;
+      calc.calculator.workload.task = task;
+      CHECK(DrawFrames(calc, env, 8) > 100);
+    }
+    AppState bad;
+    bad.view = View::kCalculator;
+    bad.calculator.workload.tp = 3;  // does not divide 32 heads
+    CHECK(DrawFrames(bad, env, 8) > 100);
   }
 }
 

@@ -28,6 +28,7 @@ struct App {
   atlas::AppState state;
   atlas::ui::UiEnv env;
   atlas::ui::UiMemory memory;
+  atlas::CalculatorDerived calculator;
   float font_scale = 0;  // dpr * css font size the atlas was built for
   int width_px = 0, height_px = 0;
   bool first_frame_marked = false;
@@ -67,6 +68,11 @@ void Frame(void* arg) {
     atlas::platform::ResizeCanvas(w, h);
   }
   UpdateScale(app);
+
+  // Derived results follow the state; they recompute only when the inputs changed.
+  atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
+  atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator);
+  app.data.calculator = &app.calculator;
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();

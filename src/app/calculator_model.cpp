@@ -1,0 +1,112 @@
+#include "calculator_model.hpp"
+
+#include "engine/model_catalog.hpp"
+
+#include <algorithm>
+
+namespace atlas {
+
+bool NormalizeCalculator(CalculatorState& s, const Catalogs& c) {
+  const CalculatorState before = s;
+  Workload& w = s.workload;
+  if (!s.model_preset.empty()) {
+    const ModelSpec* m = c.models.Find(s.model_preset);
+    if (!m) s.model_preset = c.models.models.empty() ? "" : c.models.models.front().id, m = c.models.Find(s.model_preset);
+    if (m && !(w.model == *m)) w.model = *m;
+  }
+  if (w.model.params <= 0 && !c.models.models.empty()) {
+    s.model_preset = c.models.Find("llama-3.1-8b") ? "llama-3.1-8b" : c.models.models.front().id;
+    w.model = *c.models.Find(s.model_preset);
+  }
+  w.tp = std::max(1, w.tp), w.pp = std::max(1, w.pp), w.dp = std::max(1, w.dp), w.ep = std::max(1, w.ep);
+  if (w.IsTraining()) w.gpus = w.tp * w.pp * w.dp;
+  else w.gpus = std::max(w.gpus, w.tp * w.pp);
+  if (w.IsTraining() && w.train_tokens <= 0) w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
+  if (w.task == Task::kQlora && w.precision != Precision::kNf4 && w.precision != Precision::kInt4 && w.precision != Precision::kInt8)
+    w.precision = Precision::kNf4;
+  if (w.IsTraining() && w.task != Task::kQlora &&
+      (w.precision == Precision::kInt8 || w.precision == Precision::kInt4 || w.precision == Precision::kNf4))
+    w.precision = Precision::kBf16;
+  if (!c.gpus.Find(w.gpu) && !c.gpus.gpus.empty()) w.gpu = c.gpus.gpus.front().id;
+  return !(before == s);
+}
+
+void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, CalculatorDerived& d) {
+  if (d.computations > 0 && d.inputs == state.calculator) return;
+  d.inputs = state.calculator;
+  d.computations++;
+  const Workload& w = state.calculator.workload;
+  d.errors = ValidateWorkload(w);
+  if (!c.gpus.Find(w.gpu)) d.errors.push_back("unknown GPU " + w.gpu);
+  d.valid = d.errors.empty();
+  d.fits_on.clear();
+  if (!d.valid) return;
+  d.estimate = Estimate(w, c);
+  for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
+    Workload layout;
+    FitsOnEntry e{i, MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout), 0};
+    if (e.min_gpus > 0) e.per_gpu_bytes = Estimate(layout, c).memory.total_bytes;
+    d.fits_on.push_back(e);
+  }
+  // Fewest cards first, then the card with the most memory left.
+  std::stable_sort(d.fits_on.begin(), d.fits_on.end(), [&](const FitsOnEntry& a, const FitsOnEntry& b) {
+    const int ka = a.min_gpus == 0 ? 1 << 30 : a.min_gpus, kb = b.min_gpus == 0 ? 1 << 30 : b.min_gpus;
+    if (ka != kb) return ka < kb;
+    return c.gpus.gpus[a.gpu_index].memory_bytes < c.gpus.gpus[b.gpu_index].memory_bytes;
+  });
+}
+
+std::string SelectPreset(CalculatorState& s, const Catalogs& c, const std::string& id) {
+  const ModelSpec* m = c.models.Find(id);
+  if (!m) return "Unknown model preset " + id;
+  s.model_preset = id;
+  s.workload.model = *m;
+  if (s.workload.task == Task::kPretrain) s.workload.train_tokens = 20 * m->params;
+  return {};
+}
+
+std::string SelectCustomSize(CalculatorState& s, const std::string& text) {
+  auto n = ParseParamCount(text);
+  if (!n) return "Type a size like 13B, 350M or 1.2T (between 1 thousand and 100 trillion parameters).";
+  s.model_preset.clear();
+  s.workload.model = ModelFromParamCount(*n);
+  if (s.workload.task == Task::kPretrain) s.workload.train_tokens = 20 * *n;
+  return {};
+}
+
+std::string ImportHfConfig(CalculatorState& s, const std::string& json_text, std::vector<std::string>& notes) {
+  HfImport imp = ModelFromHfConfig(json_text);
+  notes = imp.notes;
+  if (!imp.errors.empty()) {
+    std::string all;
+    for (const auto& e : imp.errors) all += (all.empty() ? "" : "\n") + e;
+    return all;
+  }
+  s.model_preset.clear();
+  s.workload.model = imp.model;
+  return {};
+}
+
+void ArchitectureEdited(CalculatorState& s) {
+  ModelSpec& m = s.workload.model;
+  s.model_preset.clear();
+  m.id = "custom";
+  if (m.heads > 0 && m.kv_heads > m.heads) m.kv_heads = m.heads;
+  if (m.experts > 0 && m.moe_layers == 0) m.moe_layers = m.layers;
+  if (m.experts == 0) m.experts_per_token = 0, m.moe_layers = 0, m.shared_experts = 0;
+  if (m.attention != AttentionKind::kMla)
+    m.attention = m.kv_heads == m.heads ? AttentionKind::kMha : (m.kv_heads == 1 ? AttentionKind::kMqa : AttentionKind::kGqa);
+  if (m.IsTransformer()) {
+    m.params = CountParams(m, false);
+    m.active_params = CountParams(m, true);
+  }
+  if (m.name.rfind("Custom", 0) != 0) m.name = "Custom (" + m.name + ")";
+}
+
+void ApplyFitsOn(CalculatorState& s, const Catalogs& c, int gpu_index) {
+  if (gpu_index < 0 || gpu_index >= static_cast<int>(c.gpus.gpus.size())) return;
+  Workload layout;
+  if (MinGpusToFit(s.workload, c, c.gpus.gpus[gpu_index], kMaxFitsOnGpus, &layout) > 0) s.workload = layout;
+}
+
+}  // namespace atlas

@@ -1,0 +1,46 @@
+// What the Calculator shows, derived from the state: the estimate, the minimum count of each
+// catalog card that fits, and input problems. Recomputed only when the inputs change.
+#pragma once
+
+#include "app/app_state.hpp"
+#include "engine/estimate.hpp"
+
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+struct FitsOnEntry {
+  int gpu_index = 0;     // into catalogs.gpus.gpus
+  int min_gpus = 0;      // 0 = not within kMaxFitsOnGpus
+  double per_gpu_bytes = 0;
+};
+inline constexpr int kMaxFitsOnGpus = 1024;
+
+struct CalculatorDerived {
+  CalculatorState inputs;  // what the results below were computed from
+  bool valid = false;      // inputs passed validation
+  std::vector<std::string> errors;
+  EstimateResult estimate;
+  std::vector<FitsOnEntry> fits_on;
+  int computations = 0;    // how many times it recomputed (tests check it is not per frame)
+};
+
+// Makes the workload's model match its preset (after a link or first start) and keeps the
+// layout consistent (training: gpus = tp x pp x dp). Returns false when nothing changed.
+bool NormalizeCalculator(CalculatorState& state, const Catalogs& catalogs);
+
+// Recomputes `derived` when state.calculator differs from what it was computed from.
+void UpdateCalculatorDerived(const AppState& state, const Catalogs& catalogs, CalculatorDerived& derived);
+
+// Picks a preset, or a custom model from a typed size / a config.json. Returns a message for
+// the UI (empty on success).
+std::string SelectPreset(CalculatorState& state, const Catalogs& catalogs, const std::string& id);
+std::string SelectCustomSize(CalculatorState& state, const std::string& text);
+std::string ImportHfConfig(CalculatorState& state, const std::string& json_text, std::vector<std::string>& notes);
+// After an architecture field was edited: the model becomes custom and its counts follow.
+void ArchitectureEdited(CalculatorState& state);
+// Applies a "fits on" choice: that card, that count, the layout MinGpusToFit found.
+void ApplyFitsOn(CalculatorState& state, const Catalogs& catalogs, int gpu_index);
+
+}  // namespace atlas

@@ -1,0 +1,45 @@
+#include "format_units.hpp"
+
+#include "widgets.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace atlas::ui {
+
+std::string Safe(double v, int decimals) { return std::isfinite(v) ? FormatNumber(v, decimals) : "-"; }
+
+std::string Bytes(double bytes) {
+  if (!std::isfinite(bytes)) return "-";
+  const double gb = bytes / 1e9;
+  if (std::fabs(gb) >= 1000) return FormatNumber(gb / 1000, 2) + " TB";
+  if (std::fabs(gb) >= 100) return FormatNumber(gb, 0) + " GB";
+  if (std::fabs(gb) >= 0.1) return FormatNumber(gb, 1) + " GB";
+  return FormatNumber(bytes / 1e6, 1) + " MB";
+}
+
+std::string Duration(double s) {
+  if (!std::isfinite(s) || s < 0) return "-";
+  char buf[64];
+  if (s < 1) std::snprintf(buf, sizeof buf, "%.0f ms", s * 1e3);
+  else if (s < 120) std::snprintf(buf, sizeof buf, "%.1f s", s);
+  else if (s < 7200) std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
+  else if (s < 3 * 86400) std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+  else if (s < 730 * 86400) std::snprintf(buf, sizeof buf, "%.1f days", s / 86400);
+  else std::snprintf(buf, sizeof buf, "%.1f years", s / (365.25 * 86400));
+  return buf;
+}
+
+std::string Flops(double f) {
+  if (!std::isfinite(f)) return "-";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.3g FLOP", f);
+  return buf;
+}
+
+std::string Rate(double v, const char* unit) {
+  if (!std::isfinite(v)) return "-";
+  return FormatNumber(v, v < 10 ? 1 : 0) + " " + unit;
+}
+
+}  // namespace atlas::ui

@@ -1,0 +1,15 @@
+// Display conversion at the edge: bytes -> "12.3 GB", seconds -> "3.2 h", FLOPs -> "8.1e22".
+#pragma once
+
+#include <string>
+
+namespace atlas::ui {
+
+std::string Bytes(double bytes);        // decimal GB (10^9), labelled
+std::string Duration(double seconds);   // s, min, h, days, years
+std::string Flops(double flops);        // "8.09e22 FLOP"
+std::string Rate(double per_second, const char* unit);  // "1,234 tokens/s"
+// Finite or "-": nothing non-finite reaches the screen.
+std::string Safe(double value, int decimals);
+
+}  // namespace atlas::ui
