@@ -2,6 +2,8 @@
 // the CLI reads the same form. Plain data only: no pointers into catalogs, ids instead.
 #pragma once
 
+#include "app/cost_state.hpp"
+#include "app/walkthrough_state.hpp"
 #include "engine/workload.hpp"
 
 #include <string>
@@ -40,6 +42,8 @@ struct AppState {
   Language language = Language::kEnglish;
   TierMapState tier_map;
   CalculatorState calculator;
+  WalkthroughState walkthrough;
+  CostState cost;
 };
 
 }  // namespace atlas

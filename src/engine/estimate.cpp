@@ -72,7 +72,7 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c) {
   if (!r.fits)
     r.notes.push_back(Printf("Does not fit: %s needed per GPU, %s on a %s. Try ZeRO-3 across more GPUs, "
                              "checkpointing, a smaller micro-batch, LoRA/QLoRA, or a bigger card.",
-                             Gb(r.memory.total_bytes).c_str(), Gb(r.gpu_memory_bytes).c_str(), r.gpu->name.c_str()));
+                             Gib(r.memory.total_bytes).c_str(), Gib(r.gpu_memory_bytes).c_str(), r.gpu->name.c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
     r.notes.push_back(r.gpu->name + " has no NVLink-class fabric: gradients cross PCIe, which limits multi-GPU scaling.");
   r.ok = true;

@@ -27,9 +27,9 @@ std::string Count(double v) {
   return Printf("%.3g", v);
 }
 
-std::string Gb(double bytes) {
-  const double gb = bytes / kBytesPerGB;
-  return Printf(gb >= 100 ? "%.0f GB" : (gb >= 10 ? "%.1f GB" : "%.2f GB"), gb);
+std::string Gib(double bytes) {
+  const double gib = bytes / kBytesPerGiB;
+  return Printf(gib >= 100 ? "%.0f GiB" : (gib >= 10 ? "%.1f GiB" : "%.2f GiB"), gib);
 }
 
 }  // namespace atlas

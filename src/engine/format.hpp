@@ -7,8 +7,8 @@ namespace atlas {
 
 // 3 significant digits with an SI-ish suffix: 8.03e9 -> "8.03B", 1.2e12 -> "1.2T".
 std::string Count(double value);
-// Bytes in decimal GB with 1-2 decimals: "14.0 GB".
-std::string Gb(double bytes);
+// Bytes in binary GiB (the unit cards are sold in) with 1-2 decimals: "14.0 GiB".
+std::string Gib(double bytes);
 // printf-style into std::string.
 std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 

@@ -158,7 +158,7 @@ double TrainingActivations(const Workload& w, std::string& formula, std::string&
     double per_sample = m.activation_bytes_per_sample * (fp32_factor > 1 ? 1 : 0.5);
     if (w.checkpointing == Checkpointing::kFull) per_sample *= 2 / std::sqrt(std::max(1, m.layers));
     formula = "activation bytes per sample x micro-batch";
-    inputs = Printf("%s per sample (FP32 measurement%s), micro-batch %d", Gb(m.activation_bytes_per_sample).c_str(),
+    inputs = Printf("%s per sample (FP32 measurement%s), micro-batch %d", Gib(m.activation_bytes_per_sample).c_str(),
                     fp32_factor > 1 ? "" : ", halved for 16-bit", w.micro_batch);
     return per_sample * w.micro_batch;
   }
@@ -314,11 +314,11 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a) {
     if (m.kind == ModelKind::kEncoderDecoder) r.notes.push_back("Encoder-decoder model: activations approximated as one stack of encoder + decoder layers at the training sequence length.");
   }
   if (r.cpu_offload_bytes > 0)
-    r.notes.push_back("Optimizer states on the CPU need " + Gb(r.cpu_offload_bytes) + " of host memory per GPU and slow each step (ZeRO-Offload, Ren et al. 2021).");
+    r.notes.push_back("Optimizer states on the CPU need " + Gib(r.cpu_offload_bytes) + " of host memory per GPU and slow each step (ZeRO-Offload, Ren et al. 2021).");
   const double subtotal = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
   r.overhead_bytes = a.overhead_fixed_gib * kBytesPerGiB + a.overhead_fraction * subtotal;
   add("overhead", "Framework / CUDA overhead", r.overhead_bytes, "fixed context + fraction x everything else",
-      Printf("%.2g GiB + %.0f%% of %s", a.overhead_fixed_gib, a.overhead_fraction * 100, Gb(subtotal).c_str()),
+      Printf("%.2g GiB + %.0f%% of %s", a.overhead_fixed_gib, a.overhead_fraction * 100, Gib(subtotal).c_str()),
       "PyTorch memory-management notes; project assumption (data/assumptions.json)");
   r.total_bytes = subtotal + r.overhead_bytes;
   return r;

@@ -18,10 +18,13 @@ namespace {
 
 // [SECTION] Input helpers --------------------------------------------------------------------
 
+// Inputs take ~55% of the panel so their labels fit on the right.
+float InputWidth() { return std::max(Em(6), ImGui::GetContentRegionAvail().x * 0.55f); }
+
 // Integer input clamped to [lo, hi]; returns true when the value changed.
 bool IntInput(const char* label, int& value, int lo, int hi, const char* help = nullptr) {
   int v = value;
-  ImGui::SetNextItemWidth(-Em(help ? 1.6f : 0.1f));
+  ImGui::SetNextItemWidth(InputWidth());
   const bool changed = ImGui::InputInt(label, &v, 1, 8) && v != value;
   if (help) {
     ImGui::SameLine();
@@ -43,7 +46,7 @@ bool EnumCombo(const char* label, E& value, const std::pair<E, const char*> (&op
   for (const auto& [v, name] : options)
     if (v == value) current = name;
   bool changed = false;
-  ImGui::SetNextItemWidth(-Em(help ? 1.6f : 0.1f));
+  ImGui::SetNextItemWidth(InputWidth());
   if (ImGui::BeginCombo(label, current)) {
     for (const auto& [v, name] : options)
       if (ImGui::Selectable(name, v == value)) value = v, changed = true;
@@ -188,7 +191,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
     ImGui::SameLine();
     HelpMarker("FlashAttention never materialises the s x s score matrix: the 5as^2b term disappears.");
     SectionTitle("Parallelism");
-    ImGui::SetNextItemWidth(-Em(1.6f));
+    ImGui::SetNextItemWidth(InputWidth());
     ImGui::SliderInt("ZeRO stage", &w.zero_stage, 0, 3);
     ImGui::SameLine();
     HelpMarker("ZeRO-1 shards optimizer states across data-parallel GPUs, ZeRO-2 also gradients, ZeRO-3 (FSDP) also weights.");
@@ -201,7 +204,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
     w.gpus = w.tp * w.pp * w.dp;
     ImGui::TextDisabled("GPUs = TP x PP x DP = %d", w.gpus);
     SectionTitle("Run");
-    ImGui::SetNextItemWidth(-Em(1.6f));
+    ImGui::SetNextItemWidth(InputWidth());
     if (!ui.train_tokens[0]) std::snprintf(ui.train_tokens, sizeof ui.train_tokens, "%s", Count(w.train_tokens).c_str());
     if (ImGui::InputText("training tokens", ui.train_tokens, sizeof ui.train_tokens)) {
       if (auto n = ParseParamCount(ui.train_tokens); n && *n <= 1e15) w.train_tokens = *n;
@@ -215,7 +218,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
     PowInput("prompt tokens", w.prompt_tokens, 1, w.context, "For time to first token (prefill).");
     EnumCombo("KV cache", w.kv_precision, kKvOptions);
     float target = static_cast<float>(w.target_tokens_per_second);
-    ImGui::SetNextItemWidth(-Em(1.6f));
+    ImGui::SetNextItemWidth(InputWidth());
     if (ImGui::InputFloat("target tokens/s per user", &target, 5, 20, "%.0f"))
       w.target_tokens_per_second = std::clamp(static_cast<double>(target), 0.1, 100000.0);
     ImGui::SameLine();
@@ -334,7 +337,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   DrawVerdict(r);
   ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->name.c_str(), w.gpus, ToString(w.task), ToString(w.precision));
   DrawMemoryBar(r);
-  SectionTitle("Memory per GPU (GB = 10^9 bytes)");
+  SectionTitle("Memory per GPU (GiB = 2^30 bytes; cards are sold in GiB)");
   for (const Figure& f : r.memory.figures)
     if (f.value > 0 || f.key == "weights") FigureRow(f, Bytes(f.value));
   ImGui::Separator();

@@ -11,11 +11,12 @@ std::string Safe(double v, int decimals) { return std::isfinite(v) ? FormatNumbe
 
 std::string Bytes(double bytes) {
   if (!std::isfinite(bytes)) return "-";
-  const double gb = bytes / 1e9;
-  if (std::fabs(gb) >= 1000) return FormatNumber(gb / 1000, 2) + " TB";
-  if (std::fabs(gb) >= 100) return FormatNumber(gb, 0) + " GB";
-  if (std::fabs(gb) >= 0.1) return FormatNumber(gb, 1) + " GB";
-  return FormatNumber(bytes / 1e6, 1) + " MB";
+  // Binary units, as cards report memory (an "80 GB" H100 holds 80 GiB).
+  const double gib = bytes / (1024.0 * 1024.0 * 1024.0);
+  if (std::fabs(gib) >= 1024) return FormatNumber(gib / 1024, 2) + " TiB";
+  if (std::fabs(gib) >= 100) return FormatNumber(gib, 0) + " GiB";
+  if (std::fabs(gib) >= 0.1) return FormatNumber(gib, 1) + " GiB";
+  return FormatNumber(bytes / (1024.0 * 1024.0), 1) + " MiB";
 }
 
 std::string Duration(double s) {

@@ -5,7 +5,7 @@
 
 namespace atlas::ui {
 
-std::string Bytes(double bytes);        // decimal GB (10^9), labelled
+std::string Bytes(double bytes);        // binary GiB (2^30), labelled
 std::string Duration(double seconds);   // s, min, h, days, years
 std::string Flops(double flops);        // "8.09e22 FLOP"
 std::string Rate(double per_second, const char* unit);  // "1,234 tokens/s"
