@@ -99,5 +99,28 @@ cost "cost: not JSON" 2 'not json'
 cost "cost: not an object" 2 '[1,2]'
 check "cost: unknown option" 2 "$bin" cost --frobnicate
 
+# --- estimate --json ---------------------------------------------------------------------
+est() { echo "$1" | "$bin" estimate --json; }
+check "estimate: preset full fine-tuning" 0 est '{"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "rtx-4090"}'
+json_check "estimate: result has the documented keys" \
+  "all(k in d for k in ['per_gpu_bytes','gpu_memory_bytes','fits','flops_total','time_seconds','gpu_hours','tokens_per_second','mfu_used','notes','formulas']) and all(k in d['per_gpu_bytes'] for k in ['weights','gradients','optimizer','activations','kv_cache','overhead','total'])"
+json_check "estimate: 8B AdamW full fine-tuning does not fit a 24 GB card (16 bytes/param)" "d['fits'] is False and d['per_gpu_bytes']['weights'] + d['per_gpu_bytes']['gradients'] + d['per_gpu_bytes']['optimizer'] > 16*8.0e9*0.99"
+json_check "estimate: every formula says where it comes from" "all('formula' in f and 'inputs' in f for f in d['formulas'].values())"
+check "estimate: custom size" 0 est '{"model": {"params": "13B"}, "task": "qlora", "gpu": "rtx-4090"}'
+json_check "estimate: 13B QLoRA fits a 24 GB card" "d['fits'] is True"
+check "estimate: inference" 0 est '{"model": "llama-3.1-70b", "task": "inference", "precision": "int4", "gpu": "rtx-4090", "gpus": 2, "tp": 2, "batch": 4, "context": 8192}'
+json_check "estimate: inference reports throughput and TTFT" "d['tokens_per_second'] > 0 and d['ttft_seconds'] > 0 and d['max_concurrent_users'] is not None"
+check "estimate: empty request takes documented defaults" 0 est '{}'
+check "estimate: unknown field" 2 est '{"modle": "llama-3.1-8b"}'
+grep -q 'unknown field "modle"' "$tmp/err" && echo "ok   estimate: unknown field named" || { echo "FAIL estimate: unknown field message"; fails=$((fails+1)); }
+check "estimate: wrong type" 2 est '{"gpus": "eight"}'
+check "estimate: tp not dividing heads" 2 est '{"model": "llama-3.1-8b", "tp": 3, "gpus": 3}'
+check "estimate: QLoRA with FP32" 2 est '{"task": "qlora", "precision": "fp32"}'
+grep -q "QLoRA needs a quantised base" "$tmp/err" && echo "ok   estimate: QLoRA/FP32 explained" || { echo "FAIL estimate: QLoRA/FP32 message"; fails=$((fails+1)); }
+check "estimate: absurd size" 2 est '{"model": {"params": 1e16}}'
+check "estimate: not JSON" 2 est '{"model": '
+check "estimate: negative gpus" 2 est '{"gpus": -1}'
+check "estimate: NaN-like string" 2 est '{"mfu": "NaN"}'
+
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))
