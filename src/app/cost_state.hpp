@@ -6,6 +6,14 @@
 
 namespace atlas {
 
+// The user's own figure for one quote of data/pricing.json (its id), in the quote's currency and
+// unit (per GPU-hour, per GPU-month or per card).
+struct PriceOverride {
+  std::string price_id;
+  double amount = 0;
+  bool operator==(const PriceOverride&) const = default;
+};
+
 struct CostState {
   std::string gpu = "a100-80gb-sxm";
   int gpus = 8;
@@ -23,6 +31,8 @@ struct CostState {
   double max_latency_ms = 0;    // 0 = no limit
   bool domestic_only = false;
   std::string preset;           // "" or "A" / "B" / "C" (the guides' budget cases)
+  std::vector<PriceOverride> price_overrides;  // edited quotes, at most one per price id
+  std::string focus_region;     // region of the break-even chart; "" = the cheapest row's
   bool operator==(const CostState&) const = default;
 };
 

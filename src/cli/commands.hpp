@@ -8,6 +8,8 @@ namespace atlas::cli {
 
 int RunGpus(const std::vector<std::string>& args);
 int RunEstimate(const std::vector<std::string>& args);
+int RunLink(const std::vector<std::string>& args);
 int RunCost(const std::vector<std::string>& args);
+int RunRecommend(const std::vector<std::string>& args);
 
 }  // namespace atlas::cli

@@ -14,8 +14,11 @@ constexpr const char* kUsage =
     "commands:\n"
     "  gpus [--json] [--data DIR]     the accelerator catalog with tiers\n"
     "  estimate --json < request      memory, FLOPs, time and throughput for one job\n"
+    "  link decode '<url|#fragment>'  the share link's state as JSON\n"
+    "  link encode < state.json       a state as a share-link fragment\n"
     "  cost [--json] [--data DIR]     a job's energy, CO2 and cost per region and service form\n"
     "                                 (request JSON on stdin)\n"
+    "  recommend --json < request     ranked hardware configurations for a job and constraints\n"
     "common options:\n"
     "  --json        machine-readable output\n"
     "  --data DIR    load data/*.json from DIR instead of the copy built in\n";
@@ -28,7 +31,9 @@ struct Command {
 constexpr Command kCommands[] = {
     {"gpus", atlas::cli::RunGpus},
     {"estimate", atlas::cli::RunEstimate},
+    {"link", atlas::cli::RunLink},
     {"cost", atlas::cli::RunCost},
+    {"recommend", atlas::cli::RunRecommend},
 };
 
 }  // namespace

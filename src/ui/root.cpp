@@ -1,6 +1,7 @@
 #include "root.hpp"
 
 #include "calculator_view.hpp"
+#include "cost_view.hpp"
 #include "theme.hpp"
 #include "tier_map_view.hpp"
 #include "widgets.hpp"
@@ -93,6 +94,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& m
         if (tab.view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);
         else if (tab.view == View::kCalculator && data.calculator)
           DrawCalculatorView(state, *data.catalogs, *data.calculator, env, memory);
+        else if (tab.view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
         else DrawComingNext(tab);
         ImGui::EndChild();
         ImGui::EndTabItem();

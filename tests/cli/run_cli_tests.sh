@@ -122,5 +122,60 @@ check "estimate: not JSON" 2 est '{"model": '
 check "estimate: negative gpus" 2 est '{"gpus": -1}'
 check "estimate: NaN-like string" 2 est '{"mfu": "NaN"}'
 
+# --- link decode / encode --------------------------------------------------------------
+link_url='https://example.org/tools/atlas/#v=1&view=calculator&calc.model=qwen2.5-72b&calc.task=qlora&calc.gpu=rtx-4090&calc.gpus=2&calc.dp=2&calc.zero_stage=3'
+check "link decode: a URL" 0 "$bin" link decode "$link_url"
+json_check "link decode: state as JSON" "d['view']=='calculator' and d['calculator']['model']=='qwen2.5-72b' and d['calculator']['gpus']==2 and d['notices']==[]"
+cp "$tmp/out" "$tmp/state.json"
+"$bin" link encode < "$tmp/state.json" > "$tmp/frag" 2>"$tmp/err" && echo "ok   link encode exits 0" || { echo "FAIL link encode"; fails=$((fails+1)); }
+"$bin" link decode "$(cat "$tmp/frag")" > "$tmp/out2" 2>&1
+if python3 -c "import json; a=json.load(open('$tmp/state.json')); b=json.load(open('$tmp/out2')); a.pop('notices'); b.pop('notices'); exit(0 if a==b else 1)"; then
+  echo "ok   link: decode -> encode -> decode is the same state"; else echo "FAIL link round trip"; fails=$((fails+1)); fi
+check "link decode: hostile link" 0 "$bin" link decode '#v=99&calc.gpus=-5&<script>=1&tier.tier=banana'
+json_check "link decode: hostile parts are listed, not fatal" "len(d['notices']) >= 3 and d['calculator']['gpus'] == 1"
+check "link: no action" 2 "$bin" link
+check "link: unknown action" 2 "$bin" link frobnicate
+echo 'not json' > "$tmp/bad.json"
+check "link encode: bad JSON" 2 sh -c "'$bin' link encode < '$tmp/bad.json'"
+
+# --- recommend -----------------------------------------------------------------------------
+rec() {  # rec NAME EXPECTED_EXIT REQUEST_JSON
+  local name=$1 want=$2
+  printf '%s' "$3" | "$bin" recommend --json >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fails=$((fails+1))
+  else
+    echo "ok   $name"
+  fi
+}
+rec "recommend: 8B QLoRA exits 0" 0 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"max_gpus":8,"objective":"cost"}}'
+json_check "recommend: configs carry gpu, gpus, layout, per_gpu_bytes.total, time_seconds, cost, reasons" \
+  "len(d['configs'])>0 and all(all(k in c for k in ['gpu','gpus','layout','per_gpu_bytes','time_seconds','cost','reasons','pareto','limits']) and c['per_gpu_bytes']['total']>0 and len(c['reasons'])>0 for c in d['configs'])"
+json_check "recommend: ranks 1..n, some config on the Pareto front, search size reported" \
+  "[c['rank'] for c in d['configs']]==list(range(1,len(d['configs'])+1)) and any(c['pareto'] for c in d['configs']) and d['search']['evaluated']>0"
+json_check "recommend: 8B QLoRA on one RTX 4090 is among the answers" "any(c['gpu']=='rtx-4090' and c['gpus']==1 for c in d['configs'])"
+rec "recommend: domestic only" 0 '{"model":"llama-3.1-8b","task":"lora","constraints":{"domestic_only":true}}'
+json_check "recommend: domestic only returns no NVIDIA/AMD/Intel card" \
+  "len(d['configs'])>0 and not any(c['gpu'].startswith(('rtx','a1','h1','h2','h8','l4','l2','t4','v1','mi','gaudi','b2','b3','a8','a3','jetson')) for c in d['configs'])"
+rec "recommend: owned cards first" 0 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"owned":[{"gpu":"rtx-3090","count":1}]}}'
+json_check "recommend: the owned RTX 3090 ranks first with no rent" "d['configs'][0]['gpu']=='rtx-3090' and d['configs'][0]['owned'] and d['configs'][0]['cost']['amount']==0"
+rec "recommend: 7B full fine-tuning, one card max" 0 '{"model":"llama-2-7b","task":"full_finetune","constraints":{"max_gpus":1}}'
+json_check "recommend: why-not line for the RTX 4090" "any('RTX 4090' in w and 'model states' in w for w in d['why_not']) and all(c['gpus']==1 for c in d['configs'])"
+rec "recommend: serving with a latency limit" 0 '{"model":"llama-3.1-8b","task":"inference","batch":8,"constraints":{"latency_ms":500,"max_gpus":8}}'
+json_check "recommend: serving configs meet the latency and report cost per hour" \
+  "len(d['configs'])>0 and all(c['ttft_seconds']*1000<=500 for c in d['configs']) and all(c['cost'] is None or c['cost']['per']=='hour' for c in d['configs'])"
+rec "recommend: max_gpus 0 is a usage error" 2 '{"model":"llama-3.1-8b","constraints":{"max_gpus":0}}'
+err_has "recommend: the message names max_gpus" "max_gpus"
+rec "recommend: bad objective" 2 '{"model":"llama-3.1-8b","constraints":{"objective":"vibes"}}'
+err_has "recommend: the message names objective" "objective"
+rec "recommend: unknown owned card" 2 '{"model":"llama-3.1-8b","constraints":{"owned":[{"gpu":"rtx-9999","count":1}]}}'
+err_has "recommend: the message names owned[0].gpu" "owned[0]"
+rec "recommend: negative budget" 2 '{"model":"llama-3.1-8b","constraints":{"budget":-1}}'
+err_has "recommend: the message names budget" "budget"
+rec "recommend: unknown constraint" 2 '{"model":"llama-3.1-8b","constraints":{"frobnicate":1}}'
+rec "recommend: unknown top-level field still rejected" 2 '{"model":"llama-3.1-8b","frobnicate":1}'
+check "recommend without --json is a usage error" 2 "$bin" recommend
+
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))

@@ -107,7 +107,7 @@ TEST_CASE("monthly server: whole months over the calendar span, virtualisation s
   Fixture f;
   CostRequest q = BaseRequest();
   q.duty_cycle = 0.1;
-  const CostRow& m = Row(ComputeCost(q, f.gpus, f.regions, f.pricing), "test-cn", ServiceKind::kMonthlyServer);
+  const CostRow m = Row(ComputeCost(q, f.gpus, f.regions, f.pricing), "test-cn", ServiceKind::kMonthlyServer);
   // Runtime 100 / 0.97 = 103.09 h; calendar span 1,030.9 h at duty 0.1 -> ceil(1.41) = 2 months.
   CHECK(m.runtime_hours == doctest::Approx(103.0928).epsilon(1e-5));
   REQUIRE(m.billed_months);
@@ -122,7 +122,7 @@ TEST_CASE("monthly server: whole months over the calendar span, virtualisation s
 TEST_CASE("purchase: depreciation share of the all-in capex plus own power at region price × PUE") {
   Fixture f;
   CostRequest q = BaseRequest();
-  const CostRow& p = Row(ComputeCost(q, f.gpus, f.regions, f.pricing), "test-cn", ServiceKind::kPurchase);
+  const CostRow p = Row(ComputeCost(q, f.gpus, f.regions, f.pricing), "test-cn", ServiceKind::kPurchase);
   // Capex/GPU = 200,000 × 1.05 × 1.48 = 310,800 CNY. Share = 2 × 310,800 × 100 h / (4 × 8,760 h)
   // = 62,160,000 / 35,040 = 1,773.9726 CNY; plus energy 100.8 kWh × 0.5 = 50.4 -> 1,824.3726.
   CHECK(p.compute_cost->amount == doctest::Approx(1773.9726).epsilon(1e-6));

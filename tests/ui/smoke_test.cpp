@@ -2,6 +2,7 @@
 // with mouse movement and clicks over the canvas, and checks ImGui ends each frame cleanly.
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
+#include "app/cost_model.hpp"
 #include "test_support.hpp"
 #include "ui/root.hpp"
 #include "ui/theme.hpp"
@@ -37,6 +38,8 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   data.catalogs = &test::RealCatalogs();
   CalculatorDerived calculator;
   data.calculator = &calculator;
+  CostDerived cost;
+  data.cost = &cost;
   int vertices = 0;
   ImGuiIO& io = ImGui::GetIO();
   for (int f = 0; f < frames; ++f) {
@@ -45,6 +48,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
     io.MouseDown[0] = f % 7 == 3;
     NormalizeCalculator(state.calculator, *data.catalogs);
     UpdateCalculatorDerived(state, *data.catalogs, calculator);
+    UpdateCostDerived(state, *data.catalogs, cost);
     ImGui::NewFrame();
     ui::DrawApp(state, data, env, memory);
     ImGui::Render();
@@ -52,6 +56,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   }
   // Results are derived once per change of inputs, never per frame.
   CHECK(calculator.computations <= frames / 3 + 2);
+  CHECK(cost.computations <= frames / 3 + 2);
   return vertices;
 }
 
@@ -84,6 +89,27 @@ TEST_CASE("every view draws at desktop and phone sizes") {
       calc.calculator.workload.task = task;
       CHECK(DrawFrames(calc, env, 8) > 100);
     }
+    // The cost view with each of the guides' budget cases, in CNY and USD, and with bad input.
+    for (const CostPresetInfo& p : kCostPresets) {
+      for (const char* currency : {"CNY", "USD"}) {
+        AppState cost;
+        cost.view = View::kCost;
+        REQUIRE(ApplyCostPreset(cost, test::RealCatalogs(), p.id));
+        cost.cost.currency = currency;
+        INFO("cost preset " << p.id << " " << currency);
+        CHECK(DrawFrames(cost, env, 8) > 100);
+      }
+    }
+    AppState no_quote;
+    no_quote.view = View::kCost;
+    no_quote.cost.gpu = "t4";
+    no_quote.cost.user_centre = "shanghai";
+    no_quote.cost.max_latency_ms = 10;
+    CHECK(DrawFrames(no_quote, env, 8) > 100);
+    AppState bad_cost;
+    bad_cost.view = View::kCost;
+    bad_cost.cost.hours = -5;  // an error message, no crash
+    CHECK(DrawFrames(bad_cost, env, 8) > 100);
     AppState bad;
     bad.view = View::kCalculator;
     bad.calculator.workload.tp = 3;  // does not divide 32 heads

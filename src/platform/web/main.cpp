@@ -29,6 +29,7 @@ struct App {
   atlas::ui::UiEnv env;
   atlas::ui::UiMemory memory;
   atlas::CalculatorDerived calculator;
+  atlas::CostDerived cost;
   float font_scale = 0;  // dpr * css font size the atlas was built for
   int width_px = 0, height_px = 0;
   bool first_frame_marked = false;
@@ -73,6 +74,8 @@ void Frame(void* arg) {
   atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
   atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator);
   app.data.calculator = &app.calculator;
+  atlas::UpdateCostDerived(app.state, app.catalogs, app.cost);
+  app.data.cost = &app.cost;
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();

@@ -84,4 +84,62 @@ double BandwidthRadius(double bw, double min_gbps, double max_gbps, double r_min
   return std::sqrt(r_min * r_min + t * (r_max * r_max - r_min * r_min));
 }
 
+
+std::string ShortNumber(double v) {
+  if (!std::isfinite(v)) return "-";
+  char buf[48];
+  const double a = std::fabs(v);
+  if (a >= 1e9) std::snprintf(buf, sizeof buf, "%gB", std::round(v / 1e8) / 10);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%gM", std::round(v / 1e5) / 10);
+  else if (a >= 1e3) std::snprintf(buf, sizeof buf, "%gk", std::round(v / 1e2) / 10);
+  else if (a >= 10 || a == 0) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%.2g", v);
+  return buf;
+}
+
+double NiceCeil(double hi) {
+  if (!(hi > 0) || !std::isfinite(hi)) return 1;
+  const double base = std::pow(10.0, std::floor(std::log10(hi)));
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (m * base >= hi * (1 - 1e-9)) return m * base;
+  return 10 * base;
+}
+
+std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::string& unit) {
+  std::vector<Tick> ticks;
+  if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return ticks;
+  max_labels = std::max(2, max_labels);
+  const double raw = (hi - lo) / max_labels;
+  const double base = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10 * base;
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (m * base >= raw) { step = m * base; break; }
+  const double first = std::ceil(lo / step - 1e-9) * step;
+  for (int i = 0; i <= max_labels + 1; ++i) {
+    const double v = first + i * step;
+    if (v > hi * (1 + 1e-9) + 1e-12) break;
+    const std::string label = ShortNumber(std::fabs(v) < step * 1e-6 ? 0.0 : v);
+    ticks.push_back({v, unit.empty() ? label : label + " " + unit, true});
+  }
+  return ticks;
+}
+
+double Normalize(double v, double lo, double hi) {
+  if (!std::isfinite(v) || !std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return 0.5;
+  return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);
+}
+
+Point ProjectGeo(double lat, double lon, const GeoBox& box, const Rect& rect) {
+  const double kPi = 3.14159265358979323846;
+  const double squeeze = std::cos((box.lat_lo + box.lat_hi) / 2 * kPi / 180);
+  const double w_deg = (box.lon_hi - box.lon_lo) * squeeze, h_deg = box.lat_hi - box.lat_lo;
+  const double rw = rect.x1 - rect.x0, rh = rect.y1 - rect.y0;
+  if (!(w_deg > 0) || !(h_deg > 0) || !(rw > 0) || !(rh > 0)) return {(rect.x0 + rect.x1) / 2, (rect.y0 + rect.y1) / 2};
+  const double k = std::min(rw / w_deg, rh / h_deg);  // pixels per degree
+  const double ox = rect.x0 + (rw - w_deg * k) / 2, oy = rect.y0 + (rh - h_deg * k) / 2;
+  const double x = ox + (std::clamp(lon, box.lon_lo, box.lon_hi) - box.lon_lo) * squeeze * k;
+  const double y = oy + (box.lat_hi - std::clamp(lat, box.lat_lo, box.lat_hi)) * k;
+  return {x, y};
+}
+
 }  // namespace atlas::charts

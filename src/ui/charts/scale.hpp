@@ -39,4 +39,26 @@ int NearestPoint(const std::vector<Point>& points, double x, double y, double ra
 double BandwidthRadius(double bandwidth_gbps, double min_gbps, double max_gbps, double r_min,
                        double r_max);
 
+
+// Ticks for a linear axis over [0 or lo, hi] at 1-2-5 steps, at most `max_labels` labelled;
+// labels use k / M for thousands / millions ("1.5M ¥" with unit "¥" as a suffix).
+std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::string& unit);
+// A "nice" upper bound >= hi for a linear axis starting at 0 (1, 2, 2.5, 5 × 10^n); 1 if hi <= 0.
+double NiceCeil(double hi);
+// Short label for a value: 950, 1.2k, 3.4M, 1.1B.
+std::string ShortNumber(double value);
+
+// (v - lo) / (hi - lo) clamped to [0, 1]; 0.5 when the range is empty or anything is NaN.
+double Normalize(double v, double lo, double hi);
+
+// A lat/lon box mapped onto a pixel rectangle (equirectangular, x = lon, y = -lat), with the
+// longitude squeezed by cos(mid latitude) so shapes are not stretched, centred in the rect.
+struct GeoBox {
+  double lat_lo = -60, lat_hi = 75, lon_lo = -180, lon_hi = 180;
+};
+struct Rect {
+  double x0 = 0, y0 = 0, x1 = 100, y1 = 100;
+};
+Point ProjectGeo(double lat, double lon, const GeoBox& box, const Rect& rect);
+
 }  // namespace atlas::charts

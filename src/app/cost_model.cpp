@@ -1,0 +1,528 @@
+#include "cost_model.hpp"
+
+#include "app/calculator_model.hpp"
+#include "engine/estimate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace atlas {
+
+// [SECTION] helpers ----------------------------------------------------------------------------
+
+namespace {
+
+// "12,345" (finite) or "-": text for preset panels; the UI formats everything else.
+std::string Grouped(double v, int decimals = 0) {
+  if (!std::isfinite(v)) return "-";
+  char raw[64];
+  std::snprintf(raw, sizeof raw, "%.*f", decimals, std::fabs(v));
+  std::string s(raw);
+  const size_t dot = s.find('.');
+  const std::string integer = s.substr(0, dot);
+  const std::string frac = dot == std::string::npos ? "" : s.substr(dot);
+  std::string out;
+  for (size_t i = 0; i < integer.size(); ++i) {
+    if (i > 0 && (integer.size() - i) % 3 == 0) out += ',';
+    out += integer[i];
+  }
+  return (v < 0 ? "-" : "") + out + frac;
+}
+
+std::string Cny(double v) { return "¥" + Grouped(v, std::fabs(v) < 100 ? 2 : 0); }
+std::string Cny(const std::optional<double>& v) { return v ? Cny(*v) : std::string("no price"); }
+
+const CostRow* FindRow(const CostReport& r, const std::string& region, ServiceKind s) {
+  for (const CostRow& row : r.rows)
+    if (row.region_id == region && row.service == s) return &row;
+  return nullptr;
+}
+
+std::optional<double> Total(const CostRow* row) {
+  if (!row || !row->total_cost || !std::isfinite(row->total_cost->amount)) return std::nullopt;
+  return row->total_cost->amount;
+}
+
+FxTable EffectiveFx(const PricingCatalog& pricing, double usd_cny) {
+  if (usd_cny >= kMinUsdCny && usd_cny <= kMaxUsdCny) return pricing.fx.WithUsdCny(usd_cny);
+  return pricing.fx;
+}
+
+// A quote converted to `currency`, or nullopt.
+std::optional<double> QuoteIn(const PricingCatalog& pricing, const FxTable& fx, const std::string& gpu,
+                              ServiceKind s, const Region& region, const std::string& currency,
+                              PriceChoice* choice_out = nullptr) {
+  PriceChoice choice = ChoosePrice(pricing, gpu, s, region);
+  std::optional<double> v;
+  if (choice.record) v = fx.Convert(choice.record->Amount(), choice.record->currency, currency);
+  if (choice_out) *choice_out = std::move(choice);
+  return v;
+}
+
+}  // namespace
+
+// [SECTION] request and overrides -----------------------------------------------------------
+
+CostRequest MakeCostRequest(const CostState& s) {
+  CostRequest q;
+  q.gpu_id = s.gpu;
+  q.gpus = s.gpus;
+  q.hours = s.hours;
+  q.utilization = s.utilization;
+  q.duty_cycle = s.duty_cycle;
+  q.region_ids = s.regions;
+  if (auto k = ParseServiceId(s.service)) q.services = {*k};
+  if (s.pue > 0) q.pue = s.pue;
+  q.cooling = s.liquid_cooling ? Cooling::kLiquid : Cooling::kAir;
+  q.host_overhead = s.host_overhead;
+  q.currency = s.currency.empty() ? "CNY" : s.currency;
+  if (s.usd_cny > 0) q.usd_cny = s.usd_cny;
+  q.user_centre = s.user_centre;
+  if (s.max_latency_ms > 0 && !s.user_centre.empty()) q.max_latency_ms = s.max_latency_ms;
+  q.domestic_only = s.domestic_only;
+  return q;
+}
+
+PricingCatalog ApplyPriceOverrides(const PricingCatalog& pricing, const std::vector<PriceOverride>& overrides) {
+  PricingCatalog out = pricing;
+  for (const PriceOverride& o : overrides) {
+    if (!(o.amount > 0) || !std::isfinite(o.amount)) continue;
+    for (PriceRecord& p : out.prices) {
+      if (p.id != o.price_id) continue;
+      if (p.price_per_gpu_hour) p.price_per_gpu_hour = o.amount;
+      else if (p.price_per_gpu_month) p.price_per_gpu_month = o.amount;
+      else if (p.price_per_gpu) p.price_per_gpu = o.amount;
+      p.notes = "edited in the UI" + (p.notes.empty() ? std::string() : "; " + p.notes);
+    }
+  }
+  return out;
+}
+
+void SetPriceOverride(CostState& s, const std::string& id, double amount) {
+  auto it = std::find_if(s.price_overrides.begin(), s.price_overrides.end(),
+                         [&](const PriceOverride& o) { return o.price_id == id; });
+  if (!(amount > 0) || !std::isfinite(amount)) {
+    if (it != s.price_overrides.end()) s.price_overrides.erase(it);
+    return;
+  }
+  if (it != s.price_overrides.end()) it->amount = amount;
+  else s.price_overrides.push_back({id, amount});
+}
+
+const PriceOverride* FindPriceOverride(const CostState& s, const std::string& id) {
+  for (const PriceOverride& o : s.price_overrides)
+    if (o.price_id == id) return &o;
+  return nullptr;
+}
+
+int RegionGroupOrder(const std::string& group) {
+  if (group == "cn-east") return 0;
+  if (group == "cn-west") return 1;
+  return 2;
+}
+
+// [SECTION] presets ---------------------------------------------------------------------------
+
+namespace {
+
+struct PresetSetup {
+  CostState cost;
+  CalculatorState calculator;
+  EstimateResult estimate;   // of the calculator workload
+  double hours_per_week = 0; // B: continued pre-training hours per week
+  std::vector<std::string> notes;
+};
+
+constexpr double kPresetBTokensPerWeek = 0.5e9;  // project assumption: 0.5B tokens a week
+constexpr double kPresetCTokens = 1e12;          // project assumption: 1T training tokens
+constexpr int kPresetBInferenceReplicas = 2;     // project assumption for "多台" A10, 24/7
+
+Workload BaseWorkload(const Catalogs& c, const std::string& model, Task task, const std::string& gpu) {
+  Workload w;
+  if (const ModelSpec* m = c.models.Find(model)) w.model = *m;
+  w.task = task;
+  w.gpu = gpu;
+  w.gpus = 1;
+  return w;
+}
+
+bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out) {
+  PresetSetup p;
+  CostState& s = p.cost;
+  s.preset = id;
+  s.domestic_only = true;
+  if (id == "A") {
+    Workload w = BaseWorkload(c, "llama-3-8b", Task::kQlora, "rtx-4090");
+    w.precision = Precision::kNf4;
+    w.train_tokens = 1e8;
+    p.calculator.workload = w;
+    p.calculator.model_preset = "llama-3-8b";
+    s.gpu = "rtx-4090";
+    s.gpus = 1;
+    s.hours = 24;                // 8 h a day × 3 days
+    s.duty_cycle = 8.0 / 24.0;   // 8 of 24 hours
+    s.service = "container";
+  } else if (id == "B") {
+    Workload w = BaseWorkload(c, "llama-2-13b", Task::kPretrain, "a100-80gb-sxm");
+    w.precision = Precision::kBf16;
+    w.zero_stage = 3;
+    w.checkpointing = Checkpointing::kFull;
+    w.train_tokens = kPresetBTokensPerWeek;
+    Workload layout = w;
+    const Gpu* g = c.gpus.Find(w.gpu);
+    if (g && MinGpusToFit(w, c, *g, 8, &layout) > 0) w = layout;
+    w.train_tokens = kPresetBTokensPerWeek;
+    p.calculator.workload = w;
+    p.calculator.model_preset = "llama-2-13b";
+    s.gpu = "a100-80gb-sxm";
+    s.gpus = std::max(1, w.gpus);
+    p.notes.push_back("weekly continued pre-training on " + Grouped(kPresetBTokensPerWeek / 1e9, 1) +
+                      "B tokens (project assumption; the guide gives no data size)");
+  } else if (id == "C") {
+    Workload w = BaseWorkload(c, "qwen3-235b-a22b", Task::kPretrain, "h800-sxm");
+    w.precision = Precision::kBf16;
+    w.zero_stage = 3;
+    w.checkpointing = Checkpointing::kFull;
+    w.dp = 64;
+    w.gpus = 64;
+    w.train_tokens = kPresetCTokens;
+    p.calculator.workload = w;
+    p.calculator.model_preset = "qwen3-235b-a22b";
+    s.gpu = "h800-sxm";
+    s.gpus = 64;
+    s.regions = {"cn-inner-mongolia", "cn-guizhou", "cn-yangtze-delta"};
+    s.focus_region = "cn-inner-mongolia";
+    p.notes.push_back("Qwen3-235B-A22B stands in for the guide's 200B MoE (closest MoE in models.json)");
+    p.notes.push_back(Grouped(kPresetCTokens / 1e12, 0) + "T training tokens (project assumption)");
+  } else {
+    return false;
+  }
+  // Hours from the estimate engine (training time of the calculator workload).
+  NormalizeCalculator(p.calculator, c);
+  if (c.gpus.Find(p.calculator.workload.gpu) && ValidateWorkload(p.calculator.workload).empty())
+    p.estimate = Estimate(p.calculator.workload, c);
+  const std::optional<double> t = p.estimate.ok ? p.estimate.compute.time_seconds : std::nullopt;
+  if (id == "B") {
+    p.hours_per_week = t && *t > 0 ? std::min(*t / 3600.0, 168.0) : 48.0;
+    s.hours = std::round(p.hours_per_week * 52.0 / 12.0);  // a month of weekly runs
+    s.duty_cycle = std::clamp(p.hours_per_week / 168.0, 0.01, 1.0);
+    if (!t) p.notes.push_back("estimate unavailable: 48 h a week assumed");
+  } else if (id == "C") {
+    s.hours = t && *t > 0 ? std::min(std::round(*t / 3600.0), kMaxJobHours) : 1440.0;
+    if (!t) p.notes.push_back("estimate unavailable: 60 days assumed");
+  }
+  out = std::move(p);
+  return true;
+}
+
+}  // namespace
+
+bool ApplyCostPreset(AppState& state, const Catalogs& c, const std::string& id) {
+  PresetSetup p;
+  if (!MakePresetSetup(id, c, p)) return false;
+  // Keep what belongs to the user, not to the case: currency, rate, edited quotes.
+  p.cost.currency = state.cost.currency;
+  p.cost.usd_cny = state.cost.usd_cny;
+  p.cost.price_overrides = state.cost.price_overrides;
+  state.cost = p.cost;
+  state.calculator = p.calculator;
+  return true;
+}
+
+PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, const CostState& user) {
+  PresetOutcome o;
+  o.id = id;
+  PresetSetup p;
+  if (!MakePresetSetup(id, c, p)) return o;
+  o.notes = p.notes;
+  const PricingCatalog pricing = ApplyPriceOverrides(c.pricing, user.price_overrides);
+  const FxTable fx = EffectiveFx(pricing, user.usd_cny);
+  CostState cs = p.cost;
+  cs.currency = "CNY";
+  cs.usd_cny = user.usd_cny >= kMinUsdCny && user.usd_cny <= kMaxUsdCny ? user.usd_cny : 0;
+  auto run = [&](const CostState& st) { return ComputeCost(MakeCostRequest(st), c.gpus, c.regions, pricing); };
+  auto cheapest_total = [](const CostReport& r) -> std::optional<double> {
+    if (!r.cheapest) return std::nullopt;
+    return Total(&r.rows[*r.cheapest]);
+  };
+  const Region* any_cn = c.regions.Find("cn-yangtze-delta");
+  const Region* any_global = c.regions.Find("us-east-virginia");
+  const double tps = p.estimate.compute.tokens_per_second.value_or(0);
+
+  if (id == "A") {
+    o.title = "A · academic team: Llama 3 8B QLoRA on one rented 24 GB card";
+    o.setup = "RTX 4090 ×1, per-hour container, 8 h a day × 3 days = 24 h (duty 33 %), mainland regions";
+    const CostReport r = run(cs);
+    const auto cn = cheapest_total(r);
+    PresetFigure f{"Rent for 24 h (8 h × 3 days)", "total kept to ¥100-200", "", 100, 200, cn};
+    f.engine = cn ? Cny(*cn) + " at the mainland container price" : std::string("no mainland container quote");
+    o.figures.push_back(f);
+    std::optional<double> cn_rate, gl_rate;
+    if (any_cn) cn_rate = QuoteIn(pricing, fx, "rtx-4090", ServiceKind::kContainer, *any_cn, "CNY");
+    if (any_global) gl_rate = QuoteIn(pricing, fx, "rtx-4090", ServiceKind::kContainer, *any_global, "CNY");
+    PresetFigure rate{"Price per GPU-hour", "about ¥2-4 per hour in the cloud", "", 2, 4, cn_rate};
+    rate.engine = (cn_rate ? Cny(*cn_rate) + "/h mainland" : std::string("no mainland quote")) +
+                  (gl_rate ? ", " + Cny(*gl_rate) + "/h global platforms" : std::string());
+    o.figures.push_back(rate);
+    PresetFigure own{"The guide's rate × 24 h", "its own ¥2-4/h × 24 h = ¥48-96", "", 48, 96, std::nullopt};
+    if (gl_rate) own.engine = Cny(*gl_rate * 24) + " for 24 h on a global platform", own.engine_cny = *gl_rate * 24;
+    else own.engine = "-";
+    o.figures.push_back(own);
+    PresetFigure tokens{"Training tokens in 24 h (estimate engine)", "not stated", "", std::nullopt, std::nullopt, std::nullopt};
+    tokens.engine = tps > 0 ? Grouped(tps, 0) + " tokens/s -> " + Grouped(tps * 24 * 3600 / 1e6, 0) + "M tokens in 24 h"
+                            : std::string("no estimate");
+    o.figures.push_back(tokens);
+    o.why.push_back("Mainland GPU marketplaces rent a 4090 for about ¥1.24/h today (pricing.json, 2026), below the "
+                    "guide's ¥2-4/h, which matches 2023-24 prices and global platforms.");
+    o.why.push_back("At its own ¥2-4/h the guide's 24 h come to ¥48-96, so its ¥100-200 leaves room for setup runs, "
+                    "storage and data transfer, which neither the guide nor the engine itemises.");
+    o.why.push_back("QLoRA of an 8B model fits in 24 GB (4-bit base + adapters); the rent already includes power, so "
+                    "the energy shown is for CO2 only.");
+  } else if (id == "B") {
+    o.title = "B · SaaS company: 13B, weekly continued pre-training + A10 inference";
+    o.setup = "A100 80GB ×" + std::to_string(p.cost.gpus) + " (" + Grouped(p.hours_per_week, 0) +
+              " h a week -> " + Grouped(p.cost.hours, 0) + " h a month), all service forms, mainland regions";
+    std::optional<double> monthly80, container80, monthly40;
+    PriceChoice ch;
+    if (any_cn) {
+      monthly80 = QuoteIn(pricing, fx, "a100-80gb-sxm", ServiceKind::kMonthlyServer, *any_cn, "CNY");
+      container80 = QuoteIn(pricing, fx, "a100-80gb-sxm", ServiceKind::kContainer, *any_cn, "CNY");
+      monthly40 = QuoteIn(pricing, fx, "a100-40gb-sxm", ServiceKind::kMonthlyServer, *any_cn, "CNY");
+    }
+    PresetFigure srv{"A100 80G cloud server, per card-month", "about ¥10,000-15,000 a month", "", 10000, 15000, monthly80};
+    if (monthly80) srv.engine = Cny(*monthly80) + "/month (quote in pricing.json)";
+    else
+      srv.engine = "no monthly A100 80G quote in pricing.json" +
+                   (container80 ? "; 730 h on a container: " + Cny(*container80 * kHoursPerMonth) : std::string()) +
+                   (monthly40 ? "; A100 40GB monthly: " + Cny(*monthly40) : std::string());
+    if (!monthly80 && container80) srv.engine_cny = *container80 * kHoursPerMonth;
+    o.figures.push_back(srv);
+
+    const CostReport r = run(cs);
+    const std::string region0 = r.rows.empty() ? std::string() : r.rows.front().region_id;
+    const auto train_container = Total(FindRow(r, region0, ServiceKind::kContainer));
+    const auto train_monthly = Total(FindRow(r, region0, ServiceKind::kMonthlyServer));
+    PresetFigure train{"Weekly training, per month", "one monthly A100 80G server", "", 10000, 15000,
+                       train_monthly ? train_monthly : train_container};
+    train.engine = std::to_string(p.cost.gpus) + " cards × " + Grouped(p.cost.hours, 0) + " h: " +
+                   (train_container ? Cny(*train_container) + " on containers" : std::string("no container quote")) +
+                   (train_monthly ? ", " + Cny(*train_monthly) + " monthly servers" : std::string(", monthly: no quote"));
+    o.figures.push_back(train);
+
+    CostState inf = cs;
+    inf.gpu = "a10";
+    inf.gpus = kPresetBInferenceReplicas;
+    inf.hours = kHoursPerMonth;
+    inf.duty_cycle = 1;
+    inf.service = "container";
+    inf.regions = {};
+    const auto inference = cheapest_total(run(inf));
+    PresetFigure infer{"A10 inference containers, per month", "several elastic A10 containers (no figure)", "",
+                       std::nullopt, std::nullopt, inference};
+    infer.engine = std::to_string(kPresetBInferenceReplicas) + " × A10 around the clock: " + Cny(inference);
+    o.figures.push_back(infer);
+
+    const std::optional<double> train_month = train_monthly ? train_monthly : train_container;
+    PresetFigure year{"A year of both", "budget ¥100,000 a year", "", 100000, 100000, std::nullopt};
+    if (train_month && inference) year.engine_cny = 12 * (*train_month + *inference);
+    year.engine = year.engine_cny ? Cny(*year.engine_cny) + " (12 × training + inference)" : std::string("incomplete: a quote is missing");
+    o.figures.push_back(year);
+
+    const double need = p.estimate.memory.total_bytes * std::max(1, p.calculator.workload.gpus);
+    o.why.push_back("The guide's own server alone costs ¥120,000-180,000 a year (12 × ¥10-15k), above its ¥100,000 "
+                    "budget before any inference.");
+    o.why.push_back("13B full-parameter training keeps BF16 weights, gradients and Adam states (~16 bytes a parameter, ~ " +
+                    Grouped(need / (1024.0 * 1024 * 1024), 0) + " GiB with activations): the estimate engine needs " +
+                    std::to_string(p.calculator.workload.gpus) +
+                    " × 80 GB cards with ZeRO-3, not one (one card only with CPU offload, much slower).");
+    o.why.push_back("No current public monthly A100 80G price was found; 2023 A100 40GB monthly quotes were "
+                    "¥18,000-25,000 and today's ~¥5-10/h hourly prices give ¥3,800-7,300 for 730 h, so the guide's "
+                    "range is a 2023-24 hyperscaler level. Type your quote in the price table to compare.");
+    o.why.push_back("A 13B model in BF16 (26 GB) does not fit a 24 GB A10: serve it in INT8/INT4 or across two cards.");
+    o.notes.push_back(std::to_string(kPresetBInferenceReplicas) + " A10 replicas around the clock (project assumption for the guide's \"several\")");
+  } else if (id == "C") {
+    o.title = "C · foundation-model company: 200B MoE pre-training on 64 H800";
+    o.setup = "H800 ×64, " + Grouped(p.cost.hours, 0) + " h (" + Grouped(p.cost.hours / 24, 0) +
+              " days, estimate engine), Inner Mongolia / Guizhou / Shanghai (Yangtze delta), all forms";
+    const CostReport r = run(cs);
+    const Region* im = c.regions.Find("cn-inner-mongolia");
+    PriceChoice buy;
+    std::optional<double> capex;
+    const ServiceForm* pf = pricing.Form(ServiceKind::kPurchase);
+    if (im && pf) {
+      if (auto price = QuoteIn(pricing, fx, "h800-sxm", ServiceKind::kPurchase, *im, "CNY", &buy); price && buy.record)
+        capex = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, buy.record->includes_server);
+    }
+    PresetFigure hw{"Buy 64 H800 (servers included)", "budget: several million ¥ and up", "", 3e6, std::nullopt, capex};
+    hw.engine = capex ? Cny(*capex) + " capex (+5 % spares)" : std::string("no H800 purchase quote");
+    o.figures.push_back(hw);
+
+    const auto energy = [&](const char* region) -> std::optional<double> {
+      const CostRow* row = FindRow(r, region, ServiceKind::kPurchase);
+      if (!row || !std::isfinite(row->energy_cost.amount)) return std::nullopt;
+      return row->energy_cost.amount;
+    };
+    const auto e_im = energy("cn-inner-mongolia"), e_gz = energy("cn-guizhou"), e_sh = energy("cn-yangtze-delta");
+    PresetFigure el{"Electricity of the run: Inner Mongolia vs Shanghai", "cheap power in Inner Mongolia: a considerable saving", "",
+                    std::nullopt, std::nullopt, std::nullopt};
+    if (e_im && e_sh) {
+      el.engine_cny = *e_sh - *e_im;
+      el.engine = "Inner Mongolia " + Cny(*e_im) + (e_gz ? ", Guizhou " + Cny(*e_gz) : std::string()) +
+                  ", Shanghai " + Cny(*e_sh) + ": saves " + Cny(*e_sh - *e_im);
+    } else {
+      el.engine = "-";
+    }
+    o.figures.push_back(el);
+    const auto job_sh = Total(FindRow(r, "cn-yangtze-delta", ServiceKind::kPurchase));
+    PresetFigure share{"Saving as a share of the run's cost (owned)", "considerable", "", std::nullopt,
+                       std::nullopt, std::nullopt};
+    if (e_im && e_sh && job_sh && *job_sh > 0)
+      share.engine = Grouped(100.0 * (*e_sh - *e_im) / *job_sh, 1) + " % of " + Cny(*job_sh) +
+                     " (capex share + power in Shanghai)";
+    else
+      share.engine = "-";
+    o.figures.push_back(share);
+
+    const auto bare = Total(FindRow(r, "cn-inner-mongolia", ServiceKind::kBareMetal));
+    PresetFigure bm{"Rent bare metal (12-month minimum)", "GPU bare-metal servers, hosted in the west", "", std::nullopt, std::nullopt, bare};
+    bm.engine = bare ? Cny(*bare) : std::string("no H800 bare-metal quote in pricing.json: type one in the price table");
+    o.figures.push_back(bm);
+
+    std::optional<double> ascend;
+    if (im && pf) {
+      PriceChoice ac;
+      if (auto price = QuoteIn(pricing, fx, "ascend-910b", ServiceKind::kPurchase, *im, "CNY", &ac); price && ac.record)
+        ascend = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, ac.record->includes_server);
+    }
+    PresetFigure asc{"Or buy 64 Ascend 910B", "or an Ascend 910B cluster", "", std::nullopt, std::nullopt, ascend};
+    asc.engine = ascend ? Cny(*ascend) + " capex (card price + 48 % server)" : std::string("no 910B quote");
+    o.figures.push_back(asc);
+
+    o.why.push_back("Power is a small part of owning a GPU cluster: depreciation of ~¥260,000 a card dominates, so the "
+                    "west's cheaper electricity and lower PUE save a few percent of the run, not most of it.");
+    o.why.push_back("Inner Mongolia's real advantages are the PUE cap of 1.2 for western hub data centres (1.25 in the east), space and "
+                    "power availability for dense racks; latency does not matter for months-long pre-training.");
+    o.why.push_back("The training time comes from the estimate engine (8·N_active·D with full recomputation, the MFU "
+                    "assumption and multi-node scaling); 400G InfiniBand and storage are not priced here.");
+  }
+  return o;
+}
+
+// [SECTION] derived ---------------------------------------------------------------------------
+
+void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d) {
+  if (d.computations > 0 && d.inputs == state.cost) return;
+  const int computations = d.computations + 1;
+  d = CostDerived{};
+  d.computations = computations;
+  d.inputs = state.cost;
+  const CostState& s = state.cost;
+  d.pricing = ApplyPriceOverrides(c.pricing, s.price_overrides);
+  d.request = MakeCostRequest(s);
+  d.report = ComputeCost(d.request, c.gpus, c.regions, d.pricing);
+  d.errors = d.report.errors;
+  d.valid = d.errors.empty();
+  if (!s.preset.empty()) {
+    PresetOutcome o = ComputePresetOutcome(s.preset, c, s);
+    if (!o.title.empty()) d.preset = std::move(o);
+  }
+
+  const FxTable fx = EffectiveFx(d.pricing, s.usd_cny);
+  const std::string cur = fx.Knows(d.request.currency) ? d.request.currency : "CNY";
+  const std::optional<double> pue_override = s.pue >= kMinPue && s.pue <= kMaxPue ? std::optional<double>(s.pue) : std::nullopt;
+  const Cooling cooling = s.liquid_cooling ? Cooling::kLiquid : Cooling::kAir;
+
+  // Every region on the map: its electricity price in the chosen currency.
+  bool first = true;
+  for (int i = 0; i < static_cast<int>(c.regions.regions.size()); ++i) {
+    const Region& reg = c.regions.regions[i];
+    RegionSeries rs;
+    rs.region_index = i;
+    rs.group = reg.group;
+    rs.kwh_price = fx.Convert(reg.electricity_price_per_kwh, reg.electricity_currency, cur).value_or(0.0);
+    rs.pue = RegionPue(reg, cooling, pue_override);
+    if (!std::isfinite(rs.kwh_price)) rs.kwh_price = 0;
+    d.kwh_price_min = first ? rs.kwh_price : std::min(d.kwh_price_min, rs.kwh_price);
+    d.kwh_price_max = first ? rs.kwh_price : std::max(d.kwh_price_max, rs.kwh_price);
+    first = false;
+    d.map_regions.push_back(rs);
+  }
+  if (!d.valid) return;
+
+  // The bars' service: the filter, else the per-hour container.
+  d.bar_service = ParseServiceId(s.service).value_or(ServiceKind::kContainer);
+  for (RegionSeries& rs : d.map_regions) {
+    const Region& reg = c.regions.regions[rs.region_index];
+    bool in_report = false;
+    for (const CostRow& row : d.report.rows) {
+      if (row.region_id != reg.id) continue;
+      in_report = true;
+      rs.meets_constraints = row.meets_constraints;
+      if (row.service == d.bar_service) {
+        rs.energy_kwh = row.energy_kwh;
+        rs.energy_cost = std::isfinite(row.energy_cost.amount) ? row.energy_cost.amount : 0;
+        if (row.compute_cost && std::isfinite(row.compute_cost->amount)) rs.rental_cost = row.compute_cost->amount;
+        rs.co2_kg = std::isfinite(row.co2_kg) ? row.co2_kg : 0;
+        rs.pue = row.pue;
+      }
+      if (auto t = Total(&row); t && (!rs.cheapest_total || *t < *rs.cheapest_total))
+        rs.cheapest_total = t, rs.cheapest_service = row.service;
+    }
+    if (in_report) d.regions.push_back(rs);
+  }
+  std::stable_sort(d.regions.begin(), d.regions.end(), [](const RegionSeries& a, const RegionSeries& b) {
+    return RegionGroupOrder(a.group) < RegionGroupOrder(b.group);
+  });
+
+  // The break-even chart's region: the chosen one, else the cheapest row's, else the first.
+  auto index_of = [&](const std::string& id) {
+    for (const RegionSeries& rs : d.regions)
+      if (c.regions.regions[rs.region_index].id == id) return rs.region_index;
+    return -1;
+  };
+  d.focus_region = index_of(s.focus_region);
+  if (d.focus_region < 0 && d.report.cheapest) d.focus_region = index_of(d.report.rows[*d.report.cheapest].region_id);
+  if (d.focus_region < 0 && !d.regions.empty()) d.focus_region = d.regions.front().region_index;
+  if (d.focus_region < 0) return;
+
+  const Region& focus = c.regions.regions[d.focus_region];
+  const Gpu* gpu = c.gpus.Find(s.gpu);
+  const double pue = RegionPue(focus, cooling, pue_override);
+  const double kwh_price = fx.Convert(focus.electricity_price_per_kwh, focus.electricity_currency, cur).value_or(0.0);
+  const double own_energy_per_gpu_hour = gpu ? EnergyKwh(1, gpu->tdp_w, s.utilization, 1.0, s.host_overhead, pue) * kwh_price : 0.0;
+  for (ServiceKind k : kAllServiceKinds) {
+    FormCurve fc;
+    fc.service = k;
+    PriceChoice choice;
+    const std::optional<double> price = QuoteIn(d.pricing, fx, s.gpu, k, focus, cur, &choice);
+    const ServiceForm* form = d.pricing.Form(k);
+    if (!choice.notes.empty()) fc.price_note = choice.notes.front();
+    if (price && form && choice.record) {
+      fc.priced = true;
+      MonthlyCostModel m;
+      switch (k) {
+        case ServiceKind::kContainer: m = ContainerMonthlyModel(*price, form->virtualization_overhead); break;
+        case ServiceKind::kMonthlyServer:
+        case ServiceKind::kBareMetal: m = RentedMonthlyModel(*price); break;
+        case ServiceKind::kPurchase:
+          m = PurchaseMonthlyModel(PurchaseCapexPerGpu(*price, form->spares_fraction, form->server_overhead_fraction,
+                                                       choice.record->includes_server),
+                                   form->depreciation_years, own_energy_per_gpu_hour);
+          break;
+      }
+      fc.model = {m.fixed_per_month * s.gpus, m.per_duty * s.gpus};
+      for (int i = 0; i <= 20; ++i) fc.points.push_back({i / 20.0, fc.model.At(i / 20.0)});
+    }
+    d.curves.push_back(std::move(fc));
+  }
+  for (size_t i = 0; i < d.curves.size(); ++i)
+    for (size_t j = i + 1; j < d.curves.size(); ++j) {
+      if (!d.curves[i].priced || !d.curves[j].priced) continue;
+      const auto be = BreakEvenDutyCycle(d.curves[i].model, d.curves[j].model);
+      if (be && *be <= 1.0)
+        d.marks.push_back({d.curves[i].service, d.curves[j].service, *be, d.curves[i].model.At(*be)});
+    }
+}
+
+}  // namespace atlas

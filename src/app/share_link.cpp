@@ -1,0 +1,193 @@
+#include "share_link.hpp"
+
+#include "app/calculator_model.hpp"
+#include "app/state_json.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace atlas {
+
+namespace {
+
+// Section prefixes in the link, and the JSON section each stands for.
+constexpr std::pair<const char*, const char*> kSections[] = {
+    {"calc", "calculator"}, {"tier", "tiers"}, {"walk", "walkthrough"}, {"cost", "cost"}};
+
+std::string ValueText(const Json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_number_integer()) return std::to_string(v.get<long long>());
+  if (v.is_number()) {
+    // Shortest text that reads back to the same double (nlohmann's Grisu2), minus a ".0".
+    std::string t = v.dump();
+    if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
+    return t;
+  }
+  if (v.is_array()) {
+    std::string out;
+    for (const Json& item : v) out += (out.empty() ? "" : ",") + ValueText(item);
+    return out;
+  }
+  return "";
+}
+
+// A link value back to JSON: true/false, numbers, else a string.
+Json ValueJson(const std::string& s) {
+  if (s == "true") return true;
+  if (s == "false") return false;
+  if (!s.empty() && s.size() < 32) {
+    char* end = nullptr;
+    const double d = std::strtod(s.c_str(), &end);
+    if (end == s.c_str() + s.size() && std::isfinite(d) && s.find_first_of("xXpP") == std::string::npos &&
+        s != "inf" && s != "nan") {
+      if (d == std::floor(d) && std::fabs(d) < 9e15) return static_cast<long long>(d);
+      return d;
+    }
+  }
+  return s;
+}
+
+void Flatten(const Json& now, const Json& defaults, const std::string& prefix, std::string& out) {
+  for (auto it = now.begin(); it != now.end(); ++it) {
+    const Json* def = defaults.is_object() && defaults.contains(it.key()) ? &defaults[it.key()] : nullptr;
+    if (it->is_object()) {
+      Flatten(*it, def ? *def : Json(), prefix + it.key() + ".", out);
+      continue;
+    }
+    if (def && *def == *it) continue;
+    if (it->is_array() && it->empty() && !def) continue;
+    out += "&" + prefix + it.key() + "=" + PercentEncode(ValueText(*it));
+  }
+}
+
+}  // namespace
+
+std::string PercentEncode(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ',' || c == ':') out += static_cast<char>(c);
+    else out += '%', out += hex[c >> 4], out += hex[c & 15];
+  }
+  return out;
+}
+
+std::string PercentDecode(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() + 0 && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::strtol(s.substr(i + 1, 2).c_str(), nullptr, 16));
+      i += 2;
+    } else if (s[i] == '+') {
+      out += ' ';
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
+  const Json now = StateToJson(state);
+  AppState default_state;
+  NormalizeCalculator(default_state.calculator, catalogs);
+  const Json defaults = StateToJson(default_state);
+  std::string out = "#v=" + std::to_string(kLinkVersion);
+  if (!catalogs.gpus.data_date.empty()) out += "&data=" + PercentEncode(catalogs.gpus.data_date);
+  out += "&view=" + std::string(ViewKey(state.view));
+  if (state.language == Language::kChinese) out += "&lang=zh";
+  for (const auto& [prefix, section] : kSections) {
+    // The calculator section always carries its model, so the link survives default changes.
+    if (std::string(section) == "calculator") {
+      Json calc_defaults = defaults[section];
+      calc_defaults.erase("model");
+      Flatten(now[section], calc_defaults, std::string(prefix) + ".", out);
+    } else {
+      Flatten(now[section], defaults[section], std::string(prefix) + ".", out);
+    }
+  }
+  return out;
+}
+
+LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
+  LinkDecode out;
+  std::string fragment = input;
+  const size_t hash = fragment.find('#');
+  if (hash != std::string::npos) fragment = fragment.substr(hash + 1);
+  else if (fragment.find("://") != std::string::npos) fragment.clear();  // a URL without a fragment
+  if (!fragment.empty() && (fragment[0] == '?' || fragment[0] == '&')) fragment.erase(0, 1);
+  if (fragment.size() > kMaxLinkChars) {
+    out.notices.push_back("the link is longer than " + std::to_string(kMaxLinkChars) + " characters; only its start was read");
+    fragment.resize(kMaxLinkChars);
+  }
+  Json state = Json::object();
+  int pairs = 0, version = kLinkVersion;
+  std::string data_date;
+  size_t start = 0;
+  while (start <= fragment.size() && !fragment.empty()) {
+    size_t end = fragment.find('&', start);
+    if (end == std::string::npos) end = fragment.size();
+    const std::string pair = fragment.substr(start, end - start);
+    start = end + 1;
+    if (pair.empty()) continue;
+    if (++pairs > 400) {
+      out.notices.push_back("the link has too many parts; the rest was ignored");
+      break;
+    }
+    const size_t eq = pair.find('=');
+    const std::string key = PercentDecode(pair.substr(0, eq));
+    const std::string value = eq == std::string::npos ? "" : PercentDecode(pair.substr(eq + 1));
+    if (key == "v") {
+      version = std::atoi(value.c_str());
+      continue;
+    }
+    if (key == "data") {
+      data_date = value;
+      continue;
+    }
+    if (key == "view" || key == "lang") {
+      state[key] = value;
+      continue;
+    }
+    // section.field or section.model.field
+    const size_t dot = key.find('.');
+    const char* section = nullptr;
+    for (const auto& [prefix, name] : kSections)
+      if (dot != std::string::npos && key.compare(0, dot, prefix) == 0 && std::string(prefix).size() == dot) section = name;
+    if (!section) {
+      out.notices.push_back("\"" + key.substr(0, 40) + "\": not part of a GPU Atlas link, ignored");
+      continue;
+    }
+    const std::string rest = key.substr(dot + 1);
+    if (rest.empty() || rest.size() > 64) {
+      out.notices.push_back("\"" + key.substr(0, 40) + "\": ignored");
+      continue;
+    }
+    Json& sec = state[section];
+    const size_t dot2 = rest.find('.');
+    if (dot2 != std::string::npos) {
+      Json& sub = sec[rest.substr(0, dot2)];
+      if (!sub.is_object()) sub = Json::object();
+      sub[rest.substr(dot2 + 1)] = ValueJson(value);
+    } else {
+      sec[rest] = ValueJson(value);
+    }
+  }
+  if (version > kLinkVersion)
+    out.notices.push_back("this link comes from a newer GPU Atlas (version " + std::to_string(version) +
+                          "); the parts this version understands were opened");
+  else if (version < 1)
+    out.notices.push_back("the link's version is missing or unreadable; it was read as version 1");
+  if (!data_date.empty() && !catalogs.gpus.data_date.empty() && data_date != catalogs.gpus.data_date)
+    out.notices.push_back("the link was made with data of " + data_date + "; figures now use data of " +
+                          catalogs.gpus.data_date + ", so numbers may differ");
+  StateRead read = StateFromJson(state, catalogs);
+  out.state = read.state;
+  out.notices.insert(out.notices.end(), read.notices.begin(), read.notices.end());
+  return out;
+}
+
+}  // namespace atlas

@@ -1,0 +1,33 @@
+// The share link: AppState <-> URL fragment, e.g.
+//   #v=1&view=calculator&calc.model=llama-3.1-70b&calc.task=qlora&calc.gpu=rtx-4090&calc.gpus=2
+// Readable key=value pairs, only what differs from the defaults, versioned (v=1) and stamped
+// with the data date so a later data update can say what changed. Decoding never fails: what
+// cannot be read keeps its default and is listed in `notices`.
+#pragma once
+
+#include "app/app_state.hpp"
+#include "engine/catalogs.hpp"
+
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+inline constexpr int kLinkVersion = 1;
+inline constexpr size_t kMaxLinkChars = 16384;
+
+// "#v=1&..." (with the leading '#').
+std::string EncodeLink(const AppState& state, const Catalogs& catalogs);
+
+struct LinkDecode {
+  AppState state;
+  std::vector<std::string> notices;  // shown to the user: what was ignored and why
+};
+// Accepts a whole URL, a fragment with or without '#', or an empty string (defaults).
+LinkDecode DecodeLink(const std::string& url_or_fragment, const Catalogs& catalogs);
+
+// The flat pairs <-> the nested JSON form of the state (exposed for tests and the CLI).
+std::string PercentEncode(const std::string& s);
+std::string PercentDecode(const std::string& s);
+
+}  // namespace atlas

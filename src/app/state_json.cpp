@@ -1,0 +1,347 @@
+#include "state_json.hpp"
+
+#include "engine/estimate_request.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace atlas {
+
+namespace {
+
+// [SECTION] Field tables ---------------------------------------------------------------------
+// One descriptor per field: its key, how to write it, and how to read it back with checks.
+
+template <typename S>
+struct Field {
+  const char* key;
+  std::function<Json(const S&)> get;
+  std::function<bool(S&, const Json&)> set;  // false = value rejected
+};
+
+template <typename S>
+Field<S> IntField(const char* key, int S::*member, int lo, int hi) {
+  return {key, [member](const S& s) { return Json(s.*member); },
+          [member, lo, hi](S& s, const Json& j) {
+            if (!j.is_number() || !std::isfinite(j.get<double>())) return false;
+            const double v = j.get<double>();
+            if (v < lo || v > hi || v != std::floor(v)) return false;
+            s.*member = static_cast<int>(v);
+            return true;
+          }};
+}
+
+template <typename S>
+Field<S> NumberField(const char* key, double S::*member, double lo, double hi) {
+  return {key, [member](const S& s) { return Json(s.*member); },
+          [member, lo, hi](S& s, const Json& j) {
+            if (!j.is_number()) return false;
+            const double v = j.get<double>();
+            if (!std::isfinite(v) || v < lo || v > hi) return false;
+            s.*member = v;
+            return true;
+          }};
+}
+
+template <typename S>
+Field<S> BoolField(const char* key, bool S::*member) {
+  return {key, [member](const S& s) { return Json(s.*member); },
+          [member](S& s, const Json& j) {
+            if (!j.is_boolean()) return false;
+            s.*member = j.get<bool>();
+            return true;
+          }};
+}
+
+// Strings: ids and short names only (letters, digits, - _ . and spaces), at most 64 chars.
+bool SafeId(const std::string& v) {
+  if (v.size() > 64) return false;
+  return std::all_of(v.begin(), v.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == ' ' || c >= 0x80;
+  });
+}
+
+template <typename S>
+Field<S> StringField(const char* key, std::string S::*member) {
+  return {key, [member](const S& s) { return Json(s.*member); },
+          [member](S& s, const Json& j) {
+            std::string v = j.is_string() ? j.get<std::string>() : (j.is_number() ? j.dump() : "");
+            if (!j.is_string() && !j.is_number()) return false;
+            if (!SafeId(v)) return false;
+            s.*member = v;
+            return true;
+          }};
+}
+
+template <typename S>
+Field<S> StringListField(const char* key, std::vector<std::string> S::*member, size_t max_items) {
+  return {key, [member](const S& s) { return Json(s.*member); },
+          [member, max_items](S& s, const Json& j) {
+            std::vector<std::string> out;
+            if (j.is_string()) {  // "a,b,c" (the link form)
+              std::string cur;
+              for (char c : j.get<std::string>() + ",") {
+                if (c == ',') {
+                  if (!cur.empty()) out.push_back(cur);
+                  cur.clear();
+                } else {
+                  cur += c;
+                }
+              }
+            } else if (j.is_array()) {
+              for (const Json& item : j) {
+                if (!item.is_string()) return false;
+                out.push_back(item.get<std::string>());
+              }
+            } else {
+              return false;
+            }
+            if (out.size() > max_items) return false;
+            for (const auto& v : out)
+              if (!SafeId(v)) return false;
+            s.*member = out;
+            return true;
+          }};
+}
+
+template <typename S, typename E>
+Field<S> EnumField(const char* key, E S::*member, std::vector<std::pair<const char*, E>> names) {
+  return {key,
+          [member, names](const S& s) {
+            for (const auto& [n, v] : names)
+              if (v == s.*member) return Json(n);
+            return Json(nullptr);
+          },
+          [member, names](S& s, const Json& j) {
+            if (!j.is_string()) return false;
+            for (const auto& [n, v] : names)
+              if (j.get<std::string>() == n) {
+                s.*member = v;
+                return true;
+              }
+            return false;
+          }};
+}
+
+template <typename S>
+Json WriteFields(const S& s, const std::vector<Field<S>>& fields) {
+  Json j = Json::object();
+  for (const Field<S>& f : fields) j[f.key] = f.get(s);
+  return j;
+}
+
+template <typename S>
+void ReadFields(S& s, const Json& j, const std::vector<Field<S>>& fields, const std::string& section,
+                std::vector<std::string>& notices) {
+  if (!j.is_object()) {
+    notices.push_back(section + ": not readable, defaults used");
+    return;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const Field<S>* f = nullptr;
+    for (const Field<S>& cand : fields)
+      if (it.key() == cand.key) f = &cand;
+    if (!f) {
+      notices.push_back(section + "." + it.key() + ": unknown, ignored");
+      continue;
+    }
+    if (!f->set(s, it.value())) notices.push_back(section + "." + it.key() + ": invalid value, default kept");
+  }
+}
+
+const std::vector<Field<TierMapState>>& TierMapFields() {
+  static const std::vector<Field<TierMapState>> fields = {
+      StringField("vendor", &TierMapState::vendor),
+      IntField("tier", &TierMapState::tier, 0, 3),
+      BoolField("domestic", &TierMapState::domestic_only),
+      NumberField("min_memory_gb", &TierMapState::min_memory_gb, 0, 4096),
+      BoolField("fp8", &TierMapState::fp8_only),
+      BoolField("table", &TierMapState::table_view),
+      EnumField<TierMapState, TierMapSort>("sort", &TierMapState::sort,
+                                           {{"tier", TierMapSort::kTier}, {"name", TierMapSort::kName},
+                                            {"vendor", TierMapSort::kVendor}, {"memory", TierMapSort::kMemory},
+                                            {"bandwidth", TierMapSort::kBandwidth}, {"bf16", TierMapSort::kDense16},
+                                            {"fp8", TierMapSort::kFp8}, {"tdp", TierMapSort::kTdp},
+                                            {"year", TierMapSort::kYear}}),
+      BoolField("desc", &TierMapState::sort_descending),
+      StringField("pinned", &TierMapState::pinned),
+      StringListField("compare", &TierMapState::compare, TierMapState::kMaxCompare),
+  };
+  return fields;
+}
+
+const std::vector<Field<WalkthroughState>>& WalkthroughFields() {
+  static const std::vector<Field<WalkthroughState>> fields = {
+      IntField("step", &WalkthroughState::step, 0, 4),
+      EnumField<WalkthroughState, WalkthroughTask>(
+          "task", &WalkthroughState::task,
+          {{"pretrain", WalkthroughTask::kPretrain}, {"full_finetune", WalkthroughTask::kFullFinetune},
+           {"peft", WalkthroughTask::kPeft}, {"offline_inference", WalkthroughTask::kOfflineInference},
+           {"serving", WalkthroughTask::kRealtimeServing}, {"mixed", WalkthroughTask::kMixed}}),
+      StringField("model", &WalkthroughState::model_preset),
+      NumberField("params", &WalkthroughState::custom_params, 0, 1e14),
+      StringField("method", &WalkthroughState::method),
+      StringField("precision", &WalkthroughState::precision),
+      NumberField("budget_cny", &WalkthroughState::budget_cny, 0, 1e12),
+      NumberField("deadline_hours", &WalkthroughState::deadline_hours, 0, 1e6),
+      NumberField("latency_ms", &WalkthroughState::latency_ms, 0, 1e6),
+      BoolField("domestic", &WalkthroughState::domestic_only),
+      IntField("max_gpus", &WalkthroughState::max_gpus, 1, 100000),
+      EnumField<WalkthroughState, Objective>("objective", &WalkthroughState::objective,
+                                             {{"cost", Objective::kCost}, {"time", Objective::kTime},
+                                              {"gpus", Objective::kGpus}, {"energy", Objective::kEnergy}}),
+      {"owned",
+       [](const WalkthroughState& s) {
+         Json a = Json::array();
+         for (const OwnedGpus& o : s.owned) a.push_back(o.gpu + ":" + std::to_string(o.count));
+         return a;
+       },
+       [](WalkthroughState& s, const Json& j) {
+         std::vector<std::string> items;
+         if (j.is_string()) {
+           std::string cur;
+           for (char c : j.get<std::string>() + ",") {
+             if (c == ',') { if (!cur.empty()) items.push_back(cur); cur.clear(); } else cur += c;
+           }
+         } else if (j.is_array()) {
+           for (const Json& i : j) {
+             if (!i.is_string()) return false;
+             items.push_back(i.get<std::string>());
+           }
+         } else {
+           return false;
+         }
+         if (items.size() > 16) return false;
+         std::vector<OwnedGpus> out;
+         for (const std::string& it : items) {
+           const size_t colon = it.find(':');
+           OwnedGpus o;
+           o.gpu = it.substr(0, colon);
+           if (!SafeId(o.gpu) || o.gpu.empty()) return false;
+           if (colon != std::string::npos) {
+             const std::string n = it.substr(colon + 1);
+             if (n.empty() || n.size() > 6 || !std::all_of(n.begin(), n.end(), ::isdigit)) return false;
+             o.count = std::clamp(std::stoi(n), 1, 100000);
+           }
+           out.push_back(o);
+         }
+         s.owned = out;
+         return true;
+       }},
+  };
+  return fields;
+}
+
+const std::vector<Field<CostState>>& CostFields() {
+  static const std::vector<Field<CostState>> fields = {
+      StringField("gpu", &CostState::gpu),
+      IntField("gpus", &CostState::gpus, 1, 100000),
+      NumberField("hours", &CostState::hours, 0, 876000),
+      NumberField("utilization", &CostState::utilization, 0, 1),
+      NumberField("duty_cycle", &CostState::duty_cycle, 0, 1),
+      StringListField("regions", &CostState::regions, 64),
+      StringField("service", &CostState::service),
+      StringField("currency", &CostState::currency),
+      NumberField("usd_cny", &CostState::usd_cny, 0, 20),
+      NumberField("pue", &CostState::pue, 0, 3),
+      NumberField("host_overhead", &CostState::host_overhead, 0, 3),
+      BoolField("liquid", &CostState::liquid_cooling),
+      StringField("user_centre", &CostState::user_centre),
+      NumberField("max_latency_ms", &CostState::max_latency_ms, 0, 10000),
+      BoolField("domestic", &CostState::domestic_only),
+      StringField("preset", &CostState::preset),
+  };
+  return fields;
+}
+
+constexpr std::pair<const char*, View> kViews[] = {{"tiers", View::kTierMap},
+                                                   {"calculator", View::kCalculator},
+                                                   {"walkthrough", View::kWalkthrough},
+                                                   {"cost", View::kCost},
+                                                   {"share", View::kShare}};
+
+}  // namespace
+
+const char* ViewKey(View v) {
+  for (const auto& [k, view] : kViews)
+    if (view == v) return k;
+  return "tiers";
+}
+
+Json StateToJson(const AppState& s) {
+  Json j;
+  j["view"] = ViewKey(s.view);
+  j["lang"] = s.language == Language::kChinese ? "zh" : "en";
+  j["calculator"] = WorkloadToRequest(s.calculator.workload, s.calculator.model_preset);
+  j["tiers"] = WriteFields(s.tier_map, TierMapFields());
+  j["walkthrough"] = WriteFields(s.walkthrough, WalkthroughFields());
+  j["cost"] = WriteFields(s.cost, CostFields());
+  return j;
+}
+
+StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
+  StateRead out;
+  AppState& s = out.state;
+  if (!j.is_object()) {
+    out.notices.push_back("the link holds no readable state; defaults used");
+    return out;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const std::string& key = it.key();
+    const Json& v = it.value();
+    if (key == "view") {
+      bool found = false;
+      for (const auto& [k, view] : kViews)
+        if (v.is_string() && v.get<std::string>() == k) s.view = view, found = true;
+      if (!found) out.notices.push_back("view: unknown, the tier map is shown");
+    } else if (key == "lang") {
+      if (v == "zh") s.language = Language::kChinese;
+      else if (v != "en") out.notices.push_back("lang: unknown, English used");
+    } else if (key == "tiers") {
+      ReadFields(s.tier_map, v, TierMapFields(), "tiers", out.notices);
+    } else if (key == "walkthrough") {
+      ReadFields(s.walkthrough, v, WalkthroughFields(), "walkthrough", out.notices);
+    } else if (key == "cost") {
+      ReadFields(s.cost, v, CostFields(), "cost", out.notices);
+    } else if (key == "calculator") {
+      if (!v.is_object()) {
+        out.notices.push_back("calculator: not readable, defaults used");
+        continue;
+      }
+      // Keep every field that is valid on its own; drop the rest with a notice.
+      RequestParse all = ParseEstimateRequest(v, catalogs, false);
+      Json kept = v;
+      if (!all.ok()) {
+        kept = Json::object();
+        for (auto f = v.begin(); f != v.end(); ++f) {
+          Json trial = kept;
+          trial[f.key()] = f.value();
+          if (ParseEstimateRequest(trial, catalogs, true).ok()) kept = trial;
+          else out.notices.push_back("calculator." + f.key() + ": invalid here, default kept");
+        }
+        all = ParseEstimateRequest(kept, catalogs, false);
+      }
+      if (all.ok()) {
+        s.calculator.workload = all.workload;
+        s.calculator.model_preset = all.model_preset;
+      }
+    } else if (key != "v" && key != "data" && key != "notices") {
+      out.notices.push_back(key + ": unknown, ignored");
+    }
+  }
+  // Ids that no longer exist in the data (after a data update) are named, not silently lost.
+  if (!s.tier_map.pinned.empty() && !catalogs.gpus.Find(s.tier_map.pinned)) {
+    out.notices.push_back("tiers.pinned: card \"" + s.tier_map.pinned + "\" is not in this data");
+    s.tier_map.pinned.clear();
+  }
+  std::vector<std::string> compare;
+  for (const auto& id : s.tier_map.compare) {
+    if (catalogs.gpus.Find(id)) compare.push_back(id);
+    else out.notices.push_back("tiers.compare: card \"" + id + "\" is not in this data");
+  }
+  s.tier_map.compare = compare;
+  return out;
+}
+
+}  // namespace atlas

@@ -1,0 +1,714 @@
+#include "recommend.hpp"
+
+#include "cost.hpp"
+#include "format.hpp"
+#include "units.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace atlas {
+
+// [SECTION] Small helpers ----------------------------------------------------------------------
+
+const char* ToString(RankObjective o) {
+  switch (o) {
+    case RankObjective::kCost: return "cost";
+    case RankObjective::kTime: return "time";
+    case RankObjective::kGpus: return "gpus";
+    case RankObjective::kEnergy: return "energy";
+  }
+  return "cost";
+}
+
+const char* SizeClass(double params) {
+  if (params < 1e9) return "< 1B";
+  if (params <= 10e9) return "1-10B";
+  if (params <= 100e9) return "10-100B";
+  return "> 100B";
+}
+
+const std::vector<std::string>& PopularGpuIds() {
+  static const std::vector<std::string> ids = {"rtx-4090", "rtx-3090",     "a100-80gb-sxm", "h100-sxm",
+                                               "rtx-a6000", "l40s",        "a10",           "t4",
+                                               "mi300x",    "ascend-910b", "h20"};
+  return ids;
+}
+
+std::vector<int> CandidateGpuCounts(int max_gpus) {
+  std::vector<int> out;
+  for (int n : {1, 2, 4, 8})
+    if (n <= max_gpus) out.push_back(n);
+  // Across nodes: 8 x {2, 3, 4, 6, 8, 12, 16, 24, ...} (x1.5 / x1.33 steps).
+  for (int nodes = 2; 8LL * nodes <= max_gpus && nodes <= kMaxRecommendGpus / 8;) {
+    out.push_back(8 * nodes);
+    const int next = (nodes & (nodes - 1)) == 0 ? nodes + nodes / 2 : (nodes / 3) * 4;
+    nodes = std::max(nodes + 1, next);
+  }
+  return out;
+}
+
+std::vector<std::string> ValidateConstraints(const Constraints& c, const Catalogs& catalogs) {
+  std::vector<std::string> e;
+  auto positive = [&](const std::optional<double>& v, const char* field, double max) {
+    if (v && !(*v > 0 && *v <= max)) e.push_back(Printf("constraints.%s must be greater than 0 and at most %g", field, max));
+  };
+  positive(c.budget_cny, "budget", 1e12);
+  positive(c.deadline_hours, "deadline_hours", 876000);
+  positive(c.latency_ms, "latency_ms", 3.6e6);
+  if (c.max_gpus < 1 || c.max_gpus > kMaxRecommendGpus)
+    e.push_back(Printf("constraints.max_gpus must be 1..%d", kMaxRecommendGpus));
+  if (c.min_cpu_cores_per_gpu < 0 || c.min_cpu_cores_per_gpu > 256)
+    e.push_back("constraints.min_cpu_cores_per_gpu must be 0..256");
+  if (c.max_results < 1 || c.max_results > 1000) e.push_back("constraints.max_results must be 1..1000");
+  for (size_t i = 0; i < c.owned.size(); ++i) {
+    if (!catalogs.gpus.Find(c.owned[i].gpu))
+      e.push_back(Printf("constraints.owned[%zu].gpu is \"%s\", not a catalog id (see gpu-atlas gpus)", i, c.owned[i].gpu.c_str()));
+    if (c.owned[i].count < 1 || c.owned[i].count > 100000) e.push_back(Printf("constraints.owned[%zu].count must be 1..100000", i));
+  }
+  if (!c.region.empty() && !catalogs.regions.Find(c.region))
+    e.push_back("constraints.region is \"" + c.region + "\", not in regions.json");
+  return e;
+}
+
+namespace {
+
+bool IsPeft(Task t) { return t == Task::kLora || t == Task::kQlora; }
+
+const char* TaskPhrase(Task t) {
+  switch (t) {
+    case Task::kPretrain: return "pre-training";
+    case Task::kFullFinetune: return "full fine-tuning";
+    case Task::kLora: return "LoRA fine-tuning";
+    case Task::kQlora: return "QLoRA fine-tuning";
+    case Task::kInference: return "inference";
+  }
+  return "this job";
+}
+
+const char* PrecisionLabel(Precision p) {
+  switch (p) {
+    case Precision::kFp32: return "FP32";
+    case Precision::kTf32: return "TF32";
+    case Precision::kBf16: return "BF16";
+    case Precision::kFp16: return "FP16";
+    case Precision::kFp8: return "FP8";
+    case Precision::kInt8: return "INT8";
+    case Precision::kInt4: return "INT4";
+    case Precision::kNf4: return "NF4";
+  }
+  return "?";
+}
+
+std::string Cards(int n) { return n == 1 ? "1 card" : Printf("%d cards", n); }
+
+double Hours(double seconds) { return seconds / kSecondsPerHour; }
+
+std::string HoursText(double hours) {
+  if (hours < 1) return Printf("%.0f min", hours * 60);
+  if (hours < 48) return Printf("%.1f h", hours);
+  return Printf("%.0f h (%.1f days)", hours, hours / 24);
+}
+
+std::string Cny(double amount) {
+  if (amount >= 100) return Printf("¥%.0f", amount);
+  return Printf("¥%.2f", amount);
+}
+
+// [SECTION] Layouts ------------------------------------------------------------------------------
+
+struct Layout {
+  Workload w;           // gpu field unset
+  std::string label;
+  bool needs_fp8 = false;
+  bool valid = false;
+  MemoryBreakdown memory;  // numbers only are used
+  int replicas = 1;
+};
+
+int LargestPow2Divisor(int n, int cap) {
+  int p = 1;
+  while (p * 2 <= cap && n % (p * 2) == 0) p *= 2;
+  return p;
+}
+
+void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
+  const ModelSpec& m = base.model;
+  std::vector<Checkpointing> ckpts = {base.checkpointing};
+  if (base.checkpointing != Checkpointing::kFull) ckpts.push_back(Checkpointing::kFull);
+  auto add = [&](Workload w, std::string label, Checkpointing ck, bool offload) {
+    w.gpus = n;
+    w.checkpointing = ck;
+    w.offload_optimizer = offload;
+    if (ck == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull) label += " + full checkpointing";
+    if (offload) label += " + optimizer offload";
+    Layout l;
+    l.w = w;
+    l.label = label;
+    out.push_back(std::move(l));
+  };
+  auto plain = [&]() {
+    Workload w = base;
+    w.tp = w.pp = w.dp = w.ep = 1;
+    w.zero_stage = 0;
+    return w;
+  };
+  for (Checkpointing ck : ckpts) {
+    if (n == 1) {
+      add(plain(), "1 GPU", ck, false);
+      continue;
+    }
+    if (IsPeft(base.task)) {
+      Workload w = plain();
+      w.dp = n, w.zero_stage = 3;
+      add(w, Printf("FSDP / ZeRO-3 DP %d", n), ck, false);
+      if (m.IsTransformer() && n <= m.layers) {
+        w = plain();
+        w.pp = n;
+        add(w, Printf("layer-wise pipeline PP %d", n), ck, false);
+      }
+      continue;
+    }
+    for (int z = 0; z <= 3; ++z) {
+      Workload w = plain();
+      w.dp = n, w.zero_stage = z;
+      add(w, z == 0 ? Printf("DDP %d", n) : Printf("ZeRO-%d DP %d", z, n), ck, false);
+    }
+    if (m.IsMoe()) {
+      for (int z : {1, 3}) {
+        Workload w = plain();
+        w.dp = n, w.zero_stage = z;
+        w.ep = LargestPow2Divisor(m.experts, n);
+        if (n % w.ep != 0 || w.ep < 2) continue;
+        add(w, Printf("ZeRO-%d DP %d + EP %d", z, n, w.ep), ck, false);
+      }
+    }
+    if (m.IsTransformer()) {
+      for (int t = 2; t <= std::min(n, 8); t *= 2) {
+        if (m.heads % t != 0 || n % t != 0) continue;
+        Workload w = plain();
+        w.tp = t, w.dp = n / t, w.zero_stage = w.dp > 1 ? 1 : 0;
+        if (m.IsMoe() && w.dp > 1) w.ep = LargestPow2Divisor(m.experts, w.dp);
+        add(w, w.dp > 1 ? Printf("TP %d x DP %d, ZeRO-1%s", t, w.dp, w.ep > 1 ? Printf(" + EP %d", w.ep).c_str() : "")
+                        : Printf("TP %d", t),
+            ck, false);
+      }
+      if (n > 8 && m.heads % 8 == 0) {
+        for (int p = 2; 8 * p <= n; p *= 2) {
+          if (n % (8 * p) != 0 || p > m.layers) continue;
+          Workload w = plain();
+          w.tp = 8, w.pp = p, w.dp = n / (8 * p), w.zero_stage = w.dp > 1 ? 1 : 0;
+          if (m.IsMoe() && w.dp > 1) w.ep = LargestPow2Divisor(m.experts, w.dp);
+          add(w, Printf("TP 8 x PP %d x DP %d%s", p, w.dp, w.dp > 1 ? ", ZeRO-1" : ""), ck, false);
+        }
+      }
+    }
+  }
+  // Last resort: everything sharded, optimizer states in CPU memory, full recomputation.
+  Workload w = plain();
+  w.dp = n, w.zero_stage = n > 1 ? 3 : 0;
+  add(w, n > 1 ? Printf("ZeRO-3 DP %d", n) : "1 GPU", Checkpointing::kFull, true);
+}
+
+void AddInferenceShape(const Workload& base, int size, int replicas, Precision p, std::vector<Layout>& out) {
+  const ModelSpec& m = base.model;
+  const int n = size * replicas;
+  Workload w = base;
+  w.precision = p;
+  w.dp = w.ep = 1;
+  w.gpus = n;
+  w.batch = std::max(1, (base.batch + replicas - 1) / replicas);
+  const std::string rep = replicas > 1 ? Printf("%d replicas x ", replicas) : "";
+  const std::string fmt = p == base.precision ? "" : Printf(", %s weights", PrecisionLabel(p));
+  const bool fp8 = p == Precision::kFp8;
+  auto push = [&](int tp, int pp, const std::string& shape) {
+    Workload v = w;
+    v.tp = tp, v.pp = pp;
+    Layout l;
+    l.w = v;
+    l.label = rep + shape + fmt;
+    l.needs_fp8 = fp8;
+    l.replicas = replicas;
+    out.push_back(std::move(l));
+  };
+  if (size == 1) {
+    push(1, 1, "1 GPU");
+    return;
+  }
+  if (!m.IsTransformer()) return;
+  if (size <= 8 && m.heads % size == 0) push(size, 1, Printf("TP %d", size));
+  if (size > 8 && m.heads % 8 == 0 && size % 8 == 0 && size / 8 <= m.layers) push(8, size / 8, Printf("TP 8 x PP %d", size / 8));
+  if (size <= m.layers) push(1, size, Printf("PP %d", size));
+}
+
+void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, std::vector<Layout>& out) {
+  std::vector<Precision> formats = {base.precision};
+  if (allow_quant)
+    for (Precision p : {Precision::kFp8, Precision::kInt8, Precision::kInt4})
+      if (BytesPerWeight(p) < BytesPerWeight(base.precision) &&
+          std::find(formats.begin(), formats.end(), p) == formats.end())
+        formats.push_back(p);
+  for (Precision p : formats) {
+    AddInferenceShape(base, n, 1, p, out);
+    for (int r = 2; r <= n && r <= base.batch; r *= 2)
+      if (n % r == 0) AddInferenceShape(base, n / r, r, p, out);
+  }
+}
+
+// [SECTION] The search -----------------------------------------------------------------------------
+
+struct GpuTrace {  // what happened to one card, for the "why not" lines
+  bool excluded = false;
+  int first_fit_count = 0;           // smallest count where some layout fit in memory
+  std::string first_fit_layout;
+  std::string constraint_failure;    // first reason a fitting configuration was rejected
+  bool accepted = false;
+};
+
+struct Ranker {
+  RankObjective objective;
+  // Time metric: training seconds; inference seconds per token per user.
+  static double TimeOf(const Recommendation& r) {
+    if (r.time_seconds) return *r.time_seconds;
+    if (r.tokens_per_second_per_user && *r.tokens_per_second_per_user > 0) return 1 / *r.tokens_per_second_per_user;
+    return std::numeric_limits<double>::infinity();
+  }
+  static double CostOf(const Recommendation& r) {
+    return r.cost_cny ? *r.cost_cny : std::numeric_limits<double>::infinity();
+  }
+  bool operator()(const Recommendation& a, const Recommendation& b) const {
+    if (a.owned != b.owned) return a.owned;
+    auto key = [&](const Recommendation& r) {
+      switch (objective) {
+        case RankObjective::kCost: return std::array<double, 3>{CostOf(r), TimeOf(r), double(r.gpus)};
+        case RankObjective::kTime: return std::array<double, 3>{TimeOf(r), CostOf(r), double(r.gpus)};
+        case RankObjective::kGpus: return std::array<double, 3>{double(r.gpus), CostOf(r), TimeOf(r)};
+        case RankObjective::kEnergy: return std::array<double, 3>{r.energy_kwh, TimeOf(r), CostOf(r)};
+      }
+      return std::array<double, 3>{0, 0, 0};
+    };
+    return key(a) < key(b);
+  }
+};
+
+}  // namespace
+
+RecommendResult Recommend(const Workload& base_in, const Constraints& cons, const Catalogs& c) {
+  RecommendResult res;
+  Workload base = base_in;
+  base.mfu.reset();  // per-tier defaults: the search compares cards of different tiers
+  if (base_in.mfu) base.mfu = base_in.mfu;
+  {
+    Workload check = base;
+    check.tp = check.pp = check.dp = check.ep = 1;
+    check.gpus = 1;
+    check.zero_stage = 0;
+    for (const std::string& e : ValidateWorkload(check)) res.errors.push_back(e);
+  }
+  for (const std::string& e : ValidateConstraints(cons, c)) res.errors.push_back(e);
+  if (c.gpus.gpus.empty()) res.errors.push_back("the GPU catalog is empty");
+  if (!res.errors.empty()) return res;
+  const bool training = base.IsTraining();
+  if (training && base.train_tokens <= 0) base.train_tokens = base.task == Task::kPretrain ? 20 * base.model.params : 1e8;
+  const ModelSpec& m = base.model;
+  const Assumptions& a = c.assumptions;
+
+  // The floor: the job on one card as requested, no sharding.
+  {
+    Workload one = base;
+    one.tp = one.pp = one.dp = one.ep = 1;
+    one.gpus = 1;
+    one.zero_stage = 0;
+    one.offload_optimizer = false;
+    MemoryBreakdown mb = EstimateMemory(one, a);
+    res.memory_estimates++;
+    res.single_gpu_bytes = mb.total_bytes;
+    res.single_gpu_model_states_bytes = mb.weights_bytes + mb.gradients_bytes + mb.optimizer_bytes;
+    res.single_gpu_activations_bytes = mb.activations_bytes;
+  }
+
+  // Price region: the user's, else a mainland-China region when domestic, else a global one.
+  const Region* region = cons.region.empty() ? nullptr : c.regions.Find(cons.region);
+  if (!region)
+    for (const Region& r : c.regions.regions)
+      if (r.in_china() == cons.domestic_only) {
+        region = &r;
+        break;
+      }
+  const ServiceForm* container = c.pricing.Form(ServiceKind::kContainer);
+  const double virt = container ? container->virtualization_overhead : 0;
+  if (region)
+    res.notes.push_back(Printf("Cost: hourly GPU-container quotes of the %s market (region %s) from data/pricing.json in CNY "
+                               "(lower median when several; the other market when none)%s. Owned cards pay no rent "
+                               "(electricity not included). No quote = cost unknown, never guessed.",
+                               region->in_china() ? "cn" : "global", region->id.c_str(),
+                               virt > 0 ? Printf(", runtime / (1 - %.0f%% virtualisation loss)", virt * 100).c_str() : ""));
+  else
+    res.notes.push_back("Cost: no region in data/regions.json, so no prices are used.");
+
+  // Memory per (count, layout), computed once and shared by every card.
+  const std::vector<int> base_counts = CandidateGpuCounts(cons.max_gpus);
+  std::vector<std::pair<int, std::vector<Layout>>> layouts;  // by count
+  auto layouts_for = [&](int n) -> std::vector<Layout>& {
+    for (auto& [count, list] : layouts)
+      if (count == n) return list;
+    std::vector<Layout> list;
+    if (training) AddTrainingLayouts(base, n, list);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, list);
+    for (Layout& l : list) {
+      l.valid = ValidateWorkload(l.w).empty();
+      if (!l.valid) continue;
+      l.memory = EstimateMemory(l.w, a);
+      res.memory_estimates++;
+    }
+    layouts.emplace_back(n, std::move(list));
+    return layouts.back().second;
+  };
+  // The smallest memory one card can get to with every trick (checkpointing, offload, quantisation).
+  double floor_one = std::numeric_limits<double>::infinity();
+  for (const Layout& l : layouts_for(1))
+    if (l.valid) floor_one = std::min(floor_one, l.memory.total_bytes);
+  res.min_single_gpu_bytes = std::isfinite(floor_one) ? floor_one : res.single_gpu_bytes;
+
+  std::vector<Recommendation> accepted;
+  std::vector<GpuTrace> trace(c.gpus.gpus.size());
+  int excluded_foreign = 0;
+  for (size_t gi = 0; gi < c.gpus.gpus.size(); ++gi) {
+    const Gpu& g = c.gpus.gpus[gi];
+    GpuTrace& tr = trace[gi];
+    int owned_count = 0;
+    for (const OwnedGpu& o : cons.owned)
+      if (o.gpu == g.id) owned_count += o.count;
+    if (cons.domestic_only && !g.domestic) {
+      tr.excluded = true;
+      excluded_foreign++;
+      continue;
+    }
+    const int tier = gi < c.gpu_tiers.size() ? static_cast<int>(c.gpu_tiers[gi].tier) : 2;
+    std::vector<int> counts = base_counts;
+    if (owned_count > 0 && owned_count <= cons.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
+      counts.push_back(owned_count);
+      std::sort(counts.begin(), counts.end());
+    }
+    // Price, once per card.
+    std::optional<PriceUsed> price;
+    if (region) {
+      PriceChoice pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region);
+      if (pc.record) {
+        PriceUsed p;
+        p.price_id = pc.record->id, p.provider = pc.record->provider, p.market = pc.record->market;
+        p.currency = pc.record->currency, p.as_of = pc.record->as_of, p.region_id = region->id;
+        p.amount = pc.record->Amount();
+        p.estimate = pc.record->estimate;
+        if (auto cny = c.pricing.fx.Convert(p.amount, p.currency, "CNY")) {
+          p.cny_per_gpu_hour = *cny;
+          price = p;
+        }
+      }
+    }
+    int fit_counts = 0;
+    // The full space for this card (before pruning): layouts are generated, not estimated.
+    for (int n : counts) {
+      std::vector<Layout> all;
+      if (training) AddTrainingLayouts(base, n, all);
+      else AddInferenceLayouts(base, n, cons.allow_quantization, all);
+      for (const Layout& l : all) res.search_space += !(l.needs_fp8 && !g.fp8_dense_tflops);
+    }
+    for (int n : counts) {
+      if (fit_counts >= kFitCountsPerGpu) break;
+      const bool owned = owned_count > 0 && n <= owned_count;
+      int computes = 0;
+      bool stop_card = false;
+      for (const Layout& l : layouts_for(n)) {
+        if (l.needs_fp8 && !g.fp8_dense_tflops) continue;
+        if (!l.valid) continue;
+        res.evaluated++;
+        if (l.memory.total_bytes > g.memory_bytes) continue;
+        if (tr.first_fit_count == 0) tr.first_fit_count = n, tr.first_fit_layout = l.label;
+        if (computes >= 6) continue;
+        computes++;
+        Workload w = l.w;
+        w.gpu = g.id;
+        ComputeResult cr = EstimateCompute(w, g, tier, l.memory, a);
+        res.compute_estimates++;
+        Recommendation r;
+        r.workload = w;
+        r.gpu = g.id;
+        r.gpu_index = static_cast<int>(gi);
+        r.gpus = n;
+        r.layout = l.label;
+        r.owned = owned;
+        r.per_gpu_bytes = l.memory.total_bytes;
+        r.gpu_memory_bytes = g.memory_bytes;
+        r.model_states_bytes = l.memory.weights_bytes + l.memory.gradients_bytes + l.memory.optimizer_bytes;
+        double hours = 1;
+        std::string failure;
+        bool budget_fail = false;
+        if (training) {
+          r.time_seconds = cr.time_seconds;
+          hours = cr.time_seconds ? Hours(*cr.time_seconds) : 0;
+          if (cons.deadline_hours && hours > *cons.deadline_hours)
+            failure = Printf("%s (%s) take %s > the %s deadline", Cards(n).c_str(), l.label.c_str(), HoursText(hours).c_str(),
+                             HoursText(*cons.deadline_hours).c_str());
+        } else {
+          r.tokens_per_second = cr.tokens_per_second;
+          r.tokens_per_second_per_user = cr.tokens_per_second_per_user;
+          r.ttft_seconds = cr.ttft_seconds;
+          if (cr.tokens_per_second_per_user && *cr.tokens_per_second_per_user < base.target_tokens_per_second)
+            failure = Printf("%s (%s) decode %.1f tokens/s per user < the %.0f target", Cards(n).c_str(), l.label.c_str(),
+                             *cr.tokens_per_second_per_user, base.target_tokens_per_second);
+          else if (cons.latency_ms && cr.ttft_seconds && *cr.ttft_seconds * 1e3 > *cons.latency_ms)
+            failure = Printf("%s (%s) reach the first token in %.0f ms > the %.0f ms limit", Cards(n).c_str(), l.label.c_str(),
+                             *cr.ttft_seconds * 1e3, *cons.latency_ms);
+        }
+        // Cost: owned cards pay no rent; rented ones the container quote.
+        if (owned) {
+          r.cost_cny = 0;
+        } else if (price) {
+          r.price = price;
+          const double run_hours = RuntimeHours(hours, virt);
+          r.cost_cny = n * price->cny_per_gpu_hour * run_hours;
+        }
+        if (!training && r.cost_cny && r.tokens_per_second && *r.tokens_per_second > 0)
+          r.cost_per_million_tokens_cny = *r.cost_cny / (*r.tokens_per_second * kSecondsPerHour) * 1e6;
+        r.energy_kwh = n * g.tdp_w / 1000.0 * hours;
+        if (failure.empty() && cons.budget_cny && r.cost_cny && *r.cost_cny > *cons.budget_cny)
+          budget_fail = true, failure = Printf("%s (%s) cost %s%s > the %s budget", Cards(n).c_str(), l.label.c_str(), Cny(*r.cost_cny).c_str(),
+                           training ? "" : " per hour", Cny(*cons.budget_cny).c_str());
+        if (!failure.empty()) {
+          if (tr.constraint_failure.empty()) tr.constraint_failure = failure;
+          // Training is fastest with the first fitting layout (later ones add recomputation), so
+          // only a larger count can help; cost only grows with the count.
+          if (budget_fail && (!training || l.w.checkpointing == base.checkpointing)) stop_card = true;
+          if (training) break;
+          continue;
+        }
+        // Explanations.
+        const double cap = g.memory_bytes, used = l.memory.total_bytes;
+        r.reasons.push_back(Printf("Fits: %s per card of %s (%s, %.0f%% headroom)", Gib(used).c_str(), Gib(cap).c_str(),
+                                   Gib(cap - used).c_str(), 100 * (cap - used) / cap));
+        const Workload& lw = l.w;
+        if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
+          r.reasons.push_back(Printf("ZeRO-%d over %d cards brings model states to %s per card (%s on one card)",
+                                     lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
+                                     Gib(res.single_gpu_model_states_bytes).c_str()));
+        if (training && IsPeft(lw.task) && lw.zero_stage == 3 && n > 1)
+          r.reasons.push_back(Printf("FSDP / ZeRO-3 shards the frozen base over %d cards: %s of weights per card", n,
+                                     Gib(l.memory.weights_bytes).c_str()));
+        if (lw.tp * lw.pp > 1)
+          r.reasons.push_back(Printf("%s splits the weights %d ways: %s of weights per card", 
+                                     lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
+                                     : lw.tp > 1           ? Printf("Tensor parallelism (TP %d)", lw.tp).c_str()
+                                                           : Printf("Pipeline parallelism (PP %d)", lw.pp).c_str(),
+                                     lw.tp * lw.pp, Gib(l.memory.weights_bytes).c_str()));
+        if (lw.ep > 1) r.reasons.push_back(Printf("Expert parallelism (EP %d) spreads the %d routed experts", lw.ep, m.experts));
+        if (lw.task == Task::kQlora)
+          r.reasons.push_back(Printf("QLoRA: %s base at %.2f bits per weight = %s of frozen weights; only %s adapter parameters train",
+                                     PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
+                                     Gib(l.memory.weights_bytes).c_str(), Count(l.memory.trainable_params).c_str()));
+        if (lw.task == Task::kLora)
+          r.reasons.push_back(Printf("LoRA: the 16-bit base is frozen (no gradients or optimizer states for it); %s adapter parameters train",
+                                     Count(l.memory.trainable_params).c_str()));
+        if (training && lw.checkpointing == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull)
+          r.reasons.push_back(Printf("Full activation checkpointing: activations %s instead of %s, for one extra forward pass (8ND instead of 6ND, in the time)",
+                                     Gib(l.memory.activations_bytes).c_str(), Gib(res.single_gpu_activations_bytes / std::max(1, lw.tp)).c_str()));
+        if (lw.offload_optimizer)
+          r.reasons.push_back(Printf("Optimizer states (%s per card) live in CPU memory (ZeRO-Offload)", Gib(l.memory.cpu_offload_bytes).c_str()));
+        if (!training) {
+          if (lw.precision != base.precision)
+            r.reasons.push_back(Printf("%s weights (%.2f bits): %s per card instead of about %s at %s; check quality on your data",
+                                       PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
+                                       Gib(l.memory.weights_bytes).c_str(),
+                                       Gib(l.memory.weights_bytes * BytesPerWeight(base.precision) / BytesPerWeight(lw.precision)).c_str(),
+                                       PrecisionLabel(base.precision)));
+          r.reasons.push_back(Printf("KV cache %s per card for %d sequences x %d tokens", Gib(l.memory.kv_cache_bytes).c_str(),
+                                     lw.batch, lw.context));
+          if (cr.tokens_per_second_per_user)
+            r.reasons.push_back(Printf("%.0f tokens/s per user (target %.0f), first token in %.0f ms, %.0f tokens/s in all",
+                                       *cr.tokens_per_second_per_user, base.target_tokens_per_second,
+                                       cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
+        } else if (cr.time_seconds) {
+          r.reasons.push_back(Printf("%s tokens in %s: %d x %.0f TFLOPS %s x MFU %.2f x scaling %.2f", Count(base.train_tokens).c_str(),
+                                     HoursText(hours).c_str(), n, cr.peak_flops / kFlopsPerTflops, cr.peak_kind.c_str(),
+                                     cr.mfu_used, cr.scaling_efficiency));
+        }
+        if (owned) {
+          r.reasons.push_back(Printf("Uses %d of your %d %s: no rent", n, owned_count, g.name.c_str()));
+        } else if (price && r.cost_cny) {
+          r.reasons.push_back(Printf("%s: %.3g %s/GPU-h container (%s, %s market, %s%s) = ¥%.2f x %s%s",
+                                     training ? Printf("Cost %s", Cny(*r.cost_cny).c_str()).c_str()
+                                              : Printf("Cost %s per hour", Cny(*r.cost_cny).c_str()).c_str(),
+                                     price->amount, price->currency.c_str(), price->provider.c_str(), price->market.c_str(),
+                                     price->as_of.c_str(), price->estimate ? ", estimate" : "", price->cny_per_gpu_hour, Cards(n).c_str(),
+                                     training ? Printf(" x %s", HoursText(RuntimeHours(hours, virt)).c_str()).c_str() : ""));
+        }
+        r.reasons.push_back(Printf("Energy: %d x %.0f W x %s = %.1f kWh%s (board power; host and PUE not included)", n, g.tdp_w,
+                                   training ? HoursText(hours).c_str() : "1 h", r.energy_kwh, training ? "" : " per hour"));
+        // Limits.
+        if ((cap - used) / cap < 0.10)
+          r.limits.push_back(Printf("Tight: %s headroom (%.0f%%); fragmentation or a longer sequence can run out of memory",
+                                    Gib(cap - used).c_str(), 100 * (cap - used) / cap));
+        const int model_parallel = lw.tp * lw.pp;
+        const bool talks = training ? n > 1 : model_parallel > 1;
+        if (talks && !g.nvlink_class)
+          r.limits.push_back(Printf("PCIe only: %s has no NVLink-class fabric, so %s crosses PCIe (scaling x%.2f assumed)",
+                                    g.name.c_str(), lw.tp > 1 ? "tensor-parallel traffic" : training ? "gradient all-reduce" : "pipeline traffic",
+                                    ScalingEfficiency(g, n, a)));
+        if (n > a.gpus_per_node)
+          r.limits.push_back(Printf("Spans %d nodes of %d: needs InfiniBand / RoCE between nodes (x%.2f scaling assumed)",
+                                    (n + a.gpus_per_node - 1) / a.gpus_per_node, a.gpus_per_node, a.scaling_inter_node));
+        if (g.ecosystem.rfind("CUDA", 0) != 0)
+          r.limits.push_back("Ecosystem " + g.ecosystem + ": moving CUDA code (custom kernels, FlashAttention, bitsandbytes, vLLM) costs migration work");
+        if (lw.task == Task::kQlora && g.ecosystem.rfind("CUDA", 0) != 0)
+          r.limits.push_back("QLoRA's bitsandbytes NF4 kernels are CUDA-first: check support on " + g.ecosystem);
+        if (g.segment == "consumer") r.limits.push_back("Consumer card: no ECC memory; long runs are less robust (guide 004 §3.1)");
+        if (!training)
+          r.limits.push_back(Printf("Decode is memory-bandwidth bound: %.0f GB/s sets the per-user speed", g.memory_bandwidth_gbps));
+        if (lw.offload_optimizer)
+          r.limits.push_back(Printf("Offload needs %s of host RAM per card and slows each step (not in the time estimate)",
+                                    Gib(l.memory.cpu_offload_bytes).c_str()));
+        if (r.price && r.price->estimate) r.limits.push_back("The price is an estimate (data/pricing.json)");
+        if (!owned && !r.price) r.limits.push_back("No container price for " + g.name + " in data/pricing.json: cost unknown");
+        // The guides' advice.
+        if (cons.min_cpu_cores_per_gpu > 0)
+          r.advice.push_back(Printf("Plan >= %d CPU cores per GPU: %d cores for this setup, or the GPUs starve waiting for data (004 §7.2)",
+                                    cons.min_cpu_cores_per_gpu, cons.min_cpu_cores_per_gpu * n));
+        if (training && n >= 8)
+          r.advice.push_back(g.nvlink_class ? "NVLink-class fabric for 8-card training, as the guides ask (004 §7.2)"
+                                            : "The guides ask for NVLink or a fast bridge for 8-card training; this card has PCIe only (004 §7.2)");
+        else if (training && n > 1 && n <= 4 && !g.nvlink_class)
+          r.advice.push_back("Up to 4 cards, PCIe 4.0 x16 is enough per the guides (004 §7.2)");
+        if (!owned && r.price)
+          r.advice.push_back(Printf("Test first: rent the container for an hour (about ¥%.0f for %s) and check throughput and the bill before committing (004, closing rule)",
+                                    price->cny_per_gpu_hour * n / (1 - virt), Cards(n).c_str()));
+        accepted.push_back(std::move(r));
+        tr.accepted = true;
+        fit_counts++;
+        break;
+      }
+      if (stop_card) break;
+    }
+  }
+  res.fitting_total = static_cast<int>(accepted.size());
+
+  // Pareto front of time vs cost (configurations with a cost).
+  for (Recommendation& r : accepted) {
+    if (!r.cost_cny) continue;
+    const double t = Ranker::TimeOf(r), k = *r.cost_cny;
+    bool dominated = false;
+    for (const Recommendation& o : accepted) {
+      if (&o == &r || !o.cost_cny) continue;
+      const double ot = Ranker::TimeOf(o), ok = *o.cost_cny;
+      if (ot <= t && ok <= k && (ot < t || ok < k)) {
+        dominated = true;
+        break;
+      }
+    }
+    r.pareto = !dominated;
+  }
+  std::stable_sort(accepted.begin(), accepted.end(), Ranker{cons.objective});
+  // At most two configurations per card in the list, so one cheap card does not fill it.
+  std::vector<int> per_card(c.gpus.gpus.size(), 0);
+  for (Recommendation& r : accepted) {
+    if (static_cast<int>(res.configs.size()) >= cons.max_results) break;
+    if (per_card[r.gpu_index] >= 2 && !r.owned) continue;
+    per_card[r.gpu_index]++;
+    r.rank = static_cast<int>(res.configs.size()) + 1;
+    res.configs.push_back(std::move(r));
+  }
+
+  // "Why not" lines for popular cards missing from the list.
+  const double states = res.single_gpu_model_states_bytes;
+  for (const std::string& id : PopularGpuIds()) {
+    const Gpu* g = c.gpus.Find(id);
+    if (!g) continue;
+    const size_t gi = static_cast<size_t>(g - c.gpus.gpus.data());
+    const GpuTrace& tr = trace[gi];
+    if (tr.excluded) continue;
+    const bool listed = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.gpu == id; });
+    if (listed) continue;
+    const std::string one = Printf("%s on one card: %s < %s needed (%s of model states for %s %s)", g->name.c_str(),
+                                   Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(), Gib(states).c_str(),
+                                   Count(m.params).c_str(), TaskPhrase(base.task));
+    if (tr.first_fit_count == 0) {
+      res.why_not.push_back(g->memory_bytes < res.min_single_gpu_bytes || cons.max_gpus == 1
+                                ? one + "; no layout fits on up to " + Cards(cons.max_gpus)
+                                : g->name + ": no layout fits on up to " + Cards(cons.max_gpus));
+    } else if (!tr.accepted) {
+      res.why_not.push_back(Printf("%s: fits from %s (%s), but %s", g->name.c_str(), Cards(tr.first_fit_count).c_str(),
+                                   tr.first_fit_layout.c_str(), tr.constraint_failure.c_str()));
+    } else if (tr.first_fit_count > 1) {
+      res.why_not.push_back(Printf("%s: one card is not enough (%s < %s, %s of it model states); fits from %d cards (%s) but ranks below the top %d",
+                                   g->name.c_str(), Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(),
+                                   Gib(states).c_str(), tr.first_fit_count, tr.first_fit_layout.c_str(), cons.max_results));
+    } else {
+      res.why_not.push_back(Printf("%s: fits, but ranks below the top %d by %s", g->name.c_str(), cons.max_results, ToString(cons.objective)));
+    }
+  }
+  if (excluded_foreign > 0)
+    res.notes.push_back(Printf("Domestic only: %d cards designed outside China (NVIDIA, AMD, Intel, ...) were left out.", excluded_foreign));
+  for (const OwnedGpu& o : cons.owned) {
+    const bool used = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.owned && r.gpu == o.gpu; });
+    const Gpu* g = c.gpus.Find(o.gpu);
+    if (!used && g)
+      res.notes.push_back(Printf("Your %d x %s: %s", o.count, g->name.c_str(),
+                                 cons.domestic_only && !g->domestic ? "left out by the domestic-only constraint"
+                                 : trace[static_cast<size_t>(g - c.gpus.gpus.data())].first_fit_count > o.count || trace[static_cast<size_t>(g - c.gpus.gpus.data())].first_fit_count == 0
+                                     ? "not enough memory for this job"
+                                     : "fit, but miss a constraint (deadline, latency or speed)"));
+  }
+  if (cons.deadline_hours && !training) res.notes.push_back("deadline_hours applies to training; ignored for inference.");
+  if (cons.latency_ms && training) res.notes.push_back("latency_ms applies to serving; ignored for training.");
+
+  // Guide vs engine: the bytes per parameter of full training.
+  if (training && !IsPeft(base.task) && base.optimizer == Optimizer::kAdamW &&
+      (base.precision == Precision::kBf16 || base.precision == Precision::kFp16)) {
+    const double p = m.params;
+    res.notes.push_back(Printf("Model states: mixed-precision AdamW keeps 16 bytes per parameter (2 weights + 2 gradients + 4 FP32 master + 8 moments; "
+                               "ZeRO §3) = %.0f GB for %s. Guide 004 §4.1 counts 2 + 2 + 8 = 12 bytes (no FP32 master copy) = %.0f GB, "
+                               "so its figures are about a quarter low.",
+                               16 * p / kBytesPerGB, Count(p).c_str(), 12 * p / kBytesPerGB));
+    if (p > 10e9 && p <= 20e9)
+      res.notes.push_back(Printf("The guides (004 §6 case B) call one A100 80 GB the gold standard for 13B full fine-tuning; the "
+                                 "16-bytes-per-parameter rule says no: %.0f GB of model states > 80 GB. One card works only with the "
+                                 "optimizer offloaded to CPU (ZeRO-Offload) or an 8-bit optimizer; otherwise plan 4+ cards with ZeRO-3.",
+                                 16 * p / kBytesPerGB));
+  }
+  res.notes.push_back("Memory before compute (004 §7.2): a card that cannot hold the job is no use however fast it is.");
+
+  // Troubleshooting tips (guide 000 §5.3) that apply.
+  const Gpu* chosen = c.gpus.Find(base.gpu);
+  const bool oom = training || (chosen && res.single_gpu_bytes > chosen->memory_bytes);
+  if (oom) {
+    std::string t = "Enable gradient checkpointing, lower the micro-batch, use a parameter-efficient method (LoRA / QLoRA), "
+                    "or move to a card with more memory.";
+    if (training)
+      t += Printf(" Here activations take %s on one card at sequence %d x micro-batch %d.", Gib(res.single_gpu_activations_bytes).c_str(),
+                  base.seq_len, base.micro_batch);
+    res.tips.push_back({"Out of memory", t, "guide 000 §5.3 (显存不足)"});
+  }
+  const bool pcie_multi = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
+    return r.gpus > 1 && !c.gpus.gpus[r.gpu_index].nvlink_class;
+  });
+  if (!training || pcie_multi)
+    res.tips.push_back({"Bandwidth-bound",
+                        std::string(training ? "Multi-card setups over PCIe wait on gradient traffic: prefer NVLink over PCIe. "
+                                             : "Decoding reads every weight once per token: HBM cards (2-8 TB/s) beat GDDR. ") +
+                            "Also: channel-first data layout, CUDA Graphs, HBM3-class memory, NVLink instead of PCIe.",
+                        "guide 000 §5.3 (带宽瓶颈)"});
+  const bool old_math = base.precision == Precision::kFp32 || base.precision == Precision::kTf32 ||
+                        std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
+                          return !c.gpus.gpus[r.gpu_index].bf16_dense_tflops;
+                        });
+  if (old_math)
+    res.tips.push_back({"Low utilisation",
+                        "Check the mixed-precision setup (BF16/FP16 autocast), make sure Tensor Core paths are used, tune "
+                        "thread-block sizes, update CUDA / cuDNN.",
+                        "guide 000 §5.3 (计算利用率低)"});
+  res.ok = true;
+  return res;
+}
+
+}  // namespace atlas

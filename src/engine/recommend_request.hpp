@@ -1,0 +1,32 @@
+// The recommend request in JSON (the CLI's `recommend --json` input): an estimate request plus
+// a `constraints` object; and the result as JSON. Parsing never throws; every message names
+// the field.
+#pragma once
+
+#include "catalogs.hpp"
+#include "estimate_request.hpp"
+#include "json_reader.hpp"
+#include "recommend.hpp"
+
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+struct RecommendRequestParse {
+  RequestParse estimate;  // the workload part
+  Constraints constraints;
+  std::vector<std::string> errors;  // workload + constraints
+  bool ok() const { return errors.empty(); }
+};
+
+// Fields accepted inside `constraints` (documented in the README).
+const std::vector<std::string>& ConstraintFields();
+
+// Reads {"constraints": {...}} out of `request`; the rest is an estimate request (strict).
+Constraints ParseConstraints(const Json& constraints, const Catalogs& catalogs, std::vector<std::string>& errors);
+RecommendRequestParse ParseRecommendRequestText(const std::string& text, const Catalogs& catalogs);
+
+Json RecommendResultToJson(const RecommendResult& r, const Constraints& constraints);
+
+}  // namespace atlas

@@ -1,0 +1,913 @@
+// [SECTION] index: Text helpers · Presets · Inputs · Summary · Region bars · Map · Break-even ·
+// Rows table · Price table · Layout
+#include "cost_view.hpp"
+
+#include "charts/scale.hpp"
+#include "format_units.hpp"
+#include "theme.hpp"
+#include "widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace atlas::ui {
+
+namespace {
+
+// [SECTION] Text helpers ---------------------------------------------------------------------
+
+// The UI font holds Latin-1 and a few symbols: typographic marks become ASCII and other
+// scripts (the data's Chinese names) are dropped from running text.
+std::string Latin(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (i + len > s.size()) break;
+    unsigned cp = c;
+    if (len == 2) cp = ((c & 0x1F) << 6) | (s[i + 1] & 0x3F);
+    if (len == 3) cp = ((c & 0x0F) << 12) | ((s[i + 1] & 0x3F) << 6) | (s[i + 2] & 0x3F);
+    if (len == 4) cp = 0x10000;
+    if (cp < 0x100) out.append(s, i, len);
+    else if (cp == 0x2013 || cp == 0x2014 || cp == 0x2212) out += '-';
+    else if (cp == 0x2192) out += "->";
+    else if (cp == 0x2248) out += '~';
+    else if (cp == 0x2264) out += "<=";
+    else if (cp == 0x2265) out += ">=";
+    else if (cp == 0x2082) out += '2';
+    else if (cp == 0x2018 || cp == 0x2019) out += '\'';
+    else if (cp == 0x201C || cp == 0x201D) out += '"';
+    i += len;
+  }
+  // Collapse the spaces left where a word was dropped.
+  std::string tidy;
+  for (char ch : out)
+    if (!(ch == ' ' && (tidy.empty() || tidy.back() == ' ' || tidy.back() == '('))) tidy += ch;
+  return tidy;
+}
+
+const char* CurrencySymbol(const std::string& cur) { return cur == "USD" ? "$" : cur == "CNY" ? "¥" : ""; }
+
+// "¥1,234", "$0.52": two decimals below 100, none above; "-" for non-finite.
+std::string Money(double v, const std::string& cur) {
+  if (!std::isfinite(v)) return "-";
+  const char* sym = CurrencySymbol(cur);
+  const std::string n = FormatNumber(v, std::fabs(v) < 100 ? 2 : 0);
+  return *sym ? sym + n : n + " " + cur;
+}
+std::string Money(const std::optional<double>& v, const std::string& cur) { return v ? Money(*v, cur) : "no price"; }
+
+// "Beijing-Tianjin-Hebei hub (Zhangjiakou cluster)" -> "Beijing-Tianjin-Hebei";
+// "Asia Pacific (Singapore)" -> "Singapore"; "US East (N. Virginia)" -> "US East".
+std::string ShortName(const Region& r) {
+  const std::string& n = r.name;
+  if (size_t hub = n.find(" hub"); hub != std::string::npos) return n.substr(0, hub);
+  const size_t open = n.find(" (");
+  if (open == std::string::npos) return n;
+  const std::string head = n.substr(0, open);
+  if (head == "Asia Pacific" || head == "South America" || head == "Europe West" || head == "Europe Central" ||
+      head == "Nordics") {
+    const size_t close = n.find(')', open);
+    std::string inner = n.substr(open + 2, close == std::string::npos ? std::string::npos : close - open - 2);
+    if (size_t comma = inner.find(','); comma != std::string::npos) inner = inner.substr(0, comma);
+    return inner;
+  }
+  return head;
+}
+
+const char* FormName(ServiceKind k) {
+  switch (k) {
+    case ServiceKind::kMonthlyServer: return "monthly server";
+    case ServiceKind::kContainer: return "per-hour container";
+    case ServiceKind::kBareMetal: return "bare metal";
+    case ServiceKind::kPurchase: return "purchase";
+  }
+  return "?";
+}
+const char* PriceUnit(ServiceKind k) {
+  switch (k) {
+    case ServiceKind::kContainer: return "/GPU-h";
+    case ServiceKind::kPurchase: return "/card";
+    default: return "/GPU-month";
+  }
+}
+ImU32 FormColor(ServiceKind k, float alpha = 1.0f) {
+  const int a = static_cast<int>(255 * alpha);
+  switch (k) {
+    case ServiceKind::kContainer: return IM_COL32(96, 180, 255, a);
+    case ServiceKind::kMonthlyServer: return IM_COL32(190, 140, 255, a);
+    case ServiceKind::kBareMetal: return IM_COL32(80, 210, 190, a);
+    case ServiceKind::kPurchase: return IM_COL32(240, 190, 80, a);
+  }
+  return IM_COL32(200, 200, 200, a);
+}
+const char* GroupTitleLatin(const std::string& g) {
+  if (g == "cn-east") return "China · east hubs";
+  if (g == "cn-west") return "China · west hubs (cheaper power)";
+  return "Global cloud regions";
+}
+constexpr ImU32 kColorText = IM_COL32(220, 225, 235, 255);
+constexpr ImU32 kColorEnergy = IM_COL32(240, 190, 80, 255);
+constexpr ImU32 kColorRent = IM_COL32(96, 180, 255, 255);
+constexpr ImU32 kColorCo2 = IM_COL32(150, 200, 150, 255);
+
+// Electricity price colour: green (cheap) to red (dear).
+ImU32 PriceColor(double t, float alpha = 1.0f) {
+  t = std::clamp(t, 0.0, 1.0);
+  const int r = static_cast<int>(80 + 170 * t), g = static_cast<int>(200 - 110 * t), b = static_cast<int>(110 - 30 * t);
+  return IM_COL32(r, g, b, static_cast<int>(255 * alpha));
+}
+
+void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float dash, float thickness = 1.0f) {
+  const float len = std::hypot(b.x - a.x, b.y - a.y);
+  if (!(len > 0) || !(dash > 0)) return;
+  for (float t = 0; t < len; t += 2 * dash) {
+    const float t1 = std::min(t + dash, len);
+    dl->AddLine(ImVec2(a.x + (b.x - a.x) * t / len, a.y + (b.y - a.y) * t / len),
+                ImVec2(a.x + (b.x - a.x) * t1 / len, a.y + (b.y - a.y) * t1 / len), col, thickness);
+  }
+}
+
+ImVec2 ToImVec(charts::Point p) { return ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)); }
+
+// [SECTION] Presets --------------------------------------------------------------------------
+
+void DrawPresetButtons(AppState& state, const Catalogs& c, const UiEnv& env) {
+  const bool narrow = env.narrow();
+  ImGui::TextUnformatted("The guides' budget cases");
+  ImGui::SameLine();
+  HelpMarker("One click fills the inputs (and the Calculator) with a case from the guides' chapter 6 and shows "
+             "the guide's figures next to the engine's. Your currency, USD/CNY rate and edited prices are kept.");
+  for (int i = 0; i < static_cast<int>(std::size(kCostPresets)); ++i) {
+    const CostPresetInfo& p = kCostPresets[i];
+    ImGui::PushID(i);
+    const bool active = state.cost.preset == p.id;
+    if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    const ImVec2 size = narrow ? ImVec2(-1, Em(2.4f)) : ImVec2(0, Em(1.9f));
+    if (ImGui::Button(p.label, size)) ApplyCostPreset(state, c, p.id);
+    if (active) ImGui::PopStyleColor();
+    if (!narrow && i + 1 < static_cast<int>(std::size(kCostPresets))) ImGui::SameLine();
+    ImGui::PopID();
+  }
+}
+
+void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) {
+  const bool narrow = env.narrow();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 255, 255, 10));
+  ImGui::BeginGroup();
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
+  ImGui::TextWrapped("%s", Latin(o.title).c_str());
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  if (ImGui::SmallButton("close")) state.cost.preset.clear();
+  ImGui::TextDisabled("%s", Latin(o.setup).c_str());
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (narrow) {
+    for (size_t i = 0; i < o.figures.size(); ++i) {
+      const PresetFigure& f = o.figures[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::Separator();
+      ImGui::TextWrapped("%s", Latin(f.label).c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+      ImGui::TextWrapped("guide says: %s", Latin(f.guide).c_str());
+      ImGui::PopStyleColor();
+      ColoredWrapped(kColorGood, "engine says: " + Latin(f.engine));
+      ImGui::PopID();
+    }
+  } else if (ImGui::BeginTable("preset_figures", 3, flags)) {
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 0.26f);
+    ImGui::TableSetupColumn("guide says", ImGuiTableColumnFlags_WidthStretch, 0.28f);
+    ImGui::TableSetupColumn("engine says (CNY, as the guide)", ImGuiTableColumnFlags_WidthStretch, 0.46f);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < o.figures.size(); ++i) {
+      const PresetFigure& f = o.figures[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", Latin(f.label).c_str());
+      ImGui::TableNextColumn();
+      ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+      ImGui::TextWrapped("%s", Latin(f.guide).c_str());
+      ImGui::PopStyleColor();
+      ImGui::TableNextColumn();
+      ColoredWrapped(kColorGood, Latin(f.engine));
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TextUnformatted("Why they differ");
+  for (size_t i = 0; i < o.why.size(); ++i) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", Latin(o.why[i]).c_str());
+  }
+  for (const std::string& n : o.notes) ImGui::TextDisabled("assumption: %s", Latin(n).c_str());
+  ImGui::EndGroup();
+  ImGui::PopStyleColor();
+}
+
+// [SECTION] Inputs ---------------------------------------------------------------------------
+
+float InputWidth() { return std::max(Em(6), ImGui::GetContentRegionAvail().x * 0.5f); }
+
+bool DoubleInput(const char* label, double& value, double lo, double hi, const char* fmt, double step = 0) {
+  double v = value;
+  ImGui::SetNextItemWidth(InputWidth());
+  if (!ImGui::InputDouble(label, &v, step, step * 10, fmt) || !std::isfinite(v)) return false;
+  v = std::clamp(v, lo, hi);
+  if (v == value) return false;
+  value = v;
+  return true;
+}
+
+bool PercentSlider(const char* label, double& fraction, float lo_pct, float hi_pct) {
+  float pct = static_cast<float>(fraction * 100);
+  ImGui::SetNextItemWidth(InputWidth());
+  if (!ImGui::SliderFloat(label, &pct, lo_pct, hi_pct, "%.0f %%")) return false;
+  fraction = std::clamp(static_cast<double>(pct), static_cast<double>(lo_pct), static_cast<double>(hi_pct)) / 100.0;
+  return true;
+}
+
+int PricedForms(const PricingCatalog& p, const std::string& gpu) {
+  int n = 0;
+  for (ServiceKind k : kAllServiceKinds) n += p.PricesFor(gpu, k).empty() ? 0 : 1;
+  return n;
+}
+
+void DrawRegionPicker(CostState& s, const Catalogs& c) {
+  const auto& regions = c.regions.regions;
+  auto chosen = [&](const std::string& id) {
+    return s.regions.empty() || std::find(s.regions.begin(), s.regions.end(), id) != s.regions.end();
+  };
+  if (ImGui::SmallButton("All")) s.regions.clear();
+  ImGui::SameLine();
+  if (ImGui::SmallButton("China hubs")) {
+    s.regions.clear();
+    for (const Region& r : regions)
+      if (r.in_china()) s.regions.push_back(r.id);
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Global")) {
+    s.regions.clear();
+    for (const Region& r : regions)
+      if (!r.in_china()) s.regions.push_back(r.id);
+  }
+  for (const char* group : {"cn-east", "cn-west", "global"}) {
+    ImGui::TextDisabled("%s", GroupTitleLatin(group));
+    for (int i = 0; i < static_cast<int>(regions.size()); ++i) {
+      const Region& r = regions[i];
+      if (RegionGroupOrder(r.group) != RegionGroupOrder(group)) continue;
+      ImGui::PushID(i);
+      bool on = chosen(r.id);
+      if (ImGui::Checkbox(ShortName(r).c_str(), &on)) {
+        if (s.regions.empty())
+          for (const Region& all : regions) s.regions.push_back(all.id);
+        if (on) s.regions.push_back(r.id);
+        else s.regions.erase(std::remove(s.regions.begin(), s.regions.end(), r.id), s.regions.end());
+        // Keep catalog order; every region (or none) means "all".
+        std::vector<std::string> ordered;
+        for (const Region& all : regions)
+          if (std::find(s.regions.begin(), s.regions.end(), all.id) != s.regions.end()) ordered.push_back(all.id);
+        s.regions = ordered.size() == regions.size() || ordered.empty() ? std::vector<std::string>{} : ordered;
+      }
+      ImGui::PopID();
+    }
+  }
+}
+
+void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d) {
+  // Card.
+  const Gpu* gpu = c.gpus.Find(s.gpu);
+  ImGui::TextUnformatted("Card and job");
+  ImGui::SetNextItemWidth(-1);
+  const std::string preview = gpu ? gpu->name : s.gpu;
+  if (ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+    for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
+      const Gpu& g = c.gpus.gpus[i];
+      ImGui::PushID(i);
+      const int forms = PricedForms(d.pricing, g.id);
+      const std::string label = g.name + (forms ? "  · " + std::to_string(forms) + " priced form(s)" : "  · no quotes");
+      if (ImGui::Selectable(label.c_str(), g.id == s.gpu)) s.gpu = g.id;
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (gpu) ImGui::TextDisabled("board power %s W (gpus.json)", Safe(gpu->tdp_w, 0).c_str());
+  int n = s.gpus;
+  ImGui::SetNextItemWidth(InputWidth());
+  if (ImGui::InputInt("cards", &n, 1, 8)) s.gpus = std::clamp(n, 1, kMaxGpus);
+  DoubleInput("running hours", s.hours, 0.5, kMaxJobHours, "%.0f h", 1);
+  PercentSlider("board power", s.utilization, 5, 100);
+  ImGui::SameLine();
+  HelpMarker("Average share of the card's board power drawn while the job runs (energy and CO2 only).");
+  PercentSlider("duty cycle", s.duty_cycle, 1, 100);
+  ImGui::SameLine();
+  HelpMarker("Share of calendar time the job runs: monthly forms bill the whole calendar span "
+             "(running hours / duty cycle); the year of use and the break-even chart use it too.");
+
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Service form");
+  const char* forms[] = {"All four forms", "Monthly cloud server", "Per-hour container", "Bare metal (monthly)", "Purchase"};
+  int form = 0;
+  if (auto k = ParseServiceId(s.service)) form = 1 + static_cast<int>(*k);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##service", &form, forms, IM_ARRAYSIZE(forms)))
+    s.service = form == 0 ? std::string() : ServiceId(static_cast<ServiceKind>(form - 1));
+
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Money");
+  if (ImGui::RadioButton("CNY ¥", s.currency != "USD")) s.currency = "CNY";
+  ImGui::SameLine();
+  if (ImGui::RadioButton("USD $", s.currency == "USD")) s.currency = "USD";
+  double rate = s.usd_cny > 0 ? s.usd_cny : c.pricing.fx.Convert(1, "USD", "CNY").value_or(7.2);
+  if (DoubleInput("USD/CNY", rate, kMinUsdCny, kMaxUsdCny, "%.4f", 0.01)) s.usd_cny = rate;
+  if (s.usd_cny > 0) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("data rate")) s.usd_cny = 0;
+  } else {
+    ImGui::TextDisabled("pricing.json rate of %s", c.pricing.fx.as_of.c_str());
+  }
+
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Power and cooling");
+  bool own_pue = s.pue > 0;
+  if (ImGui::Checkbox("my PUE", &own_pue)) s.pue = own_pue ? 1.3 : 0;
+  if (own_pue) {
+    ImGui::SameLine();
+    float p = static_cast<float>(s.pue);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderFloat("##pue", &p, 1.0f, 3.0f, "PUE %.2f")) s.pue = std::clamp(static_cast<double>(p), kMinPue, kMaxPue);
+  }
+  if (ImGui::RadioButton("air cooled", !s.liquid_cooling)) s.liquid_cooling = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("liquid cooled", s.liquid_cooling)) s.liquid_cooling = true;
+  float host = static_cast<float>(s.host_overhead * 100);
+  ImGui::SetNextItemWidth(InputWidth());
+  if (ImGui::SliderFloat("host overhead", &host, 0, 300, "+%.0f %%"))
+    s.host_overhead = std::clamp(static_cast<double>(host) / 100, 0.0, kMaxHostOverhead);
+  ImGui::SameLine();
+  HelpMarker("CPUs, network and storage as a share of the GPUs' power (project default +30 %).");
+
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Constraints");
+  ImGui::Checkbox("mainland China only", &s.domestic_only);
+  const std::vector<std::string> centres = c.regions.UserCentres();
+  ImGui::SetNextItemWidth(InputWidth());
+  if (ImGui::BeginCombo("user centre", s.user_centre.empty() ? "none" : s.user_centre.c_str())) {
+    if (ImGui::Selectable("none", s.user_centre.empty())) s.user_centre.clear(), s.max_latency_ms = 0;
+    for (size_t i = 0; i < centres.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::Selectable(centres[i].c_str(), centres[i] == s.user_centre)) s.user_centre = centres[i];
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (!s.user_centre.empty()) {
+    float ms = static_cast<float>(s.max_latency_ms);
+    ImGui::SetNextItemWidth(InputWidth());
+    if (ImGui::SliderFloat("max latency", &ms, 0, 200, ms > 0 ? "%.0f ms" : "no limit"))
+      s.max_latency_ms = std::clamp(static_cast<double>(ms), 0.0, 1000.0);
+  }
+
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Regions");
+  DrawRegionPicker(s, c);
+}
+
+// [SECTION] Summary --------------------------------------------------------------------------
+
+void DrawSummary(const CostDerived& d, const Catalogs& c) {
+  if (!d.valid) {
+    for (const std::string& e : d.errors) ColoredWrapped(kColorBad, Latin(e));
+    return;
+  }
+  const std::string& cur = d.request.currency;
+  if (d.report.cheapest) {
+    const CostRow& row = d.report.rows[*d.report.cheapest];
+    const Region* r = c.regions.Find(row.region_id);
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
+    ImGui::TextWrapped("Cheapest under the constraints: %s, %s: %s for the job (%s a year at %s %% duty)",
+                       r ? ShortName(*r).c_str() : row.region_id.c_str(), FormName(row.service),
+                       Money(row.total_cost ? row.total_cost->amount : NAN, cur).c_str(),
+                       Money(row.annual_cost ? row.annual_cost->amount : NAN, cur).c_str(),
+                       Safe(d.request.duty_cycle * 100, 0).c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ColoredWrapped(kColorWarn, "No region and form has a price and meets the constraints: edit a quote in the price table "
+                               "or relax the constraints.");
+  }
+  for (const std::string& n : d.report.notes) ImGui::TextDisabled("%s", Latin(n).c_str());
+}
+
+// [SECTION] Region bars ----------------------------------------------------------------------
+
+void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d) {
+  const std::string& cur = d.request.currency;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(Em(24));
+  ImGui::TextUnformatted(Latin(r.name).c_str());
+  ImGui::TextDisabled("%s", GroupTitleLatin(r.group));
+  if (BeginKeyValueTable("region_tip")) {
+    KeyValueRow("electricity", Safe(r.electricity_price_per_kwh, 3) + " " + r.electricity_currency + "/kWh (" +
+                                   std::to_string(r.electricity_year) + (r.IsEstimate("electricity_price") ? ", estimate)" : ")") +
+                                   " = " + Money(rs.kwh_price, cur) + "/kWh");
+    KeyValueRow("PUE", "air " + Safe(r.pue_air, 2) + " · liquid " + Safe(r.pue_liquid, 2) +
+                           (r.pue_target ? " · cap " + Safe(*r.pue_target, 2) : std::string()));
+    KeyValueRow("grid carbon", Safe(r.carbon_gco2_per_kwh, 0) + " gCO2/kWh (" + std::to_string(r.carbon_year) + ")");
+    std::string lat;
+    for (const auto& [centre, ms] : r.latency_ms) lat += (lat.empty() ? "" : ", ") + centre + " " + Safe(ms, 0) + " ms";
+    KeyValueRow("latency (RTT)", lat.empty() ? "-" : lat);
+    if (d.valid && rs.energy_kwh > 0) {
+      KeyValueRow("job energy", Safe(rs.energy_kwh, 0) + " kWh at PUE " + Safe(rs.pue, 2));
+      KeyValueRow("energy cost", Money(rs.energy_cost, cur));
+      KeyValueRow(d.bar_service == ServiceKind::kPurchase ? "capex share" : "rent", Money(rs.rental_cost, cur));
+      KeyValueRow("CO2", Safe(rs.co2_kg, 0) + " kg");
+      if (rs.cheapest_total)
+        KeyValueRow("cheapest form", std::string(FormName(*rs.cheapest_service)) + ", " + Money(*rs.cheapest_total, cur));
+    }
+    EndKeyValueTable();
+  }
+  const std::string policy = Latin(r.policy_notes);
+  if (!policy.empty()) ImGui::TextDisabled("%s", policy.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
+  const std::string& cur = d.request.currency;
+  const auto& rows = d.regions;
+  if (rows.empty()) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float row_h = Em(narrow ? 1.9f : 1.45f), header_h = Em(1.4f), axis_h = Em(2.6f);
+  int groups = 0;
+  std::string last;
+  for (const RegionSeries& rs : rows)
+    if (rs.group != last || groups == 0) ++groups, last = rs.group;
+  const float height = axis_h + groups * header_h + rows.size() * row_h + Em(1.8f);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("bars", ImVec2(width, height));
+  const bool hovered_chart = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+
+  double money_max = 0, co2_max = 0;
+  for (const RegionSeries& rs : rows) {
+    money_max = std::max({money_max, rs.energy_cost, rs.rental_cost.value_or(0.0)});
+    co2_max = std::max(co2_max, rs.co2_kg);
+  }
+  money_max = charts::NiceCeil(money_max);
+  co2_max = charts::NiceCeil(co2_max);
+  const float label_w = Em(narrow ? 6.5f : 10.5f);
+  const float gap = Em(1.2f);
+  const float money_x0 = o.x + label_w, co2_w = std::max(Em(5), (width - label_w) * 0.26f);
+  const float money_x1 = o.x + width - co2_w - gap, co2_x0 = money_x1 + gap, co2_x1 = o.x + width - Em(0.6f);
+  const charts::Scale sm{0, money_max, money_x0, money_x1, false};
+  const charts::Scale sc{0, co2_max, co2_x0, co2_x1, false};
+  const float top = o.y + axis_h, bottom = o.y + height - Em(1.8f);
+
+  // Axes.
+  const std::string sym = CurrencySymbol(cur);
+  const int money_labels = std::max(2, static_cast<int>((money_x1 - money_x0) / Em(4)));
+  for (const charts::Tick& t : charts::LinearTicks(0, money_max, money_labels, "")) {
+    const float x = static_cast<float>(sm.ToPixel(t.value));
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
+    const std::string label = (sym.empty() ? "" : sym) + t.label;
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(label.c_str()).x / 2, top - Em(1.15f)), kColorMuted, label.c_str());
+  }
+  for (const charts::Tick& t : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
+    const float x = static_cast<float>(sc.ToPixel(t.value));
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(t.label.c_str()).x / 2, top - Em(1.15f)), kColorMuted, t.label.c_str());
+  }
+  const std::string money_title = "cost of the job, " + cur;
+  dl->AddText(ImVec2(money_x0, o.y), IM_COL32(200, 205, 215, 255), money_title.c_str());
+  dl->AddText(ImVec2(co2_x0, o.y), IM_COL32(200, 205, 215, 255), "CO2, kg");
+
+  int hovered = -1;
+  float y = top;
+  last.clear();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const RegionSeries& rs = rows[i];
+    const Region& r = c.regions.regions[rs.region_index];
+    if (i == 0 || rs.group != last) {
+      last = rs.group;
+      const ImU32 col = rs.group == "cn-east" ? IM_COL32(255, 160, 120, 255) : rs.group == "cn-west" ? IM_COL32(120, 220, 160, 255) : kColorAccent;
+      dl->AddRectFilled(ImVec2(o.x, y + Em(0.25f)), ImVec2(o.x + Em(0.3f), y + header_h - Em(0.15f)), col);
+      dl->AddText(ImVec2(o.x + Em(0.6f), y + Em(0.2f)), col, GroupTitleLatin(rs.group));
+      y += header_h;
+    }
+    const bool hot = hovered_chart && mouse.y >= y && mouse.y < y + row_h;
+    if (hot) {
+      hovered = static_cast<int>(i);
+      dl->AddRectFilled(ImVec2(o.x, y), ImVec2(o.x + width, y + row_h), IM_COL32(255, 255, 255, 18));
+    }
+    const std::string name = ShortName(r);
+    ImVec2 tsz = ImGui::CalcTextSize(name.c_str());
+    const ImU32 text_col = rs.meets_constraints ? kColorText : kColorMuted;
+    dl->PushClipRect(ImVec2(o.x, y), ImVec2(money_x0 - Em(0.3f), y + row_h), true);
+    dl->AddText(ImVec2(o.x + Em(0.6f), y + (row_h - tsz.y) / 2), text_col, name.c_str());
+    dl->PopClipRect();
+    const float bar_h = (row_h - Em(0.45f)) / 2;
+    const float y_rent = y + Em(0.15f), y_energy = y_rent + bar_h + Em(0.1f);
+    if (rs.rental_cost) {
+      const float x = static_cast<float>(sm.ToPixel(*rs.rental_cost));
+      dl->AddRectFilled(ImVec2(money_x0, y_rent), ImVec2(std::max(x, money_x0 + 1), y_rent + bar_h), kColorRent, 2);
+      const std::string v = Money(*rs.rental_cost, cur);
+      const ImVec2 vs = ImGui::CalcTextSize(v.c_str());
+      if (!narrow && x + Em(0.3f) + vs.x < money_x1)
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(x + Em(0.3f), y_rent + (bar_h - vs.y * 0.8f) / 2), kColorMuted, v.c_str());
+    } else {
+      dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(money_x0 + Em(0.2f), y_rent), kColorMuted, "no quote");
+    }
+    const float xe = static_cast<float>(sm.ToPixel(rs.energy_cost));
+    dl->AddRectFilled(ImVec2(money_x0, y_energy), ImVec2(std::max(xe, money_x0 + 1), y_energy + bar_h), kColorEnergy, 2);
+    const float xc = static_cast<float>(sc.ToPixel(rs.co2_kg));
+    dl->AddRectFilled(ImVec2(co2_x0, y + Em(0.3f)), ImVec2(std::max(xc, co2_x0 + 1), y + row_h - Em(0.3f)), kColorCo2, 2);
+    y += row_h;
+  }
+  // Legend.
+  const float ly = bottom + Em(0.4f);
+  float lx = o.x;
+  auto key = [&](ImU32 col, const char* text) {
+    dl->AddRectFilled(ImVec2(lx, ly + Em(0.2f)), ImVec2(lx + Em(0.8f), ly + Em(0.8f)), col, 2);
+    dl->AddText(ImVec2(lx + Em(1.1f), ly), kColorText, text);
+    lx += Em(1.1f) + ImGui::CalcTextSize(text).x + Em(1.0f);
+  };
+  key(kColorRent, d.bar_service == ServiceKind::kPurchase ? "capex share" : narrow ? "rent" : "rent (includes power)");
+  key(kColorEnergy, narrow ? "energy" : "energy at the region's price");
+  key(kColorCo2, "CO2");
+  if (!narrow) {
+    const std::string form = std::string("form: ") + FormName(d.bar_service);
+    dl->AddText(ImVec2(lx, ly), kColorMuted, form.c_str());
+  }
+  if (hovered >= 0) RegionTooltip(c.regions.regions[rows[hovered].region_index], rows[hovered], d);
+}
+
+// [SECTION] Map ------------------------------------------------------------------------------
+
+// Draws one map panel (China's hubs or the world) and returns the hovered region or -1.
+int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const CostState& s, const charts::Rect& rect,
+                 const charts::GeoBox& box, bool china, const char* title, bool hover_ok, std::vector<charts::Point>& pts,
+                 std::vector<int>& idx) {
+  dl->AddRectFilled(ImVec2(static_cast<float>(rect.x0), static_cast<float>(rect.y0)),
+                    ImVec2(static_cast<float>(rect.x1), static_cast<float>(rect.y1)), IM_COL32(255, 255, 255, 8), 4);
+  dl->AddText(ImVec2(static_cast<float>(rect.x0) + Em(0.4f), static_cast<float>(rect.y0) + Em(0.2f)), IM_COL32(200, 205, 215, 255), title);
+  const charts::Rect inner{rect.x0 + Em(0.8f), rect.y0 + Em(1.6f), rect.x1 - Em(0.8f), rect.y1 - Em(0.6f)};
+  const float step = china ? 5.0f : 30.0f;
+  // Graticule.
+  for (double lat = std::ceil(box.lat_lo / step) * step; lat <= box.lat_hi; lat += step)
+    dl->AddLine(ToImVec(charts::ProjectGeo(lat, box.lon_lo, box, inner)), ToImVec(charts::ProjectGeo(lat, box.lon_hi, box, inner)),
+                lat == 0 ? IM_COL32(255, 255, 255, 40) : IM_COL32(255, 255, 255, 16));
+  for (double lon = std::ceil(box.lon_lo / step) * step; lon <= box.lon_hi; lon += step)
+    dl->AddLine(ToImVec(charts::ProjectGeo(box.lat_lo, lon, box, inner)), ToImVec(charts::ProjectGeo(box.lat_hi, lon, box, inner)),
+                IM_COL32(255, 255, 255, 16));
+  if (china) {
+    // The Hu line (Heihe-Tengchong), the usual east/west divide of population and power demand.
+    DashedLine(dl, ToImVec(charts::ProjectGeo(50.2, 127.5, box, inner)), ToImVec(charts::ProjectGeo(25.0, 98.5, box, inner)),
+               IM_COL32(255, 255, 255, 60), Em(0.35f));
+    const ImVec2 hl = ToImVec(charts::ProjectGeo(45.5, 121.5, box, inner));
+    dl->AddText(hl, IM_COL32(255, 255, 255, 90), "Hu line");
+  }
+  int hovered = -1;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  std::vector<ImVec4> placed;
+  for (const RegionSeries& rs : d.map_regions) {
+    const Region& r = c.regions.regions[rs.region_index];
+    if (r.in_china() != china) continue;
+    const ImVec2 p = ToImVec(charts::ProjectGeo(r.lat, r.lon, box, inner));
+    pts.push_back({p.x, p.y});
+    idx.push_back(rs.region_index);
+    const bool in_job = std::any_of(d.regions.begin(), d.regions.end(), [&](const RegionSeries& x) { return x.region_index == rs.region_index; });
+    const double t = charts::Normalize(rs.kwh_price, d.kwh_price_min, d.kwh_price_max);
+    const float rad = Em(china ? 0.55f : 0.45f);
+    dl->AddCircleFilled(p, rad, PriceColor(t, in_job ? 1.0f : 0.35f));
+    if (rs.region_index == d.focus_region) dl->AddCircle(p, rad + Em(0.25f), IM_COL32(255, 255, 255, 230), 0, Em(0.12f));
+    if (hover_ok && std::hypot(mouse.x - p.x, mouse.y - p.y) < Em(1.0f)) hovered = rs.region_index;
+    // Label right of the dot, else left; skipped when both collide (hover shows it).
+    const std::string name = ShortName(r);
+    const ImVec2 sz = ImGui::CalcTextSize(name.c_str());
+    auto collides = [&](const ImVec4& q) {
+      if (q.x < inner.x0 - Em(0.6f) || q.z > inner.x1 + Em(0.6f)) return true;
+      for (const ImVec4& o : placed)
+        if (!(q.z < o.x || q.x > o.z || q.w < o.y || q.y > o.w)) return true;
+      return false;
+    };
+    ImVec4 q(p.x + rad + Em(0.2f), p.y - sz.y / 2, p.x + rad + Em(0.2f) + sz.x, p.y + sz.y / 2);
+    if (collides(q)) q = ImVec4(p.x - rad - Em(0.2f) - sz.x, p.y - sz.y / 2, p.x - rad - Em(0.2f), p.y + sz.y / 2);
+    if (collides(q)) q = ImVec4(p.x - sz.x / 2, p.y + rad, p.x + sz.x / 2, p.y + rad + sz.y);
+    if (!collides(q)) {
+      placed.push_back(q);
+      dl->AddText(ImVec2(q.x, q.y), in_job ? kColorText : kColorMuted, name.c_str());
+    }
+  }
+  (void)s;
+  return hovered;
+}
+
+void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, bool narrow) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float china_h = narrow ? width * 0.85f : std::min(width * 0.42f, Em(22));
+  const float world_h = narrow ? width * 0.6f : china_h;
+  const float legend_h = Em(2.2f);
+  const float height = narrow ? china_h + world_h + Em(0.5f) + legend_h : china_h + legend_h;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("map", ImVec2(width, height));
+  const bool hover_ok = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  charts::Rect china_rect, world_rect;
+  if (narrow) {
+    china_rect = {o.x, o.y, o.x + width, o.y + china_h};
+    world_rect = {o.x, o.y + china_h + Em(0.5f), o.x + width, o.y + china_h + Em(0.5f) + world_h};
+  } else {
+    const float cw = width * 0.44f;
+    china_rect = {o.x, o.y, o.x + cw, o.y + china_h};
+    world_rect = {o.x + cw + Em(0.6f), o.y, o.x + width, o.y + china_h};
+  }
+  std::vector<charts::Point> pts;
+  std::vector<int> idx;
+  int hovered = DrawMapPanel(dl, d, c, s, china_rect, charts::GeoBox{18, 47, 96, 128}, true,
+                             "China's eight national compute hubs", hover_ok, pts, idx);
+  const int hw = DrawMapPanel(dl, d, c, s, world_rect, charts::GeoBox{-42, 66, -130, 160}, false, "Global cloud regions",
+                              hover_ok, pts, idx);
+  if (hovered < 0) hovered = hw;
+  // Legend: price ramp.
+  const float ly = o.y + height - legend_h + Em(0.5f);
+  const std::string& cur = d.request.currency;
+  const std::string lo = Money(d.kwh_price_min, cur) + "/kWh", hi = Money(d.kwh_price_max, cur) + "/kWh";
+  float x = o.x;
+  dl->AddText(ImVec2(x, ly), kColorMuted, lo.c_str());
+  x += ImGui::CalcTextSize(lo.c_str()).x + Em(0.4f);
+  const float ramp_w = Em(narrow ? 5 : 8);
+  for (int i = 0; i < 16; ++i)
+    dl->AddRectFilled(ImVec2(x + ramp_w * i / 16, ly + Em(0.2f)), ImVec2(x + ramp_w * (i + 1) / 16, ly + Em(0.9f)), PriceColor(i / 15.0));
+  x += ramp_w + Em(0.4f);
+  dl->AddText(ImVec2(x, ly), kColorMuted, hi.c_str());
+  x += ImGui::CalcTextSize(hi.c_str()).x + Em(1);
+  if (!narrow) dl->AddText(ImVec2(x, ly), kColorMuted, "electricity price · faded = not in the job · ring = break-even region");
+  if (hovered >= 0) {
+    for (const RegionSeries& rs : d.map_regions)
+      if (rs.region_index == hovered) {
+        RegionSeries shown = rs;
+        for (const RegionSeries& job : d.regions)
+          if (job.region_index == hovered) shown = job;
+        RegionTooltip(c.regions.regions[hovered], shown, d);
+      }
+    if (clicked) s.focus_region = c.regions.regions[hovered].id;
+  }
+}
+
+// [SECTION] Break-even -----------------------------------------------------------------------
+
+void DrawBreakEven(const CostDerived& d, const Catalogs& c, bool narrow) {
+  const std::string& cur = d.request.currency;
+  if (d.focus_region < 0) return;
+  const Region& focus = c.regions.regions[d.focus_region];
+  ImGui::TextWrapped("Monthly cost of %d card(s) vs duty cycle in %s (click a map dot to change)", d.inputs.gpus,
+                     ShortName(focus).c_str());
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = narrow ? std::max(Em(16), width * 0.8f) : std::clamp(width * 0.55f, Em(14), Em(22));
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("breakeven", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  double y_max = 0;
+  for (const FormCurve& f : d.curves)
+    if (f.priced) y_max = std::max({y_max, f.model.At(0), f.model.At(1)});
+  y_max = charts::NiceCeil(y_max * 1.05);
+  const float left = o.x + Em(narrow ? 3.6f : 4.6f), right = o.x + width - Em(0.8f);
+  const float top = o.y + Em(0.6f), bottom = o.y + height - Em(2.6f);
+  const charts::Scale sx{0, 1, left, right, false};
+  const charts::Scale sy{0, y_max, bottom, top, false};
+  dl->AddRectFilled(ImVec2(left, top), ImVec2(right, bottom), IM_COL32(255, 255, 255, 8), 4);
+  for (const charts::Tick& t : charts::LinearTicks(0, 100, narrow ? 4 : 10, "%")) {
+    const float x = static_cast<float>(sx.ToPixel(t.value / 100));
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(t.label.c_str()).x / 2, bottom + Em(0.2f)), kColorMuted, t.label.c_str());
+  }
+  const std::string sym = CurrencySymbol(cur);
+  for (const charts::Tick& t : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
+    const float y = static_cast<float>(sy.ToPixel(t.value));
+    dl->AddLine(ImVec2(left, y), ImVec2(right, y), kColorGrid);
+    const std::string label = sym + t.label;
+    dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - Em(0.3f), y - Em(0.5f)), kColorMuted, label.c_str());
+  }
+  const char* x_title = "duty cycle: share of the month the cards run";
+  dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)), IM_COL32(200, 205, 215, 255), x_title);
+  dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
+  for (const FormCurve& f : d.curves) {
+    if (!f.priced || f.points.size() < 2) continue;
+    std::vector<ImVec2> line;
+    for (const DutyPoint& p : f.points) line.push_back(ImVec2(static_cast<float>(sx.ToPixel(p.duty)), static_cast<float>(sy.ToPixel(p.cost))));
+    dl->AddPolyline(line.data(), static_cast<int>(line.size()), FormColor(f.service), 0, Em(0.14f));
+  }
+  // The job's duty cycle.
+  const float xd = static_cast<float>(sx.ToPixel(d.inputs.duty_cycle));
+  DashedLine(dl, ImVec2(xd, top), ImVec2(xd, bottom), IM_COL32(255, 255, 255, 110), Em(0.3f));
+  dl->AddText(ImVec2(xd + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), "your duty");
+  for (const BreakEvenMark& m : d.marks) {
+    const ImVec2 p(static_cast<float>(sx.ToPixel(m.duty)), static_cast<float>(sy.ToPixel(m.cost)));
+    dl->AddCircleFilled(p, Em(0.35f), IM_COL32(255, 255, 255, 230));
+    const std::string label = Safe(m.duty * 100, 0) + " %";
+    dl->AddText(ImVec2(p.x + Em(0.4f), p.y - Em(1.2f)), kColorText, label.c_str());
+  }
+  dl->PopClipRect();
+  if (hovered) {
+    const double duty = std::clamp(sx.FromPixel(ImGui::GetIO().MousePos.x), 0.0, 1.0);
+    ImGui::BeginTooltip();
+    ImGui::Text("duty %s %% (%s h a month)", Safe(duty * 100, 0).c_str(), Safe(duty * kHoursPerMonth, 0).c_str());
+    for (const FormCurve& f : d.curves) {
+      ImGui::PushStyleColor(ImGuiCol_Text, FormColor(f.service));
+      ImGui::Text("%s: %s a month", FormName(f.service), f.priced ? Money(f.model.At(duty), cur).c_str() : "no quote");
+      ImGui::PopStyleColor();
+    }
+    ImGui::EndTooltip();
+  }
+  // Legend and break-even list as widgets (wrap naturally on phones).
+  for (const FormCurve& f : d.curves) {
+    ImGui::PushID(static_cast<int>(f.service));
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(ImVec2(p.x, p.y + Em(0.45f)), ImVec2(p.x + Em(1.0f), p.y + Em(0.6f)), FormColor(f.service, f.priced ? 1.0f : 0.3f));
+    ImGui::Dummy(ImVec2(Em(1.2f), Em(1)));
+    ImGui::SameLine();
+    if (f.priced) {
+      ImGui::Text("%s: %s fixed + %s at 100 %% duty", FormName(f.service), Money(f.model.fixed_per_month, cur).c_str(),
+                  Money(f.model.per_duty, cur).c_str());
+    } else {
+      ImGui::TextDisabled("%s: no quote for this card", FormName(f.service));
+    }
+    if (!f.price_note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Latin(f.price_note).c_str());
+    ImGui::PopID();
+  }
+  for (const BreakEvenMark& m : d.marks)
+    ImGui::BulletText("%s = %s at %s %% duty (%s h a month)", FormName(m.a), FormName(m.b), Safe(m.duty * 100, 0).c_str(),
+                      Safe(m.duty * kHoursPerMonth, 0).c_str());
+  if (d.marks.empty()) ImGui::TextDisabled("No two priced forms cross between 0 and 100 %% duty.");
+}
+
+// [SECTION] Rows table -----------------------------------------------------------------------
+
+void DrawRowsTable(const CostDerived& d, const Catalogs& c, bool narrow) {
+  if (!d.valid || d.report.rows.empty()) return;
+  const std::string& cur = d.request.currency;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  const float h = std::min(Em(narrow ? 22 : 20), Em(1.6f) * (d.report.rows.size() + 2));
+  if (!ImGui::BeginTable("rows", 8, flags, ImVec2(0, h))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("Region");
+  ImGui::TableSetupColumn("Form");
+  ImGui::TableSetupColumn(("Job total " + cur).c_str());
+  ImGui::TableSetupColumn(("Year at duty " + cur).c_str());
+  ImGui::TableSetupColumn("Energy kWh");
+  ImGui::TableSetupColumn(("Energy " + cur).c_str());
+  ImGui::TableSetupColumn("CO2 kg");
+  ImGui::TableSetupColumn("Notes");
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < d.report.rows.size(); ++i) {
+    const CostRow& row = d.report.rows[i];
+    const Region* r = c.regions.Find(row.region_id);
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    if (d.report.cheapest && *d.report.cheapest == i) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(92, 200, 120, 50));
+    ImGui::TableNextColumn();
+    if (row.meets_constraints) ImGui::TextUnformatted(r ? ShortName(*r).c_str() : row.region_id.c_str());
+    else ImGui::TextDisabled("%s", r ? ShortName(*r).c_str() : row.region_id.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FormName(row.service));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.total_cost ? Money(row.total_cost->amount, cur).c_str() : "no price");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.annual_cost ? Money(row.annual_cost->amount, cur).c_str() : "-");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.energy_kwh, 0).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted((Money(row.energy_cost.amount, cur) + (row.energy_in_total ? " (paid)" : " (in rent)")).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.co2_kg, 0).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%zu notes", row.notes.size());
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(Em(26));
+      for (const std::string& n : row.notes) ImGui::BulletText("%s", Latin(n).c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+// [SECTION] Price table ----------------------------------------------------------------------
+
+void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const UiEnv& env) {
+  ImGui::TextWrapped("Quotes for this card in pricing.json. Type your own price (same currency and unit) to "
+                     "recompute; edits stay in your configuration.");
+  std::vector<int> shown;
+  for (int i = 0; i < static_cast<int>(c.pricing.prices.size()); ++i)
+    if (c.pricing.prices[i].gpu == s.gpu) shown.push_back(i);
+  if (shown.empty()) {
+    ColoredWrapped(kColorWarn, "No quote for this card in pricing.json: every cost is left empty (no number is made up).");
+    return;
+  }
+  if (!s.price_overrides.empty()) {
+    if (ImGui::SmallButton("Reset all edited prices")) s.price_overrides.clear();
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("prices", 6, flags)) return;
+  ImGui::TableSetupColumn("Provider");
+  ImGui::TableSetupColumn("Form");
+  ImGui::TableSetupColumn("Market");
+  ImGui::TableSetupColumn("Price", ImGuiTableColumnFlags_WidthFixed, Em(env.narrow() ? 9 : 10));
+  ImGui::TableSetupColumn("As of");
+  ImGui::TableSetupColumn("Sources");
+  ImGui::TableHeadersRow();
+  for (int i : shown) {
+    const PriceRecord& p = c.pricing.prices[i];
+    ImGui::PushID(i);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Latin(p.provider).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FormName(p.service));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(p.market.c_str());
+    ImGui::TableNextColumn();
+    const PriceOverride* o = FindPriceOverride(s, p.id);
+    double v = o ? o->amount : p.Amount();
+    const std::string fmt = "%.4g " + p.currency + PriceUnit(p.service);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputDouble("##price", &v, 0, 0, fmt.c_str(), ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(v))
+      SetPriceOverride(s, p.id, std::fabs(v - p.Amount()) < 1e-12 ? 0 : std::clamp(v, 1e-6, 1e9));
+    if (o) {
+      ImGui::PushStyleColor(ImGuiCol_Text, kColorWarn);
+      ImGui::TextUnformatted("edited");
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+      if (ImGui::SmallButton("reset")) SetPriceOverride(s, p.id, 0);
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%s%s", p.as_of.c_str(), p.estimate ? " (estimate)" : "");
+    ImGui::TableNextColumn();
+    if (!p.sources.empty() && env.open_url) {
+      if (ImGui::SmallButton("open")) env.open_url(p.sources.front());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.sources.front().c_str());
+    } else {
+      ImGui::TextDisabled("%zu", p.sources.size());
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+  (void)d;
+}
+
+// [SECTION] Layout ---------------------------------------------------------------------------
+
+void DrawResults(AppState& state, const Catalogs& c, const CostDerived& d, const UiEnv& env, bool narrow) {
+  DrawPresetButtons(state, c, env);
+  if (d.preset && !state.cost.preset.empty()) {
+    ImGui::Spacing();
+    DrawPresetPanel(state, *d.preset, env);
+  }
+  ImGui::Spacing();
+  DrawSummary(d, c);
+  if (!d.valid) return;
+  SectionTitle("Cost and CO2 by region");
+  DrawRegionBars(d, c, narrow);
+  SectionTitle("Where the regions are");
+  DrawRegionMap(state.cost, d, c, narrow);
+  SectionTitle("Service forms and break-even");
+  DrawBreakEven(d, c, narrow);
+  SectionTitle("Every region and form");
+  DrawRowsTable(d, c, narrow);
+  SectionTitle("Prices");
+  DrawPriceTable(state.cost, d, c, env);
+}
+
+}  // namespace
+
+void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived, const UiEnv& env,
+                  UiMemory& memory) {
+  (void)memory;
+  const bool narrow = env.narrow();
+  if (narrow) {
+    ImGui::BeginChild("cost_scroll", ImVec2(0, 0), false);
+    if (ImGui::CollapsingHeader("Inputs: card, hours, regions, currency")) DrawInputs(state.cost, catalogs, derived);
+    DrawResults(state, catalogs, derived, env, true);
+    ImGui::EndChild();
+    return;
+  }
+  const float inputs_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.24f, Em(17), Em(22));
+  ImGui::BeginChild("cost_inputs", ImVec2(inputs_w, 0), true);
+  DrawInputs(state.cost, catalogs, derived);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("cost_results", ImVec2(0, 0), true);
+  DrawResults(state, catalogs, derived, env, false);
+  ImGui::EndChild();
+}
+
+}  // namespace atlas::ui

@@ -1,0 +1,142 @@
+// The share link: round trips, compactness, and hostile input (never a crash, always a notice).
+#include "app/calculator_model.hpp"
+#include "app/share_link.hpp"
+#include "app/state_json.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <random>
+
+using namespace atlas;
+
+namespace {
+
+AppState Normalized(AppState s) {
+  NormalizeCalculator(s.calculator, atlas::test::RealCatalogs());
+  return s;
+}
+
+bool Mentions(const std::vector<std::string>& notices, const std::string& needle) {
+  for (const auto& n : notices)
+    if (n.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("default state round-trips and the link is short") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  AppState s = Normalized(AppState{});
+  const std::string link = EncodeLink(s, c);
+  CHECK(link.rfind("#v=1&data=", 0) == 0);
+  CHECK(link.size() < 200);
+  LinkDecode d = DecodeLink(link, c);
+  CHECK(d.notices.empty());
+  CHECK(Normalized(d.state).calculator == s.calculator);
+  CHECK(d.state.view == s.view);
+}
+
+TEST_CASE("a configured state round-trips exactly: every view's settings") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  AppState s;
+  s.view = View::kCalculator;
+  s.language = Language::kChinese;
+  s.tier_map.vendor = "NVIDIA";
+  s.tier_map.tier = 1;
+  s.tier_map.domestic_only = true;
+  s.tier_map.compare = {"h100-sxm", "mi300x"};
+  s.tier_map.pinned = "h20";
+  s.tier_map.sort = TierMapSort::kMemory;
+  s.tier_map.sort_descending = true;
+  SelectPreset(s.calculator, c, "mixtral-8x7b");
+  Workload& w = s.calculator.workload;
+  w.task = Task::kPretrain;
+  w.tp = 2, w.dp = 4, w.ep = 2, w.zero_stage = 1, w.gpu = "a100-80gb-sxm", w.seq_len = 4096, w.mfu = 0.42;
+  w.checkpointing = Checkpointing::kSelective;
+  s.walkthrough.step = 3;
+  s.walkthrough.owned = {{"rtx-4090", 2}};
+  s.walkthrough.budget_cny = 5000;
+  s.cost.gpu = "h800-sxm";
+  s.cost.regions = {"cn-inner-mongolia", "cn-guizhou"};
+  s.cost.currency = "USD";
+  s = Normalized(s);
+  const std::string link = EncodeLink(s, c);
+  INFO(link);
+  LinkDecode d = DecodeLink("https://example.org/sub/path/index.html" + link, c);
+  for (const auto& n : d.notices) INFO(n);
+  CHECK(d.notices.empty());
+  AppState back = Normalized(d.state);
+  CHECK(back.view == s.view);
+  CHECK(back.language == s.language);
+  CHECK(back.tier_map.compare == s.tier_map.compare);
+  CHECK(back.tier_map.pinned == s.tier_map.pinned);
+  CHECK(back.tier_map.sort == s.tier_map.sort);
+  CHECK(back.calculator == s.calculator);
+  CHECK(back.walkthrough == s.walkthrough);
+  CHECK(back.cost == s.cost);
+  // Encoding is stable: the same state gives the same link.
+  CHECK(EncodeLink(back, c) == link);
+}
+
+TEST_CASE("a custom model travels in the link") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  AppState s;
+  SelectCustomSize(s.calculator, "13B");
+  s.calculator.workload.model.layers = 44;
+  ArchitectureEdited(s.calculator);
+  s = Normalized(s);
+  LinkDecode d = DecodeLink(EncodeLink(s, c), c);
+  CHECK(d.notices.empty());
+  CHECK(d.state.calculator.model_preset.empty());
+  CHECK(d.state.calculator.workload.model.layers == 44);
+  CHECK(d.state.calculator.workload.model.params == doctest::Approx(s.calculator.workload.model.params));
+}
+
+TEST_CASE("mangled, hostile and future links keep valid parts and say what was ignored") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  LinkDecode d = DecodeLink("#v=9&view=calculator&calc.model=llama-2-70b&calc.gpus=banana&calc.tp=3&evil=1&tier.tier=7", c);
+  CHECK(d.state.view == View::kCalculator);
+  CHECK(d.state.calculator.model_preset == "llama-2-70b");  // the valid part survives
+  CHECK(Mentions(d.notices, "newer GPU Atlas"));
+  CHECK(Mentions(d.notices, "calculator.gpus"));
+  CHECK(Mentions(d.notices, "calculator.tp"));
+  CHECK(Mentions(d.notices, "\"evil\""));
+  CHECK(Mentions(d.notices, "tiers.tier"));
+  // Data date differs: says so.
+  CHECK(Mentions(DecodeLink("#v=1&data=2020-01-01", c).notices, "data of 2020-01-01"));
+  // Unknown ids after a data update are named.
+  CHECK(Mentions(DecodeLink("#v=1&tier.compare=h100-sxm,h9000", c).notices, "h9000"));
+  // Scripts and markup never get in.
+  LinkDecode x = DecodeLink("#tier.vendor=%3Cscript%3Ealert(1)%3C%2Fscript%3E&tier.pinned=javascript:alert(1)", c);
+  CHECK(x.state.tier_map.vendor.empty());
+  CHECK(x.state.tier_map.pinned.empty());
+  // Truncated, empty, huge.
+  CHECK_NOTHROW(DecodeLink("#v=1&calc.mod", c));
+  CHECK(DecodeLink("", c).notices.empty());
+  CHECK(Mentions(DecodeLink("#" + std::string(100000, 'a'), c).notices, "only its start was read"));
+  std::string many = "#v=1";
+  for (int i = 0; i < 1000; ++i) many += "&x" + std::to_string(i) + "=1";
+  CHECK(Mentions(DecodeLink(many, c).notices, "too many parts"));
+}
+
+TEST_CASE("random bytes never crash the decoder") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  std::mt19937 rng(7);
+  const std::string alphabet = "#&=.%v0123456789abcdefxyzcalc.tier.walk.cost.model-_,:+~!\"'<>\\/ \x01\xff";
+  for (int i = 0; i < 3000; ++i) {
+    std::string s;
+    const int n = static_cast<int>(rng() % 120);
+    for (int k = 0; k < n; ++k) s += alphabet[rng() % alphabet.size()];
+    LinkDecode d = DecodeLink(s, c);
+    (void)d;
+  }
+  // Structured junk aimed at the calculator.
+  for (const char* junk : {"#calc.model.params=1e300", "#calc.model.params=-1", "#calc.model.layers=0",
+                           "#calc.model=%00", "#calc.batch=99999999999999999999", "#calc.mfu=nan",
+                           "#calc.model.heads=7&calc.model.kv_heads=3", "#calc.gpus=0"}) {
+    LinkDecode d = DecodeLink(junk, c);
+    AppState s = Normalized(d.state);
+    CHECK(ValidateWorkload(s.calculator.workload).empty());
+  }
+}

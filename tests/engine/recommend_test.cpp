@@ -1,0 +1,287 @@
+// The recommendation engine: the guides' configuration table judged by the engine's own
+// numbers, ranking and Pareto properties, constraints honoured, bad constraints rejected.
+#include "engine/recommend.hpp"
+#include "engine/recommend_request.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+using namespace atlas;
+
+namespace {
+
+const Catalogs& Data() { return atlas::test::RealCatalogs(); }
+
+Workload Job(const std::string& json) {
+  RequestParse p = ParseEstimateRequestText(json, Data());
+  for (const auto& e : p.errors) INFO(e);
+  REQUIRE(p.ok());
+  return p.workload;
+}
+
+RecommendResult Run(const std::string& json, Constraints c = {}) {
+  RecommendResult r = Recommend(Job(json), c, Data());
+  for (const auto& e : r.errors) INFO(e);
+  REQUIRE(r.ok);
+  return r;
+}
+
+Constraints UpTo(int max_gpus) {
+  Constraints c;
+  c.max_gpus = max_gpus;
+  c.max_results = 1000;
+  return c;
+}
+
+const Recommendation* Find(const RecommendResult& r, const std::string& gpu, int gpus) {
+  for (const Recommendation& x : r.configs)
+    if (x.gpu == gpu && x.gpus == gpus) return &x;
+  return nullptr;
+}
+
+bool Domestic(const std::string& id) { return Data().gpus.Find(id)->domestic; }
+
+}  // namespace
+
+// [SECTION] The guides' configuration table (004 §4.2, §6; 000 §5.2) --------------------------
+
+TEST_CASE("guide: 8B QLoRA fits one 24 GB card (004 §6 case A: one RTX 4090 / 3090)") {
+  RecommendResult r = Run(R"({"model": "llama-3.1-8b", "task": "qlora"})", UpTo(1));
+  const Recommendation* x = Find(r, "rtx-4090", 1);
+  REQUIRE(x);
+  CHECK(x->per_gpu_bytes <= x->gpu_memory_bytes);
+  CHECK(Find(r, "rtx-3090", 1));
+}
+
+TEST_CASE("guide: 70B QLoRA fits one 80 GB card and two 24 GB cards (004 §4.3)") {
+  RecommendResult one = Run(R"({"model": "llama-2-70b", "task": "qlora"})", UpTo(1));
+  CHECK(Find(one, "a100-80gb-sxm", 1));
+  CHECK(Find(one, "h100-sxm", 1));
+  CHECK_FALSE(Find(one, "rtx-4090", 1));  // one 24 GB card: no
+  RecommendResult two = Run(R"({"model": "llama-2-70b", "task": "qlora"})", UpTo(2));
+  const Recommendation* x = Find(two, "rtx-4090", 2);
+  REQUIRE(x);
+  CHECK(x->workload.zero_stage == 3);  // FSDP shards the 4-bit base over both cards
+}
+
+TEST_CASE("guide: 70B LoRA in BF16 needs more than one 80 GB card (004 §4.2 says 'A100 80GB, barely')") {
+  RecommendResult r = Run(R"({"model": "llama-2-70b", "task": "lora", "precision": "bf16"})", UpTo(1));
+  CHECK_FALSE(Find(r, "a100-80gb-sxm", 1));
+  CHECK_FALSE(Find(r, "h100-sxm", 1));
+  // The frozen BF16 base alone is 2 bytes x 69B = 138 GB.
+  CHECK(r.min_single_gpu_bytes > 80 * 1073741824.0);
+  RecommendResult two = Run(R"({"model": "llama-2-70b", "task": "lora", "precision": "bf16"})", UpTo(2));
+  CHECK(Find(two, "a100-80gb-sxm", 2));
+}
+
+TEST_CASE("guide: 7B full fine-tuning with AdamW does not fit one 24 GB card (004 §4.1)") {
+  RecommendResult r = Run(R"({"model": "llama-2-7b", "task": "full_finetune", "optimizer": "adamw"})", UpTo(1));
+  CHECK_FALSE(Find(r, "rtx-4090", 1));
+  CHECK_FALSE(Find(r, "a10", 1));
+  // 16 bytes per parameter of model states: 6.74B x 16 = 108 GB.
+  CHECK(r.single_gpu_model_states_bytes == doctest::Approx(16 * 6.74e9).epsilon(0.01));
+  const bool line = std::any_of(r.why_not.begin(), r.why_not.end(), [](const std::string& s) {
+    return s.find("RTX 4090") != std::string::npos && s.find("model states") != std::string::npos;
+  });
+  CHECK(line);
+}
+
+TEST_CASE("guide vs engine: one A100 80 GB cannot hold 13B full fine-tuning without offload (004 §6 case B)") {
+  RecommendResult r = Run(R"({"model": "llama-2-13b", "task": "full_finetune"})", UpTo(1));
+  const Recommendation* x = Find(r, "a100-80gb-sxm", 1);
+  REQUIRE(x);  // only with the optimizer in CPU memory
+  CHECK(x->workload.offload_optimizer);
+  const bool said = std::any_of(r.notes.begin(), r.notes.end(),
+                                [](const std::string& s) { return s.find("gold standard") != std::string::npos; });
+  CHECK(said);
+}
+
+TEST_CASE("guide: small-model inference fits a T4 16 GB (000 §5.2)") {
+  RecommendResult r = Run(R"({"model": "bert-large", "task": "inference", "precision": "int8", "batch": 8, "context": 512, "prompt_tokens": 128})",
+                          UpTo(1));
+  CHECK(Find(r, "t4", 1));
+}
+
+// [SECTION] Ranking and Pareto ---------------------------------------------------------------
+
+TEST_CASE("ranking follows the objective and the Pareto front is non-dominated") {
+  const std::string job = R"({"model": "llama-3.1-8b", "task": "full_finetune"})";
+  for (RankObjective o : {RankObjective::kCost, RankObjective::kTime, RankObjective::kGpus, RankObjective::kEnergy}) {
+    Constraints c = UpTo(64);
+    c.objective = o;
+    RecommendResult r = Run(job, c);
+    REQUIRE(r.configs.size() >= 3);
+    for (size_t i = 0; i + 1 < r.configs.size(); ++i) {
+      const Recommendation &a = r.configs[i], &b = r.configs[i + 1];
+      CHECK(a.rank == static_cast<int>(i) + 1);
+      if (o == RankObjective::kGpus) CHECK(a.gpus <= b.gpus);
+      if (o == RankObjective::kEnergy) CHECK(a.energy_kwh <= b.energy_kwh + 1e-9);
+      if (o == RankObjective::kTime) CHECK(*a.time_seconds <= *b.time_seconds + 1e-9);
+      if (o == RankObjective::kCost && a.cost_cny && b.cost_cny) CHECK(*a.cost_cny <= *b.cost_cny + 1e-9);
+      if (o == RankObjective::kCost && !a.cost_cny) CHECK_FALSE(b.cost_cny);  // unknown costs last
+    }
+    int front = 0;
+    for (const Recommendation& a : r.configs) {
+      if (!a.pareto) continue;
+      front++;
+      REQUIRE(a.cost_cny);
+      for (const Recommendation& b : r.configs) {
+        if (!b.cost_cny || &a == &b) continue;
+        const bool dominates = *b.time_seconds <= *a.time_seconds && *b.cost_cny <= *a.cost_cny &&
+                               (*b.time_seconds < *a.time_seconds || *b.cost_cny < *a.cost_cny);
+        CHECK_FALSE(dominates);
+      }
+    }
+    CHECK(front >= 1);
+  }
+}
+
+TEST_CASE("every recommendation fits, explains itself, and reruns fast") {
+  RecommendResult r = Run(R"({"model": "llama-3.1-70b", "task": "full_finetune"})", UpTo(256));
+  REQUIRE(!r.configs.empty());
+  for (const Recommendation& x : r.configs) {
+    CHECK(x.per_gpu_bytes <= x.gpu_memory_bytes);
+    CHECK(x.gpus <= 256);
+    CHECK(!x.reasons.empty());
+    CHECK(x.reasons.front().rfind("Fits:", 0) == 0);
+    CHECK(ValidateWorkload(x.workload).empty());
+    // The configuration the Calculator would get gives the same memory.
+    EstimateResult e = Estimate(x.workload, Data());
+    CHECK(e.fits);
+    CHECK(e.memory.total_bytes == doctest::Approx(x.per_gpu_bytes));
+  }
+  CHECK(r.search_space >= r.evaluated);
+  CHECK(r.evaluated > 0);
+  CHECK(r.compute_estimates < 2000);  // pruned: not every card x count x layout
+}
+
+TEST_CASE("prices: the cost says which quote it used, and no quote means no cost") {
+  RecommendResult r = Run(R"({"model": "llama-3.1-8b", "task": "qlora"})", UpTo(8));
+  for (const Recommendation& x : r.configs) {
+    if (x.cost_cny) {
+      REQUIRE(x.price);
+      CHECK(x.price->cny_per_gpu_hour > 0);
+    } else {
+      CHECK_FALSE(x.price);
+    }
+  }
+}
+
+// [SECTION] Constraints ------------------------------------------------------------------------
+
+TEST_CASE("domestic only never returns an NVIDIA, AMD or Intel card") {
+  Constraints c = UpTo(64);
+  c.domestic_only = true;
+  for (const char* job : {R"({"model": "llama-3.1-8b", "task": "qlora"})", R"({"model": "llama-3.1-70b", "task": "full_finetune"})",
+                          R"({"model": "qwen2.5-7b", "task": "inference"})"}) {
+    RecommendResult r = Run(job, c);
+    CHECK(!r.configs.empty());
+    for (const Recommendation& x : r.configs) {
+      CHECK(Domestic(x.gpu));
+      const std::string vendor = Data().gpus.Find(x.gpu)->vendor;
+      CHECK(vendor != "NVIDIA");
+      CHECK(vendor != "AMD");
+      CHECK(vendor != "Intel");
+    }
+  }
+}
+
+TEST_CASE("owned hardware is preferred when it fits, and costs no rent") {
+  Constraints c = UpTo(64);
+  c.owned = {{"rtx-3090", 2}};
+  RecommendResult r = Run(R"({"model": "llama-3.1-8b", "task": "qlora"})", c);
+  REQUIRE(!r.configs.empty());
+  CHECK(r.configs.front().owned);
+  CHECK(r.configs.front().gpu == "rtx-3090");
+  CHECK(*r.configs.front().cost_cny == 0);
+  // Owned cards that cannot hold the job are not forced in.
+  Constraints small = UpTo(64);
+  small.owned = {{"t4", 1}};
+  RecommendResult big = Run(R"({"model": "llama-3.1-70b", "task": "full_finetune"})", small);
+  for (const Recommendation& x : big.configs) CHECK_FALSE(x.owned);
+}
+
+TEST_CASE("max_gpus, deadline, budget and latency are honoured") {
+  const std::string job = R"({"model": "llama-3.1-70b", "task": "full_finetune", "train_tokens": 1e9})";
+  Constraints c = UpTo(16);
+  RecommendResult r = Run(job, c);
+  for (const Recommendation& x : r.configs) CHECK(x.gpus <= 16);
+  c = UpTo(512);
+  c.deadline_hours = 24;
+  r = Run(job, c);
+  REQUIRE(!r.configs.empty());
+  for (const Recommendation& x : r.configs) CHECK(*x.time_seconds <= 24 * 3600.0);
+  c = UpTo(512);
+  c.budget_cny = 20000;
+  r = Run(job, c);
+  for (const Recommendation& x : r.configs)
+    if (x.cost_cny) CHECK(*x.cost_cny <= 20000);
+  Constraints lat = UpTo(8);
+  lat.latency_ms = 200;
+  RecommendResult s = Run(R"({"model": "llama-3.1-8b", "task": "inference", "batch": 4, "prompt_tokens": 1024})", lat);
+  REQUIRE(!s.configs.empty());
+  for (const Recommendation& x : s.configs) {
+    CHECK(*x.ttft_seconds * 1000 <= 200);
+    CHECK(*x.tokens_per_second_per_user >= 20);
+  }
+}
+
+TEST_CASE("inference may quantise weights only when allowed") {
+  Constraints c = UpTo(1);
+  RecommendResult q = Run(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "bf16"})", c);
+  CHECK(Find(q, "a100-80gb-sxm", 1));  // 70B fits one 80 GB card only quantised
+  c.allow_quantization = false;
+  RecommendResult no = Run(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "bf16"})", c);
+  CHECK_FALSE(Find(no, "a100-80gb-sxm", 1));
+  for (const Recommendation& x : no.configs) CHECK(x.workload.precision == Precision::kBf16);
+}
+
+TEST_CASE("search counts: 1, 2, 4, 8, then multiples of 8") {
+  CHECK(CandidateGpuCounts(1) == std::vector<int>{1});
+  CHECK(CandidateGpuCounts(8) == std::vector<int>{1, 2, 4, 8});
+  const std::vector<int> big = CandidateGpuCounts(4096);
+  for (size_t i = 4; i < big.size(); ++i) CHECK(big[i] % 8 == 0);
+  CHECK(std::is_sorted(big.begin(), big.end()));
+  CHECK(big.back() <= 4096);
+  CHECK(SizeClass(0.5e9) == std::string("< 1B"));
+  CHECK(SizeClass(7e9) == std::string("1-10B"));
+  CHECK(SizeClass(70e9) == std::string("10-100B"));
+  CHECK(SizeClass(405e9) == std::string("> 100B"));
+}
+
+// [SECTION] Bad constraints --------------------------------------------------------------------
+
+TEST_CASE("bad constraint values are rejected with a message naming the field") {
+  struct Case {
+    const char* json;
+    const char* field;
+  };
+  for (Case k : {Case{R"({"max_gpus": 0})", "max_gpus"}, Case{R"({"max_gpus": 1e9})", "max_gpus"},
+                 Case{R"({"budget": -5})", "budget"}, Case{R"({"budget": 0})", "budget"},
+                 Case{R"({"deadline_hours": "soon"})", "deadline_hours"}, Case{R"({"objective": "vibes"})", "objective"},
+                 Case{R"({"owned": [{"gpu": "rtx-9999", "count": 2}]})", "gpu"},
+                 Case{R"({"owned": [{"gpu": "rtx-4090", "count": 0}]})", "count"}, Case{R"({"owned": "two 4090s"})", "owned"},
+                 Case{R"({"min_cpu_cores_per_gpu": -1})", "min_cpu_cores_per_gpu"}, Case{R"({"frobnicate": 1})", "frobnicate"},
+                 Case{R"({"domestic_only": "yes"})", "domestic_only"}, Case{R"({"latency_ms": 0})", "latency_ms"}}) {
+    std::vector<std::string> errors;
+    ParseConstraints(Json::parse(k.json), Data(), errors);
+    INFO(k.json);
+    REQUIRE(!errors.empty());
+    CHECK(errors.front().find(k.field) != std::string::npos);
+  }
+  // The engine checks too (the UI builds Constraints directly).
+  Constraints c;
+  c.max_gpus = -3;
+  RecommendResult r = Recommend(Job(R"({"model": "llama-3.1-8b"})"), c, Data());
+  CHECK_FALSE(r.ok);
+  REQUIRE(!r.errors.empty());
+  CHECK(r.errors.front().find("max_gpus") != std::string::npos);
+  // A whole request: constraints are stripped before the strict estimate parse.
+  RecommendRequestParse p = ParseRecommendRequestText(R"({"model": "llama-3.1-8b", "constraints": {"max_gpus": 8}})", Data());
+  CHECK(p.ok());
+  CHECK(p.constraints.max_gpus == 8);
+  p = ParseRecommendRequestText(R"({"model": "llama-3.1-8b", "constrains": {}})", Data());
+  CHECK_FALSE(p.ok());
+}
