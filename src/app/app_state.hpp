@@ -28,6 +28,7 @@ struct TierMapState {
   std::string pinned;                 // card whose spec card stays open
   std::vector<std::string> compare;   // up to kMaxCompare ids, side by side
   static constexpr int kMaxCompare = 4;
+  bool operator==(const TierMapState&) const = default;
 };
 
 // The Calculator's inputs: the workload (model included) and which preset it came from.
@@ -44,6 +45,7 @@ struct AppState {
   CalculatorState calculator;
   WalkthroughState walkthrough;
   CostState cost;
+  bool operator==(const AppState&) const = default;
 };
 
 }  // namespace atlas

@@ -202,7 +202,9 @@ bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out)
   NormalizeCalculator(p.calculator, c);
   if (c.gpus.Find(p.calculator.workload.gpu) && ValidateWorkload(p.calculator.workload).empty())
     p.estimate = Estimate(p.calculator.workload, c);
-  const std::optional<double> t = p.estimate.ok ? p.estimate.compute.time_seconds : std::nullopt;
+  std::optional<double> t;
+  if (p.estimate.ok && p.estimate.compute.time_seconds && std::isfinite(*p.estimate.compute.time_seconds))
+    t = *p.estimate.compute.time_seconds;
   if (id == "B") {
     p.hours_per_week = t && *t > 0 ? std::min(*t / 3600.0, 168.0) : 48.0;
     s.hours = std::round(p.hours_per_week * 52.0 / 12.0);  // a month of weekly runs
@@ -450,8 +452,9 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d)
   }
   if (!d.valid) return;
 
-  // The bars' service: the filter, else the per-hour container.
-  d.bar_service = ParseServiceId(s.service).value_or(ServiceKind::kContainer);
+  // The bars' service: the filter, else the cheapest row's form, else the per-hour container.
+  d.bar_service = ParseServiceId(s.service).value_or(
+      d.report.cheapest ? d.report.rows[*d.report.cheapest].service : ServiceKind::kContainer);
   for (RegionSeries& rs : d.map_regions) {
     const Region& reg = c.regions.regions[rs.region_index];
     bool in_report = false;

@@ -88,11 +88,11 @@ struct CostPresetInfo {
   const char* guide_quote;  // the guide's own words (第六章)
 };
 inline constexpr CostPresetInfo kCostPresets[] = {
-    {"A", "A  academic: 8B QLoRA on one 24 GB card",
+    {"A", "A · 8B QLoRA on one 24 GB card",
      "案例 A: 单张 RTX 4090 或 3090 (24GB), QLoRA 4-bit; 云上约 2-4 元/小时; 每天运行 8 小时微调 3 天, 总成本控制在100-200元."},
-    {"B", "B  SaaS: 13B on a monthly A100 + A10 inference",
+    {"B", "B · 13B SaaS: A100 + A10",
      "案例 B: 预算10万元/年; 训练 1台 A100 80G 云主机约1-1.5万元/月 (每周增量预训练); 推理 多台 A10 (24G) 容器弹性伸缩."},
-    {"C", "C  foundation model: 200B MoE on 64 H800",
+    {"C", "C · 200B MoE on 64 H800",
      "案例 C: 预算数百万级以上; 至少 64x H800 或昇腾910B, 400G InfiniBand; GPU裸金属托管在内蒙古/贵州节点: 电费便宜, 节省的电费非常可观."},
 };
 

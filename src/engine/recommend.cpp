@@ -372,6 +372,18 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (l.valid) floor_one = std::min(floor_one, l.memory.total_bytes);
   res.min_single_gpu_bytes = std::isfinite(floor_one) ? floor_one : res.single_gpu_bytes;
 
+  // Layouts per count without estimating them (the search-space size), cached by count.
+  std::vector<std::array<long long, 3>> space;  // count, layouts, layouts needing FP8
+  auto space_at = [&](int n) -> std::pair<long long, long long> {
+    for (const auto& e : space)
+      if (e[0] == n) return {e[1], e[2]};
+    std::vector<Layout> all;
+    if (training) AddTrainingLayouts(base, n, all);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, all);
+    const long long fp8 = std::count_if(all.begin(), all.end(), [](const Layout& l) { return l.needs_fp8; });
+    space.push_back({n, static_cast<long long>(all.size()), fp8});
+    return {static_cast<long long>(all.size()), fp8};
+  };
   std::vector<Recommendation> accepted;
   std::vector<GpuTrace> trace(c.gpus.gpus.size());
   int excluded_foreign = 0;
@@ -409,12 +421,10 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       }
     }
     int fit_counts = 0;
-    // The full space for this card (before pruning): layouts are generated, not estimated.
+    // The full space for this card (before pruning).
     for (int n : counts) {
-      std::vector<Layout> all;
-      if (training) AddTrainingLayouts(base, n, all);
-      else AddInferenceLayouts(base, n, cons.allow_quantization, all);
-      for (const Layout& l : all) res.search_space += !(l.needs_fp8 && !g.fp8_dense_tflops);
+      const auto [all, fp8] = space_at(n);
+      res.search_space += all - (g.fp8_dense_tflops ? 0 : fp8);
     }
     for (int n : counts) {
       if (fit_counts >= kFitCountsPerGpu) break;
@@ -687,7 +697,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (training)
       t += Printf(" Here activations take %s on one card at sequence %d x micro-batch %d.", Gib(res.single_gpu_activations_bytes).c_str(),
                   base.seq_len, base.micro_batch);
-    res.tips.push_back({"Out of memory", t, "guide 000 §5.3 (显存不足)"});
+    res.tips.push_back({"Out of memory", t, "guide 000 §5.3, out-of-memory handling"});
   }
   const bool pcie_multi = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
     return r.gpus > 1 && !c.gpus.gpus[r.gpu_index].nvlink_class;
@@ -697,7 +707,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                         std::string(training ? "Multi-card setups over PCIe wait on gradient traffic: prefer NVLink over PCIe. "
                                              : "Decoding reads every weight once per token: HBM cards (2-8 TB/s) beat GDDR. ") +
                             "Also: channel-first data layout, CUDA Graphs, HBM3-class memory, NVLink instead of PCIe.",
-                        "guide 000 §5.3 (带宽瓶颈)"});
+                        "guide 000 §5.3, bandwidth bottleneck"});
   const bool old_math = base.precision == Precision::kFp32 || base.precision == Precision::kTf32 ||
                         std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
                           return !c.gpus.gpus[r.gpu_index].bf16_dense_tflops;
@@ -706,7 +716,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     res.tips.push_back({"Low utilisation",
                         "Check the mixed-precision setup (BF16/FP16 autocast), make sure Tensor Core paths are used, tune "
                         "thread-block sizes, update CUDA / cuDNN.",
-                        "guide 000 §5.3 (计算利用率低)"});
+                        "guide 000 §5.3, low compute utilisation"});
   res.ok = true;
   return res;
 }

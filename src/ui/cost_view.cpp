@@ -398,7 +398,9 @@ void DrawSummary(const CostDerived& d, const Catalogs& c) {
     ColoredWrapped(kColorWarn, "No region and form has a price and meets the constraints: edit a quote in the price table "
                                "or relax the constraints.");
   }
-  for (const std::string& n : d.report.notes) ImGui::TextDisabled("%s", Latin(n).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  for (const std::string& n : d.report.notes) ImGui::TextWrapped("%s", Latin(n).c_str());
+  ImGui::PopStyleColor();
 }
 
 // [SECTION] Region bars ----------------------------------------------------------------------
@@ -459,8 +461,8 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
   }
   money_max = charts::NiceCeil(money_max);
   co2_max = charts::NiceCeil(co2_max);
-  const float label_w = Em(narrow ? 6.5f : 10.5f);
-  const float gap = Em(1.2f);
+  const float label_w = Em(narrow ? 8.6f : 10.5f);
+  const float gap = Em(narrow ? 0.8f : 1.6f);
   const float money_x0 = o.x + label_w, co2_w = std::max(Em(5), (width - label_w) * 0.26f);
   const float money_x1 = o.x + width - co2_w - gap, co2_x0 = money_x1 + gap, co2_x1 = o.x + width - Em(0.6f);
   const charts::Scale sm{0, money_max, money_x0, money_x1, false};
@@ -470,16 +472,21 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
   // Axes.
   const std::string sym = CurrencySymbol(cur);
   const int money_labels = std::max(2, static_cast<int>((money_x1 - money_x0) / Em(4)));
+  // Tick labels centred, except the ends of each axis, which stay inside it.
+  auto tick_label = [&](float x, float x0, float x1, const std::string& label) {
+    const float w = ImGui::CalcTextSize(label.c_str()).x;
+    const float lx = std::clamp(x - w / 2, x0, x1 - w);
+    dl->AddText(ImVec2(lx, top - Em(1.15f)), kColorMuted, label.c_str());
+  };
   for (const charts::Tick& t : charts::LinearTicks(0, money_max, money_labels, "")) {
     const float x = static_cast<float>(sm.ToPixel(t.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    const std::string label = (sym.empty() ? "" : sym) + t.label;
-    dl->AddText(ImVec2(x - ImGui::CalcTextSize(label.c_str()).x / 2, top - Em(1.15f)), kColorMuted, label.c_str());
+    tick_label(x, money_x0, money_x1, (sym.empty() ? "" : sym) + t.label);
   }
   for (const charts::Tick& t : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
     const float x = static_cast<float>(sc.ToPixel(t.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    dl->AddText(ImVec2(x - ImGui::CalcTextSize(t.label.c_str()).x / 2, top - Em(1.15f)), kColorMuted, t.label.c_str());
+    tick_label(x, co2_x0, co2_x1, t.label);
   }
   const std::string money_title = "cost of the job, " + cur;
   dl->AddText(ImVec2(money_x0, o.y), IM_COL32(200, 205, 215, 255), money_title.c_str());

@@ -1,9 +1,11 @@
 #include "root.hpp"
 
 #include "calculator_view.hpp"
+#include "share_view.hpp"
 #include "cost_view.hpp"
 #include "theme.hpp"
 #include "tier_map_view.hpp"
+#include "walkthrough_view.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
@@ -23,7 +25,7 @@ constexpr ViewTab kTabs[] = {
     {View::kCalculator, "Calculator", nullptr},
     {View::kWalkthrough, "Walkthrough", "The guides' decision tree as a step-by-step wizard ending in ranked hardware recommendations."},
     {View::kCost, "Cost & region", "A job's cost across China's eight compute hubs and global cloud regions, and across rental forms."},
-    {View::kShare, "Share", "The whole configuration as a link; export results as Markdown, CSV or JSON."},
+    {View::kShare, "Share", nullptr},
 };
 
 void DrawHeader(const UiEnv& env) {
@@ -73,6 +75,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& m
     ImGui::End();
     return;
   }
+  DrawLinkNotices(memory);
   const float footer_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // The state may change the view from elsewhere (a link, the walkthrough): select that tab
@@ -94,6 +97,10 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& m
         if (tab.view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);
         else if (tab.view == View::kCalculator && data.calculator)
           DrawCalculatorView(state, *data.catalogs, *data.calculator, env, memory);
+        else if (tab.view == View::kShare && data.calculator)
+          DrawShareView(state, *data.catalogs, *data.calculator, env, memory);
+        else if (tab.view == View::kWalkthrough && data.walkthrough)
+          DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env);
         else if (tab.view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
         else DrawComingNext(tab);
         ImGui::EndChild();

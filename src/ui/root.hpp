@@ -3,6 +3,7 @@
 
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
+#include "app/walkthrough_model.hpp"
 #include "app/cost_model.hpp"
 #include "engine/catalogs.hpp"
 #include "ui_env.hpp"
@@ -15,6 +16,7 @@ namespace atlas::ui {
 struct AppData {
   const Catalogs* catalogs = nullptr;
   const CalculatorDerived* calculator = nullptr;  // results derived from the state
+  const WalkthroughDerived* walkthrough = nullptr;  // the walkthrough's recommendation
   const CostDerived* cost = nullptr;
   std::vector<std::string> load_errors;  // data problems to show instead of crashing
 };

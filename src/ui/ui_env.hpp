@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace atlas::ui {
 
@@ -13,6 +14,9 @@ struct UiEnv {
   float css_height = 800;
   bool narrow() const { return css_width <= 480.0f; }
   std::function<void(const std::string& url)> open_url;  // may be empty (native tests)
+  std::function<void(const std::string& text)> copy_text;
+  std::function<void(const std::string& name, const std::string& mime, const std::string& text)> download;
+  std::string page_url;  // location without the fragment, for the share link shown
 };
 
 // Text being typed in the Calculator and the last import message (not part of the state until
@@ -29,6 +33,8 @@ struct CalculatorUi {
 // Transient UI memory that is not part of the user's configuration (hover, last tab drawn).
 struct UiMemory {
   CalculatorUi calculator;
+  std::vector<std::string> link_notices;  // what the last opened link could not restore
+  std::string share_status;               // "Link copied", ...
   int hovered_gpu = -1;
   int last_view = -1;
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet

@@ -65,11 +65,13 @@ TEST_CASE("chart series follow the engine's report") {
     CHECK(RegionGroupOrder(d.regions[i - 1].group) <= RegionGroupOrder(d.regions[i].group));
   CHECK(d.regions.front().group == "cn-east");
   CHECK(d.regions.back().group == "global");
-  // Each bar is the report's container row.
+  // Each bar is the report's row of the bar service (no filter: the cheapest row's form).
+  REQUIRE(d.report.cheapest);
+  CHECK(d.bar_service == d.report.rows[*d.report.cheapest].service);
   for (const RegionSeries& rs : d.regions) {
     const std::string& id = c.regions.regions[rs.region_index].id;
     for (const CostRow& row : d.report.rows)
-      if (row.region_id == id && row.service == ServiceKind::kContainer) {
+      if (row.region_id == id && row.service == d.bar_service) {
         CHECK(rs.energy_cost == doctest::Approx(row.energy_cost.amount));
         CHECK(rs.co2_kg == doctest::Approx(row.co2_kg));
         CHECK(rs.rental_cost.has_value() == row.compute_cost.has_value());

@@ -38,6 +38,8 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   data.catalogs = &test::RealCatalogs();
   CalculatorDerived calculator;
   data.calculator = &calculator;
+  WalkthroughDerived walkthrough;
+  data.walkthrough = &walkthrough;
   CostDerived cost;
   data.cost = &cost;
   int vertices = 0;
@@ -48,6 +50,8 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
     io.MouseDown[0] = f % 7 == 3;
     NormalizeCalculator(state.calculator, *data.catalogs);
     UpdateCalculatorDerived(state, *data.catalogs, calculator);
+    NormalizeWalkthrough(state.walkthrough);
+    UpdateWalkthroughDerived(state, *data.catalogs, walkthrough);
     UpdateCostDerived(state, *data.catalogs, cost);
     ImGui::NewFrame();
     ui::DrawApp(state, data, env, memory);
@@ -56,6 +60,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   }
   // Results are derived once per change of inputs, never per frame.
   CHECK(calculator.computations <= frames / 3 + 2);
+  CHECK(walkthrough.computations <= frames / 3 + 2);
   CHECK(cost.computations <= frames / 3 + 2);
   return vertices;
 }
@@ -130,4 +135,31 @@ TEST_CASE("a data error is shown instead of the views") {
   ui::DrawApp(state, data, env, memory);
   ImGui::Render();
   CHECK(ImGui::GetDrawData()->TotalVtxCount > 0);
+}
+
+TEST_CASE("the walkthrough draws every step for every task at desktop and phone sizes") {
+  struct Size {
+    float css_w, css_h, dpr;
+  };
+  for (Size size : {Size{1440, 900, 1}, Size{390, 844, 3}}) {
+    ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+    ui::UiEnv env;
+    env.css_width = size.css_w;
+    env.css_height = size.css_h;
+    env.dpr = size.dpr;
+    for (int t = 0; t <= static_cast<int>(WalkthroughTask::kMixed); ++t)
+      for (int step = 0; step < 5; ++step) {
+        AppState state;
+        state.view = View::kWalkthrough;
+        state.walkthrough.task = static_cast<WalkthroughTask>(t);
+        state.walkthrough.step = step;
+        if (t == 1) state.walkthrough.owned = {{"rtx-4090", 2}};
+        if (t == 2) state.walkthrough.domestic_only = true;
+        if (t == 3) state.walkthrough.model_preset.clear(), state.walkthrough.custom_params = 13e9;
+        INFO("task " << t << " step " << step << " at " << size.css_w);
+        CHECK(DrawFrames(state, env, 6) > 100);
+        // Clicking around may move between steps or open the Calculator, never elsewhere.
+        CHECK((state.view == View::kWalkthrough || state.view == View::kCalculator));
+      }
+  }
 }

@@ -2,6 +2,8 @@
 
 #include <emscripten.h>
 
+#include <cstdlib>
+
 namespace atlas::platform {
 
 // clang-format off
@@ -28,12 +30,83 @@ EM_JS(void, atlas_js_hide_loading, (), {
 // Resizes the canvas backing store through Emscripten's Browser helper, which also tells GLFW
 // (glfwSetWindowSize would request fullscreen when the size equals the screen's).
 EM_JS(void, atlas_js_resize_canvas, (int w, int h), { Browser.setCanvasSize(w, h); });
+EM_JS(char*, atlas_js_get_hash, (), {
+  var h = window.location.hash || "";
+  var n = lengthBytesUTF8(h) + 1;
+  var p = _malloc(n);
+  stringToUTF8(h, p, n);
+  return p;
+});
+EM_JS(char*, atlas_js_page_url, (), {
+  var u = window.location.origin + window.location.pathname + window.location.search;
+  var n = lengthBytesUTF8(u) + 1;
+  var p = _malloc(n);
+  stringToUTF8(u, p, n);
+  return p;
+});
+EM_JS(void, atlas_js_set_hash, (const char* hash, int push), {
+  var h = UTF8ToString(hash);
+  var url = window.location.pathname + window.location.search + h;
+  if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+});
+EM_JS(void, atlas_js_copy, (const char* text), {
+  var t = UTF8ToString(text);
+  function fallback() {
+    var ta = document.createElement("textarea");
+    ta.value = t;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand("copy"); } catch (e) {}
+    document.body.removeChild(ta);
+  }
+  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(t).catch(fallback);
+  else fallback();
+});
+EM_JS(void, atlas_js_download, (const char* name, const char* mime, const char* text), {
+  var blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime) + ";charset=utf-8"});
+  var a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(function() { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+});
+EM_JS(int, atlas_js_prefers_chinese, (), {
+  var langs = navigator.languages || [navigator.language || ""];
+  for (var i = 0; i < langs.length; i++) {
+    var l = String(langs[i]).toLowerCase();
+    if (l.indexOf("zh") === 0) return 1;
+    if (l.indexOf("en") === 0) return 0;
+  }
+  return 0;
+});
 // clang-format on
 
 ViewportSize QueryViewport() { return {atlas_js_css_width(), atlas_js_css_height(), atlas_js_dpr()}; }
 void OpenUrl(const std::string& url) { atlas_js_open_url(url.c_str()); }
 void PerformanceMark(const char* name) { atlas_js_mark(name); }
 void HideLoadingIndicator() { atlas_js_hide_loading(); }
+std::string GetHash() {
+  char* p = atlas_js_get_hash();
+  std::string h(p);
+  free(p);
+  return h;
+}
+std::string PageUrl() {
+  char* p = atlas_js_page_url();
+  std::string u(p);
+  free(p);
+  return u;
+}
+void SetHash(const std::string& hash, bool push) { atlas_js_set_hash(hash.c_str(), push ? 1 : 0); }
+void CopyText(const std::string& text) { atlas_js_copy(text.c_str()); }
+void DownloadText(const std::string& name, const std::string& mime, const std::string& text) {
+  atlas_js_download(name.c_str(), mime.c_str(), text.c_str());
+}
+bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
 void ResizeCanvas(int width_px, int height_px) { atlas_js_resize_canvas(width_px, height_px); }
 
 }  // namespace atlas::platform

@@ -15,6 +15,18 @@ void OpenUrl(const std::string& url);
 void PerformanceMark(const char* name);
 // Hides the HTML loading indicator once the first frame is drawn.
 void HideLoadingIndicator();
+// The page's URL fragment ("#..." or "").
+std::string GetHash();
+// The page address without the fragment.
+std::string PageUrl();
+// Writes the fragment without reloading: a new history entry when `push`, else in place.
+void SetHash(const std::string& hash, bool push);
+// Copies text with the Clipboard API, falling back to a hidden textarea + execCommand.
+void CopyText(const std::string& text);
+// Offers `text` as a file download.
+void DownloadText(const std::string& filename, const std::string& mime, const std::string& text);
+// True when the browser prefers Chinese (navigator.languages).
+bool PrefersChinese();
 // Sets the canvas backing store to width_px x height_px device pixels (GLFW follows).
 void ResizeCanvas(int width_px, int height_px);
 

@@ -4,6 +4,7 @@
 #include "browser.hpp"
 
 #include "app/app_state.hpp"
+#include "app/share_link.hpp"
 #include "engine/catalogs.hpp"
 #include "ui/root.hpp"
 #include "ui/theme.hpp"
@@ -29,11 +30,44 @@ struct App {
   atlas::ui::UiEnv env;
   atlas::ui::UiMemory memory;
   atlas::CalculatorDerived calculator;
+  atlas::WalkthroughDerived walkthrough;
   atlas::CostDerived cost;
   float font_scale = 0;  // dpr * css font size the atlas was built for
   int width_px = 0, height_px = 0;
   bool first_frame_marked = false;
+  std::string hash_written;  // the fragment the app last wrote (or read)
+  atlas::AppState synced;    // the state hash_written encodes
+  int frames = 0;
 };
+
+// Opens the state in `hash` (startup, back/forward, an edited address bar).
+void ApplyHash(App& app, const std::string& hash) {
+  atlas::LinkDecode d = atlas::DecodeLink(hash, app.catalogs);
+  app.state = d.state;
+  atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
+  app.synced = app.state;
+  app.memory.link_notices = d.notices;
+  app.hash_written = hash;
+}
+
+// Mirrors the state into the fragment: a history entry when the view changes (so back/forward
+// move between views), in-place updates for edits (no flood of entries).
+void SyncHash(App& app) {
+  if (++app.frames % 20 == 0) {
+    const std::string now = atlas::platform::GetHash();
+    if (now != app.hash_written && !now.empty()) {
+      ApplyHash(app, now);
+      return;
+    }
+  }
+  if (app.state == app.synced && !app.hash_written.empty()) return;
+  const std::string link = atlas::EncodeLink(app.state, app.catalogs);
+  const bool view_changed = app.synced.view != app.state.view;
+  app.synced = app.state;
+  if (link == app.hash_written) return;
+  atlas::platform::SetHash(link, view_changed && !app.hash_written.empty());
+  app.hash_written = link;
+}
 
 // Rebuilds the font atlas and style when the pixel scale changes (zoom, moving screens, or
 // the narrow layout's bigger type), so text stays crisp at any devicePixelRatio.
@@ -74,6 +108,9 @@ void Frame(void* arg) {
   atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
   atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator);
   app.data.calculator = &app.calculator;
+  atlas::NormalizeWalkthrough(app.state.walkthrough);
+  atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough);
+  app.data.walkthrough = &app.walkthrough;
   atlas::UpdateCostDerived(app.state, app.catalogs, app.cost);
   app.data.cost = &app.cost;
 
@@ -82,6 +119,7 @@ void Frame(void* arg) {
   ImGui::NewFrame();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
   ImGui::Render();
+  if (app.data.load_errors.empty()) SyncHash(app);
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
@@ -112,6 +150,14 @@ int main() {
   app.data.catalogs = &app.catalogs;
   app.data.load_errors = std::move(load.errors);
   app.env.open_url = [](const std::string& url) { atlas::platform::OpenUrl(url); };
+  app.env.copy_text = [](const std::string& text) { atlas::platform::CopyText(text); };
+  app.env.download = [](const std::string& name, const std::string& mime, const std::string& text) {
+    atlas::platform::DownloadText(name, mime, text);
+  };
+  app.env.page_url = atlas::platform::PageUrl();
+  const std::string hash = atlas::platform::GetHash();
+  if (!hash.empty() && app.data.load_errors.empty()) ApplyHash(app, hash);
+  else app.state.language = atlas::platform::PrefersChinese() ? atlas::Language::kChinese : atlas::Language::kEnglish;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

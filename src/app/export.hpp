@@ -1,0 +1,23 @@
+// Exports of the current results: Markdown table, CSV and JSON (pure text builders).
+#pragma once
+
+#include "app/app_state.hpp"
+#include "app/calculator_model.hpp"
+#include "engine/catalogs.hpp"
+
+#include <string>
+
+namespace atlas {
+
+enum class ExportFormat { kMarkdown, kCsv, kJson };
+
+// The Calculator's result (memory breakdown, compute, fits-on) plus the share link.
+std::string ExportCalculator(const CalculatorDerived& derived, const Catalogs& catalogs, const std::string& link,
+                             ExportFormat format);
+// The tier map's filtered catalog.
+std::string ExportTierMap(const AppState& state, const Catalogs& catalogs, ExportFormat format);
+
+const char* ExportExtension(ExportFormat f);
+const char* ExportMime(ExportFormat f);
+
+}  // namespace atlas

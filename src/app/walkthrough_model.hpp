@@ -1,0 +1,63 @@
+// What the decision walkthrough shows, derived from its answers: the workload and constraints
+// they describe, the live memory of each method / precision choice, the guides' rule for the
+// model's size class, and the recommendation. Recomputed only when the answers change (moving
+// between steps does not recompute).
+#pragma once
+
+#include "app/app_state.hpp"
+#include "engine/recommend.hpp"
+
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+// One choice of step 3 with its memory on one card (no sharding), as the user would run it.
+struct MethodOption {
+  std::string method;     // WalkthroughState::method value
+  std::string precision;  // WalkthroughState::precision value
+  std::string label;
+  double bytes = 0;        // total on one card
+  double saving = 0;       // fraction saved vs the first option of the list
+};
+
+// A row of the guides' configuration table (004 §4.2; 000 §5.2), for the rule boxes.
+struct GuideRow {
+  double min_params, max_params;  // the size range the row covers
+  int kind;                       // 0 pre-training, 1 full fine-tuning, 2 LoRA/QLoRA, 3 inference
+  const char* size;
+  const char* task;
+  const char* hardware;
+  const char* memory;
+  const char* source;
+};
+const std::vector<GuideRow>& GuideTable();
+
+struct WalkthroughDerived {
+  WalkthroughState inputs;  // what the results were computed from (step ignored)
+  bool valid = false;
+  std::vector<std::string> errors;
+  Workload workload;         // the job the answers describe
+  std::string model_preset;  // "" = custom size
+  Constraints constraints;
+  std::vector<MethodOption> options;  // step 3
+  RecommendResult result;             // step 5
+  std::vector<const GuideRow*> guide_rows;  // rows of the table for this size class + task
+  int computations = 0;
+};
+
+// The workload the answers describe (model, task, precision; serving shapes for inference).
+Workload WalkthroughWorkload(const WalkthroughState& s, const Catalogs& catalogs, std::string* preset);
+Constraints WalkthroughConstraints(const WalkthroughState& s);
+// Precisions that make sense for a method ("qlora" -> nf4/int4/int8, ...), first = default.
+std::vector<std::string> PrecisionsFor(const std::string& method);
+// Keeps method and precision consistent with the task (after a task change or a link).
+void NormalizeWalkthrough(WalkthroughState& s);
+
+void UpdateWalkthroughDerived(const AppState& state, const Catalogs& catalogs, WalkthroughDerived& derived);
+
+// Opens the Calculator with the walkthrough's job, or with recommendation `config` (index into
+// derived.result.configs; -1 = the job as answered).
+void OpenInCalculator(AppState& state, const WalkthroughDerived& derived, int config);
+
+}  // namespace atlas

@@ -1,0 +1,16 @@
+// View 5: Share — the link to this exact configuration, copy it, export the results.
+#pragma once
+
+#include "app/app_state.hpp"
+#include "app/calculator_model.hpp"
+#include "engine/catalogs.hpp"
+#include "ui_env.hpp"
+
+namespace atlas::ui {
+
+void DrawShareView(const AppState& state, const Catalogs& catalogs, const CalculatorDerived& calculator,
+                   const UiEnv& env, UiMemory& memory);
+// The banner listing what an opened link could not restore (drawn by the shell).
+void DrawLinkNotices(UiMemory& memory);
+
+}  // namespace atlas::ui

@@ -1,0 +1,98 @@
+// The walkthrough's derived results: the job the answers describe, live method savings,
+// recomputation only on answer changes, and agreement with the Calculator.
+#include "app/calculator_model.hpp"
+#include "app/walkthrough_model.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace atlas;
+
+TEST_CASE("walkthrough: answers become a workload and constraints") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.walkthrough.task = WalkthroughTask::kPeft;
+  s.walkthrough.method = "qlora";
+  s.walkthrough.precision = "nf4";
+  s.walkthrough.budget_cny = 500;
+  s.walkthrough.domestic_only = true;
+  s.walkthrough.objective = Objective::kTime;
+  NormalizeWalkthrough(s.walkthrough);
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(s, c, d);
+  CHECK(d.valid);
+  CHECK(d.workload.task == Task::kQlora);
+  CHECK(d.workload.precision == Precision::kNf4);
+  CHECK(d.model_preset == "llama-3.1-8b");
+  CHECK(*d.constraints.budget_cny == 500);
+  CHECK(d.constraints.domestic_only);
+  CHECK(d.constraints.objective == RankObjective::kTime);
+  for (const Recommendation& r : d.result.configs) CHECK(c.gpus.Find(r.gpu)->domestic);
+}
+
+TEST_CASE("walkthrough: step 3 shows the memory saving of each method") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.walkthrough.task = WalkthroughTask::kFullFinetune;
+  NormalizeWalkthrough(s.walkthrough);
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(s, c, d);
+  REQUIRE(d.options.size() == 4);
+  CHECK(d.options[0].method == "full_finetune");
+  CHECK(d.options[0].saving == 0);
+  for (size_t i = 1; i < d.options.size(); ++i) {
+    CHECK(d.options[i].bytes < d.options[0].bytes);
+    CHECK(d.options[i].saving > 0.5);  // LoRA and QLoRA save most of full fine-tuning's memory
+  }
+  s.walkthrough.task = WalkthroughTask::kRealtimeServing;
+  NormalizeWalkthrough(s.walkthrough);
+  UpdateWalkthroughDerived(s, c, d);
+  REQUIRE(d.options.size() == 4);
+  CHECK(d.options[3].precision == "int4");
+  CHECK(d.options[3].bytes < d.options[0].bytes);
+}
+
+TEST_CASE("walkthrough: moving between steps keeps answers and does not recompute") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(s, c, d);
+  const int n = d.computations;
+  for (int step = 0; step < 5; ++step) {
+    s.walkthrough.step = step;
+    UpdateWalkthroughDerived(s, c, d);
+  }
+  CHECK(d.computations == n);
+  s.walkthrough.max_gpus = 8;
+  UpdateWalkthroughDerived(s, c, d);
+  CHECK(d.computations == n + 1);
+}
+
+TEST_CASE("walkthrough agrees with the Calculator") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.walkthrough.task = WalkthroughTask::kFullFinetune;
+  s.walkthrough.model_preset = "llama-2-7b";
+  NormalizeWalkthrough(s.walkthrough);
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(s, c, d);
+  REQUIRE(!d.result.configs.empty());
+  for (int i = 0; i < static_cast<int>(std::min<size_t>(3, d.result.configs.size())); ++i) {
+    AppState a = s;
+    OpenInCalculator(a, d, i);
+    CHECK(a.view == View::kCalculator);
+    NormalizeCalculator(a.calculator, c);
+    CalculatorDerived calc;
+    UpdateCalculatorDerived(a, c, calc);
+    REQUIRE(calc.valid);
+    CHECK(calc.estimate.fits);
+    CHECK(calc.estimate.memory.total_bytes == doctest::Approx(d.result.configs[static_cast<size_t>(i)].per_gpu_bytes));
+    if (d.result.configs[static_cast<size_t>(i)].time_seconds)
+      CHECK(*calc.estimate.compute.time_seconds == doctest::Approx(*d.result.configs[static_cast<size_t>(i)].time_seconds));
+  }
+  // The job as answered (no recommendation picked) opens too.
+  AppState b = s;
+  OpenInCalculator(b, d, -1);
+  CHECK(b.calculator.workload.task == Task::kFullFinetune);
+  CHECK(b.calculator.model_preset == "llama-2-7b");
+}
