@@ -15,7 +15,17 @@ fi
 if [ "$what" = web ] || [ "$what" = all ]; then
   emcmake cmake -S . -B build/web -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build/web -j"$jobs"
+  dist=build/web/dist
   # Ship the data files too: the footer's "sources" link opens them.
-  mkdir -p build/web/dist/data
-  cp data/*.json build/web/dist/data/
+  mkdir -p "$dist/data"
+  cp data/*.json "$dist/data/"
+  # Version the service worker's cache by the app's content.
+  build_id=$(cat "$dist/gpu-atlas.js" "$dist/gpu-atlas.wasm" "$dist/index.html" "$dist/boot.js" "$dist/style.css" | sha256sum | cut -c1-16)
+  sed "s/__BUILD_ID__/$build_id/" web/sw.js > "$dist/sw.js"
+  # Pre-compressed copies beside the originals for hosts that serve them (.gz, .br).
+  find "$dist" -type f \( -name '*.js' -o -name '*.wasm' -o -name '*.html' -o -name '*.css' -o -name '*.json' -o -name '*.ttf' \) |
+    while read -r f; do
+      gzip -9 -k -f -n "$f"
+      brotli -q 11 -f "$f" -o "$f.br"
+    done
 fi

@@ -21,8 +21,16 @@
     window.Module = { noInitialRun: true };
     return;
   }
+  var canvas = document.getElementById("canvas");
+  canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+  // Offline after the first visit; sw.js sits next to this page, so any sub-path works.
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("sw.js").catch(function () { /* private mode, etc. */ });
+    });
+  }
   window.Module = {
-    canvas: document.getElementById("canvas"),
+    canvas: canvas,
     // Every file next to this page: relative URLs keep the site working under any sub-path.
     locateFile: function (path) { return path; },
     print: function (text) { console.log(text); },

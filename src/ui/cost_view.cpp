@@ -46,6 +46,9 @@ std::string Latin(const std::string& s) {
   std::string tidy;
   for (char ch : out)
     if (!(ch == ' ' && (tidy.empty() || tidy.back() == ' ' || tidy.back() == '('))) tidy += ch;
+  for (size_t p; (p = tidy.find(" ()")) != std::string::npos;) tidy.erase(p, 3);
+  for (size_t p; (p = tidy.find("()")) != std::string::npos;) tidy.erase(p, 2);
+  while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
   return tidy;
 }
 
@@ -488,7 +491,7 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
     tick_label(x, co2_x0, co2_x1, t.label);
   }
-  const std::string money_title = "cost of the job, " + cur;
+  const std::string money_title = (narrow ? "job cost, " : "cost of the job, ") + cur;
   dl->AddText(ImVec2(money_x0, o.y), IM_COL32(200, 205, 215, 255), money_title.c_str());
   dl->AddText(ImVec2(co2_x0, o.y), IM_COL32(200, 205, 215, 255), "CO2, kg");
 
@@ -824,7 +827,8 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     if (ImGui::SmallButton("Reset all edited prices")) s.price_overrides.clear();
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("prices", 6, flags)) return;
+  const float table_h = ImGui::GetFrameHeightWithSpacing() * (shown.size() + 1.5f) + (s.price_overrides.empty() ? 0 : Em(1.5f) * shown.size());
+  if (!ImGui::BeginTable("prices", 6, flags, ImVec2(0, table_h))) return;
   ImGui::TableSetupColumn("Provider");
   ImGui::TableSetupColumn("Form");
   ImGui::TableSetupColumn("Market");

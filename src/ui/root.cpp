@@ -1,5 +1,7 @@
 #include "root.hpp"
 
+#include "app/state_json.hpp"
+
 #include "calculator_view.hpp"
 #include "share_view.hpp"
 #include "cost_view.hpp"
@@ -92,6 +94,12 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& m
         } else {
           state.view = tab.view;
           memory.last_view = static_cast<int>(tab.view);
+        }
+        // performance.mark('gpu-atlas:view:<name>') on each view's first frame.
+        const unsigned bit = 1u << static_cast<unsigned>(tab.view);
+        if (env.mark && !(memory.views_marked & bit)) {
+          memory.views_marked |= bit;
+          env.mark((std::string("gpu-atlas:view:") + ViewKey(tab.view)).c_str());
         }
         ImGui::BeginChild("view", ImVec2(0, -footer_h), false);
         if (tab.view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);

@@ -15,6 +15,7 @@ struct UiEnv {
   bool narrow() const { return css_width <= 480.0f; }
   std::function<void(const std::string& url)> open_url;  // may be empty (native tests)
   std::function<void(const std::string& text)> copy_text;
+  std::function<void(const char* name)> mark;  // performance.mark, once per name
   std::function<void(const std::string& name, const std::string& mime, const std::string& text)> download;
   std::string page_url;  // location without the fragment, for the share link shown
 };
@@ -37,6 +38,7 @@ struct UiMemory {
   std::string share_status;               // "Link copied", ...
   int hovered_gpu = -1;
   int last_view = -1;
+  unsigned views_marked = 0;  // bit per view whose first frame was marked
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet
   bool tier_rule_open = false;
 };

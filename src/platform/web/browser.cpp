@@ -83,6 +83,15 @@ EM_JS(int, atlas_js_prefers_chinese, (), {
   }
   return 0;
 });
+// Frame statistics for benchmarks: the app's own CPU time per frame and the wasm heap size,
+// kept in a bounded window array (no effect on the page otherwise).
+EM_JS(void, atlas_js_frame_stats, (double frame_ms, double heap_bytes), {
+  var s = window.__atlasStats || (window.__atlasStats = {frameMs: [], peakHeapBytes: 0});
+  s.frameMs.push(frame_ms);
+  if (s.frameMs.length > 2000) s.frameMs.splice(0, s.frameMs.length - 2000);
+  if (heap_bytes > s.peakHeapBytes) s.peakHeapBytes = heap_bytes;
+});
+EM_JS(double, atlas_js_heap_bytes, (), { return HEAP8.length; });
 // clang-format on
 
 ViewportSize QueryViewport() { return {atlas_js_css_width(), atlas_js_css_height(), atlas_js_dpr()}; }
@@ -107,6 +116,7 @@ void DownloadText(const std::string& name, const std::string& mime, const std::s
   atlas_js_download(name.c_str(), mime.c_str(), text.c_str());
 }
 bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
+void ReportFrame(double frame_ms) { atlas_js_frame_stats(frame_ms, atlas_js_heap_bytes()); }
 void ResizeCanvas(int width_px, int height_px) { atlas_js_resize_canvas(width_px, height_px); }
 
 }  // namespace atlas::platform

@@ -27,6 +27,8 @@ void CopyText(const std::string& text);
 void DownloadText(const std::string& filename, const std::string& mime, const std::string& text);
 // True when the browser prefers Chinese (navigator.languages).
 bool PrefersChinese();
+// Records one frame's CPU time (ms) and the heap size for window.__atlasStats.
+void ReportFrame(double frame_ms);
 // Sets the canvas backing store to width_px x height_px device pixels (GLFW follows).
 void ResizeCanvas(int width_px, int height_px);
 

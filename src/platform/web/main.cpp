@@ -90,6 +90,7 @@ void UpdateScale(App& app) {
 
 void Frame(void* arg) {
   App& app = *static_cast<App*>(arg);
+  const double start_ms = emscripten_get_now();
   const atlas::platform::ViewportSize vp = atlas::platform::QueryViewport();
   app.env.css_width = vp.css_width;
   app.env.css_height = vp.css_height;
@@ -126,6 +127,7 @@ void Frame(void* arg) {
   glClearColor(0.075f, 0.085f, 0.105f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  atlas::platform::ReportFrame(emscripten_get_now() - start_ms);
   if (!app.first_frame_marked) {
     app.first_frame_marked = true;
     atlas::platform::PerformanceMark("gpu-atlas:first-frame");
@@ -150,6 +152,7 @@ int main() {
   app.data.catalogs = &app.catalogs;
   app.data.load_errors = std::move(load.errors);
   app.env.open_url = [](const std::string& url) { atlas::platform::OpenUrl(url); };
+  app.env.mark = [](const char* name) { atlas::platform::PerformanceMark(name); };
   app.env.copy_text = [](const std::string& text) { atlas::platform::CopyText(text); };
   app.env.download = [](const std::string& name, const std::string& mime, const std::string& text) {
     atlas::platform::DownloadText(name, mime, text);
