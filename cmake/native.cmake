@@ -37,3 +37,9 @@ if(benchmark_FOUND)
     target_link_libraries(engine_bench PRIVATE atlas_app benchmark::benchmark)
   endif()
 endif()
+
+# libFuzzer targets (fuzz/), off by default: scripts/fuzz.sh builds them with clang in build/fuzz.
+option(ATLAS_FUZZ "Build the libFuzzer targets in fuzz/ (needs clang)" OFF)
+if(ATLAS_FUZZ)
+  add_subdirectory(fuzz)
+endif()

@@ -15,7 +15,7 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 PACKAGES=(cmake make g++ emscripten nlohmann-json3-dev doctest-dev libglfw3-dev
-          chromium fonttools fonts-droid-fallback fonts-dejavu-core brotli libbenchmark-dev python3 xz-utils dpkg-dev)
+          chromium fonttools fonts-droid-fallback fonts-dejavu-core brotli libbenchmark-dev python3 xz-utils dpkg-dev clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

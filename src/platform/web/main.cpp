@@ -16,6 +16,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <cmath>
+#include <deque>
 #include <memory>
 
 namespace {
@@ -35,10 +36,40 @@ struct App {
   float font_scale = 0;  // dpr * css font size the atlas was built for
   int width_px = 0, height_px = 0;
   bool first_frame_marked = false;
+  // Mouse/touch buttons reach ImGui one event per frame, and a press at a new position waits one
+  // frame: ImGui 1.86 ignores a click whose pointer arrives in the same frame (a tap on a phone,
+  // or a scripted click), since nothing was hovered there yet.
+  std::deque<std::pair<int, bool>> button_events;  // (button, pressed)
+  bool buttons_down[3] = {false, false, false};
+  ImVec2 last_mouse_pos{-1, -1};
+  bool press_deferred = false;
   std::string hash_written;  // the fragment the app last wrote (or read)
   atlas::AppState synced;    // the state hash_written encodes
   int frames = 0;
 };
+
+void OnMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
+  App* app = static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (app && button >= 0 && button < 3) app->button_events.emplace_back(button, action == GLFW_PRESS);
+}
+
+// Feeds queued button events to ImGui after the backend's NewFrame (overriding its polling).
+void ApplyButtons(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  const bool moved = io.MousePos.x != app.last_mouse_pos.x || io.MousePos.y != app.last_mouse_pos.y;
+  if (!app.button_events.empty()) {
+    const auto [button, pressed] = app.button_events.front();
+    if (pressed && moved && !app.press_deferred) {
+      app.press_deferred = true;  // let ImGui see the pointer here for one frame first
+    } else {
+      app.buttons_down[button] = pressed;
+      app.button_events.pop_front();
+      app.press_deferred = false;
+    }
+  }
+  for (int b = 0; b < 3; ++b) io.MouseDown[b] = app.buttons_down[b];
+  app.last_mouse_pos = io.MousePos;
+}
 
 // Opens the state in `hash` (startup, back/forward, an edited address bar).
 void ApplyHash(App& app, const std::string& hash) {
@@ -117,6 +148,7 @@ void Frame(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  ApplyButtons(app);
   ImGui::NewFrame();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
   ImGui::Render();
@@ -167,6 +199,8 @@ int main() {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no imgui.ini in the browser: the state lives in the URL
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
+  glfwSetWindowUserPointer(app.window, &app);
+  glfwSetMouseButtonCallback(app.window, OnMouseButton);  // replaces the backend's (see App)
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   emscripten_set_main_loop_arg(Frame, &app, 0, true);

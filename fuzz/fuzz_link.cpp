@@ -1,0 +1,39 @@
+// The share-link decoder on arbitrary text: never crashes or hangs, what it yields is a usable
+// state (valid workload, finite estimate, printable as JSON), and encoding that state and
+// decoding it again gives the same state with no notices.
+#include "app/calculator_model.hpp"
+#include "app/share_link.hpp"
+#include "app/state_json.hpp"
+#include "fuzz_common.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+using namespace atlas;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const Catalogs& c = fuzz::RealCatalogs();
+  const std::string input(reinterpret_cast<const char*>(data), size);
+
+  LinkDecode d = DecodeLink(input, c);
+  // What `gpu-atlas link decode` prints.
+  Json printed = StateToJson(d.state);
+  printed["notices"] = d.notices;
+  fuzz::CheckDumps(printed, "decoded state and notices");
+
+  NormalizeCalculator(d.state.calculator, c);
+  const Workload& w = d.state.calculator.workload;
+  const std::vector<std::string> problems = ValidateWorkload(w);
+  FUZZ_CHECK(problems.empty(), fuzz::Join(problems));
+  FUZZ_CHECK(c.gpus.Find(w.gpu) != nullptr, w.gpu);
+  const EstimateResult r = Estimate(w, c);
+  FUZZ_CHECK(r.ok, fuzz::Join(r.errors));
+  fuzz::CheckEstimateFinite(r);
+
+  const std::string link = EncodeLink(d.state, c);
+  LinkDecode again = DecodeLink(link, c);
+  NormalizeCalculator(again.state.calculator, c);
+  FUZZ_CHECK(again.notices.empty(), link + "\n" + fuzz::Join(again.notices));
+  FUZZ_CHECK(again.state == d.state, link + "\nre-encoded: " + EncodeLink(again.state, c));
+  return 0;
+}

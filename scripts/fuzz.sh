@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/fuzz_*.cpp) with clang++-14 + ASan + UBSan in build/fuzz
+# and runs each for a bounded time from its seed corpus. Exits non-zero when any target finds a
+# crash, a sanitizer report, a broken invariant, a timeout or a memory blow-up; the input that
+# did it is kept in build/fuzz/artifacts/<target>/ (reproduce: build/fuzz/fuzz_<target> FILE).
+# usage: scripts/fuzz.sh [target ...]      e.g. scripts/fuzz.sh link hf_config
+#   FUZZ_SECONDS  seconds per target (default 30)
+#   FUZZ_CXX      compiler (default clang++-14)
+# Seeds are copied from fuzz/corpus/<target>/ (and data/*.json for data_loaders) into
+# build/fuzz/corpus/<target>/, which the fuzzer grows; nothing is written into the repo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-30}
+cxx=${FUZZ_CXX:-clang++-14}
+jobs=$(nproc 2>/dev/null || echo 2)
+dir=build/fuzz
+
+if ! command -v "$cxx" >/dev/null; then
+  echo "fuzz: $cxx not found (scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
+  exit 1
+fi
+
+if [ $# -gt 0 ]; then
+  targets=("$@")
+else
+  targets=()
+  for f in fuzz/fuzz_*.cpp; do n=$(basename "$f" .cpp); targets+=("${n#fuzz_}"); done
+fi
+
+CXX=$cxx cmake -S . -B "$dir" -DATLAS_FUZZ=ON -DATLAS_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
+build_targets=()
+for t in "${targets[@]}"; do build_targets+=("fuzz_$t"); done
+cmake --build "$dir" -j"$jobs" --target "${build_targets[@]}"
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+status=0
+for t in "${targets[@]}"; do
+  corpus="$dir/corpus/$t"
+  artifacts="$dir/artifacts/$t"
+  mkdir -p "$corpus" "$artifacts"
+  cp fuzz/corpus/"$t"/* "$corpus"/ 2>/dev/null || true
+  if [ "$t" = data_loaders ]; then
+    # The shipped data files as seeds, each behind the byte that selects its loader.
+    for f in gpus models regions pricing assumptions; do
+      { printf '%s' "${f:0:1}"; cat "data/$f.json"; } > "$corpus/data-$f.json"
+    done
+  fi
+  dict=()
+  [ -f "fuzz/$t.dict" ] && dict=("-dict=fuzz/$t.dict")
+  log="$dir/fuzz_$t.log"
+  echo "== fuzz $t: ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
+  if "$dir/fuzz_$t" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+       -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
+    grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | tr '\n' ' ' || true
+    echo
+  else
+    status=1
+    echo "fuzz $t: FAILED" >&2
+    tail -n 60 "$log" >&2
+    for a in "$artifacts"/*; do
+      [ -f "$a" ] || continue
+      echo "-- input $a ($(wc -c <"$a") bytes):" >&2
+      head -c 2000 "$a" | od -c | head -40 >&2
+    done
+  fi
+done
+exit $status
