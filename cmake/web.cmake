@@ -28,7 +28,7 @@ target_link_options(gpu_atlas_web PRIVATE
   -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web -sFILESYSTEM=1
-  -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_atlas_text_bridge_chars,_atlas_text_bridge_key
   -sEXPORTED_RUNTIME_METHODS=ccall
   "--embed-file=${ATLAS_UI_FONT}@/fonts/ui.ttf")
 

@@ -62,6 +62,33 @@ void Flatten(const Json& now, const Json& defaults, const std::string& prefix, s
   }
 }
 
+// Link text is bytes after percent-decoding; only valid UTF-8 may enter the state and the
+// notices (nlohmann's dump() throws on anything else, and the CLI and exports dump them).
+bool ValidUtf8(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const int n = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
+    if (n < 0 || s.size() - i <= static_cast<size_t>(n)) return false;
+    unsigned cp = n == 0 ? c : c & (0x3F >> n);
+    for (int k = 1; k <= n; ++k) {
+      const unsigned char d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    static constexpr unsigned kMin[] = {0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += n + 1;
+  }
+  return true;
+}
+
+// The first `max` bytes of valid UTF-8 text, not cutting a character in two.
+std::string Excerpt(const std::string& s, size_t max = 40) {
+  if (s.size() <= max) return s;
+  while (max > 0 && (static_cast<unsigned char>(s[max]) & 0xC0) == 0x80) --max;
+  return s.substr(0, max);
+}
+
 }  // namespace
 
 std::string PercentEncode(const std::string& s) {
@@ -140,6 +167,10 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
     const size_t eq = pair.find('=');
     const std::string key = PercentDecode(pair.substr(0, eq));
     const std::string value = eq == std::string::npos ? "" : PercentDecode(pair.substr(eq + 1));
+    if (!ValidUtf8(key) || !ValidUtf8(value)) {
+      out.notices.push_back("a part of the link is not valid UTF-8 text; it was ignored");
+      continue;
+    }
     if (key == "v") {
       version = std::atoi(value.c_str());
       continue;
@@ -158,12 +189,12 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
     for (const auto& [prefix, name] : kSections)
       if (dot != std::string::npos && key.compare(0, dot, prefix) == 0 && std::string(prefix).size() == dot) section = name;
     if (!section) {
-      out.notices.push_back("\"" + key.substr(0, 40) + "\": not part of a GPU Atlas link, ignored");
+      out.notices.push_back("\"" + Excerpt(key) + "\": not part of a GPU Atlas link, ignored");
       continue;
     }
     const std::string rest = key.substr(dot + 1);
     if (rest.empty() || rest.size() > 64) {
-      out.notices.push_back("\"" + key.substr(0, 40) + "\": ignored");
+      out.notices.push_back("\"" + Excerpt(key) + "\": ignored");
       continue;
     }
     Json& sec = state[section];

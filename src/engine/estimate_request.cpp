@@ -71,7 +71,8 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
   if (strict)
     r.RejectUnknown({"preset", "hf_config", "name", "params", "active_params", "layers", "hidden", "heads", "kv_heads",
                      "head_dim", "ffn_hidden", "vocab", "max_context", "experts", "experts_per_token", "shared_experts",
-                     "moe_layers", "kv_lora_rank", "sliding_window", "sliding_window_layers"});
+                     "moe_layers", "kv_lora_rank", "sliding_window", "sliding_window_layers", "kind", "ffn_kind",
+                     "tied_embeddings", "dense_ffn_hidden", "qk_rope_head_dim"});
   ModelSpec m;
   bool have_base = false;
   if (r.Has("preset")) {
@@ -134,6 +135,30 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
   int_field("kv_lora_rank", m.kv_lora_rank, 0, 65536);
   int_field("sliding_window", m.sliding_window, 0, 100000000);
   int_field("sliding_window_layers", m.sliding_window_layers, 0, 1000);
+  int_field("dense_ffn_hidden", m.dense_ffn_hidden, 0, 1048576);
+  int_field("qk_rope_head_dim", m.qk_rope_head_dim, 0, 4096);
+  // The rest of a transformer's architecture, so that the request form (and the share link) of
+  // an edited MLA, encoder, encoder-decoder or GeGLU preset reads back to the same model.
+  auto enum_field = [&](const char* key, auto& field, auto... options) {
+    if (!r.Has(key)) return;
+    const std::string s = r.String(key);
+    for (auto option : {options...})
+      if (s == ToString(option)) {
+        architecture_changed = architecture_changed || field != option;
+        field = option;
+        return;
+      }
+    std::string list;
+    for (auto option : {options...}) list += (list.empty() ? "" : ", ") + std::string(ToString(option));
+    r.Fail(key, "is \"" + s + "\"; expected one of: " + list);
+  };
+  enum_field("kind", m.kind, ModelKind::kDecoder, ModelKind::kEncoder, ModelKind::kEncoderDecoder);
+  enum_field("ffn_kind", m.ffn_kind, FfnKind::kSwiglu, FfnKind::kGeglu, FfnKind::kGelu, FfnKind::kRelu);
+  if (r.Has("tied_embeddings")) {
+    const bool tied = r.Bool("tied_embeddings");
+    architecture_changed = architecture_changed || tied != m.tied_embeddings;
+    m.tied_embeddings = tied;
+  }
   if (m.experts > 0 && m.moe_layers == 0) m.moe_layers = m.layers;
   if (m.kv_lora_rank > 0) m.attention = AttentionKind::kMla;
   else if (m.attention == AttentionKind::kMla) m.attention = AttentionKind::kGqa;
@@ -235,7 +260,9 @@ Json WorkloadToRequest(const Workload& w, const std::string& preset) {
                   {"ffn_hidden", m.ffn_hidden}, {"vocab", m.vocab}, {"max_context", m.max_context},
                   {"experts", m.experts}, {"experts_per_token", m.experts_per_token},
                   {"shared_experts", m.shared_experts}, {"moe_layers", m.moe_layers}, {"kv_lora_rank", m.kv_lora_rank},
-                  {"sliding_window", m.sliding_window}, {"sliding_window_layers", m.sliding_window_layers}};
+                  {"sliding_window", m.sliding_window}, {"sliding_window_layers", m.sliding_window_layers},
+                  {"kind", ToString(m.kind)}, {"ffn_kind", ToString(m.ffn_kind)}, {"tied_embeddings", m.tied_embeddings},
+                  {"dense_ffn_hidden", m.dense_ffn_hidden}, {"qk_rope_head_dim", m.qk_rope_head_dim}};
   }
   j["task"] = ToString(w.task);
   j["precision"] = ToString(w.precision);

@@ -93,6 +93,34 @@ TEST_CASE("a custom model travels in the link") {
   CHECK(d.state.calculator.workload.model.params == doctest::Approx(s.calculator.workload.model.params));
 }
 
+TEST_CASE("an edited MLA, encoder, encoder-decoder or GeGLU preset reopens with the same estimate (found by fuzz_estimate_request)") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  for (const char* id : {"deepseek-v3", "t5-large", "gemma-2-9b", "bert-base", "mixtral-8x7b", "qwen3-30b-a3b"}) {
+    INFO(id);
+    AppState s;
+    s.calculator.model_preset = id;
+    s = Normalized(s);
+    s.calculator.workload.task = Task::kInference;
+    s.calculator.workload.model.max_context += 1;  // any edit makes the model custom
+    ArchitectureEdited(s.calculator);
+    s = Normalized(s);
+    LinkDecode d = DecodeLink(EncodeLink(s, c), c);
+    CHECK(d.notices.empty());
+    const Workload& before = s.calculator.workload;
+    const Workload& after = d.state.calculator.workload;
+    CHECK(after.model.kind == before.model.kind);
+    CHECK(after.model.ffn_kind == before.model.ffn_kind);
+    CHECK(after.model.attention == before.model.attention);
+    CHECK(after.model.tied_embeddings == before.model.tied_embeddings);
+    CHECK(after.model.dense_ffn_hidden == before.model.dense_ffn_hidden);
+    CHECK(after.model.qk_rope_head_dim == before.model.qk_rope_head_dim);
+    const EstimateResult a = Estimate(before, c), b = Estimate(after, c);
+    CHECK(b.ok);
+    CHECK(b.memory.total_bytes == doctest::Approx(a.memory.total_bytes));
+    CHECK(b.memory.kv_cache_bytes == doctest::Approx(a.memory.kv_cache_bytes));
+  }
+}
+
 TEST_CASE("mangled, hostile and future links keep valid parts and say what was ignored") {
   const Catalogs& c = atlas::test::RealCatalogs();
   LinkDecode d = DecodeLink("#v=9&view=calculator&calc.model=llama-2-70b&calc.gpus=banana&calc.tp=3&evil=1&tier.tier=7", c);
@@ -118,6 +146,22 @@ TEST_CASE("mangled, hostile and future links keep valid parts and say what was i
   std::string many = "#v=1";
   for (int i = 0; i < 1000; ++i) many += "&x" + std::to_string(i) + "=1";
   CHECK(Mentions(DecodeLink(many, c).notices, "too many parts"));
+}
+
+TEST_CASE("bytes that are not UTF-8 are ignored, so the state and notices serialise (found by fuzz_link)") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  const std::string long_key = "#v=1&" + std::string(39, 'k') + "\xC3\xA9=1";  // cut at 40 bytes: mid-character
+  for (const std::string link : {std::string("#v=1&tier.vendor=%FF&view=calculator"), std::string("#v=1&x\xF5=1&view=calculator"),
+                                 std::string("#v=1&calc.model.name=%C3&view=calculator"), long_key}) {
+    LinkDecode d = DecodeLink(link, c);
+    Json printed = StateToJson(d.state);
+    printed["notices"] = d.notices;
+    CHECK_NOTHROW((void)printed.dump());
+    if (link != long_key) {
+      CHECK(d.state.view == View::kCalculator);  // the valid parts are kept
+      CHECK(Mentions(d.notices, "not valid UTF-8"));
+    }
+  }
 }
 
 TEST_CASE("random bytes never crash the decoder") {

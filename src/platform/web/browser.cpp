@@ -92,6 +92,80 @@ EM_JS(void, atlas_js_frame_stats, (double frame_ms, double heap_bytes), {
   if (heap_bytes > s.peakHeapBytes) s.peakHeapBytes = heap_bytes;
 });
 EM_JS(double, atlas_js_heap_bytes, (), { return HEAP8.length; });
+// Touch: Emscripten 3.1.6's GLFW reports (0, 0) for touches, so the page tracks the finger
+// itself: its position in canvas device pixels, and vertical movement since the last call.
+EM_JS(void, atlas_js_touch_install, (), {
+  if (window.__atlasTouch) return;
+  var t = window.__atlasTouch = {y: null, dy: 0, x: -1, py: -1, used: false};
+  var c = document.getElementById("canvas");
+  function place(e) {
+    var r = c.getBoundingClientRect();
+    var p = e.touches.length ? e.touches[0] : (e.changedTouches.length ? e.changedTouches[0] : null);
+    if (!p) return;
+    t.x = (p.clientX - r.left) * c.width / r.width;
+    t.py = (p.clientY - r.top) * c.height / r.height;
+    t.used = true;
+  }
+  c.addEventListener("touchstart", function(e) { place(e); if (e.touches.length) t.y = e.touches[0].clientY; }, {passive: true});
+  c.addEventListener("touchmove", function(e) {
+    place(e);
+    if (!e.touches.length || t.y === null) return;
+    var y = e.touches[0].clientY;
+    t.dy += y - t.y;
+    t.y = y;
+  }, {passive: true});
+  c.addEventListener("touchend", function(e) { place(e); t.y = null; }, {passive: true});
+  // A real mouse takes over again.
+  c.addEventListener("mousemove", function(e) { if (!e.sourceCapabilities || !e.sourceCapabilities.firesTouchEvents) t.used = false; }, {passive: true});
+});
+EM_JS(double, atlas_js_take_touch_dy, (), {
+  var t = window.__atlasTouch;
+  if (!t) return 0;
+  var d = t.dy;
+  t.dy = 0;
+  return d;
+});
+EM_JS(int, atlas_js_touch_pos, (float* xy), {
+  var t = window.__atlasTouch;
+  if (!t || !t.used) return 0;
+  HEAPF32[xy >> 2] = t.x;
+  HEAPF32[(xy >> 2) + 1] = t.py;
+  return 1;
+});
+// On-screen keyboards: the canvas cannot raise one, so while ImGui edits text a hidden
+// <input> holds the focus; what is typed there is forwarded to ImGui and the field cleared.
+EM_JS(void, atlas_js_text_input_active, (int active), {
+  var el = document.getElementById("text-bridge");
+  if (!el) {
+    el = document.createElement("input");
+    el.id = "text-bridge";
+    el.type = "text";
+    el.autocomplete = "off";
+    el.setAttribute("autocapitalize", "off");
+    el.setAttribute("aria-hidden", "true");
+    el.style.cssText = "position:fixed;left:0;bottom:0;width:1px;height:1px;opacity:0;border:0;padding:0;font-size:16px;";
+    document.body.appendChild(el);
+    el.addEventListener("input", function(e) {
+      if (e.inputType === "deleteContentBackward") _atlas_text_bridge_key(1);
+      else if (el.value) {
+        var v = el.value;
+        var n = lengthBytesUTF8(v) + 1;
+        var p = _malloc(n);
+        stringToUTF8(v, p, n);
+        _atlas_text_bridge_chars(p);
+        _free(p);
+      }
+      el.value = "";
+    });
+    el.addEventListener("keydown", function(e) {
+      if (e.key === "Enter") _atlas_text_bridge_key(2);
+    });
+  }
+  var touch = ("ontouchstart" in window) || navigator.maxTouchPoints > 0;
+  if (!touch) return;  // desktop keyboards reach the canvas directly
+  if (active && document.activeElement !== el) el.focus({preventScroll: true});
+  if (!active && document.activeElement === el) el.blur();
+});
 // clang-format on
 
 ViewportSize QueryViewport() { return {atlas_js_css_width(), atlas_js_css_height(), atlas_js_dpr()}; }
@@ -117,6 +191,16 @@ void DownloadText(const std::string& name, const std::string& mime, const std::s
 }
 bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
 void ReportFrame(double frame_ms) { atlas_js_frame_stats(frame_ms, atlas_js_heap_bytes()); }
+double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }
+void InstallTouchTracking() { atlas_js_touch_install(); }
+bool TouchPosition(float& x_px, float& y_px) {
+  float xy[2] = {0, 0};
+  if (!atlas_js_touch_pos(xy)) return false;
+  x_px = xy[0];
+  y_px = xy[1];
+  return true;
+}
+void SetTextInputActive(bool active) { atlas_js_text_input_active(active ? 1 : 0); }
 void ResizeCanvas(int width_px, int height_px) { atlas_js_resize_canvas(width_px, height_px); }
 
 }  // namespace atlas::platform

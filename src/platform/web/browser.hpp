@@ -29,6 +29,14 @@ void DownloadText(const std::string& filename, const std::string& mime, const st
 bool PrefersChinese();
 // Records one frame's CPU time (ms) and the heap size for window.__atlasStats.
 void ReportFrame(double frame_ms);
+// Starts tracking touches on the canvas (Emscripten's GLFW reports (0, 0) for them).
+void InstallTouchTracking();
+// The last touch position in canvas device pixels, while touch is the input in use.
+bool TouchPosition(float& x_px, float& y_px);
+// Vertical touch movement (CSS px) since the last call.
+double TakeTouchScrollDy();
+// Raises (or hides) the phone's on-screen keyboard through a hidden input while ImGui edits text.
+void SetTextInputActive(bool active);
 // Sets the canvas backing store to width_px x height_px device pixels (GLFW follows).
 void ResizeCanvas(int width_px, int height_px);
 

@@ -14,6 +14,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
 
 #include <cmath>
 #include <deque>
@@ -42,11 +43,60 @@ struct App {
   std::deque<std::pair<int, bool>> button_events;  // (button, pressed)
   bool buttons_down[3] = {false, false, false};
   ImVec2 last_mouse_pos{-1, -1};
+  bool touch_scrolling = false;  // the current touch drags the page, not a widget
   bool press_deferred = false;
   std::string hash_written;  // the fragment the app last wrote (or read)
   atlas::AppState synced;    // the state hash_written encodes
   int frames = 0;
 };
+
+// Keys typed through the hidden input of the on-screen keyboard bridge (browser.cpp).
+struct BridgeKeys {
+  int backspace = 0, enter = 0;  // presses waiting to be delivered, one per frame
+};
+BridgeKeys g_bridge_keys;  // written only by the two exported callbacks below
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_chars(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
+EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_key(int key) {
+  if (key == 1) ++g_bridge_keys.backspace;
+  if (key == 2) ++g_bridge_keys.enter;
+}
+}
+
+// Delivers bridged Backspace/Enter as one-frame key presses (ImGui 1.86 KeysDown + KeyMap).
+void ApplyBridgeKeys() {
+  ImGuiIO& io = ImGui::GetIO();
+  static_assert(GLFW_KEY_BACKSPACE < 512 && GLFW_KEY_ENTER < 512);
+  auto pulse = [&](int& pending, int key) {
+    if (io.KeysDown[key]) {
+      io.KeysDown[key] = false;  // released the frame after it was pressed
+    } else if (pending > 0) {
+      io.KeysDown[key] = true;
+      --pending;
+    }
+  };
+  pulse(g_bridge_keys.backspace, GLFW_KEY_BACKSPACE);
+  pulse(g_bridge_keys.enter, GLFW_KEY_ENTER);
+}
+
+// A one-finger drag that did not grab a widget scrolls the panel under it, 1:1 with the finger.
+void ApplyTouchScroll(App& app) {
+  const double dy_css = atlas::platform::TakeTouchScrollDy();
+  ImGuiContext& g = *GImGui;
+  // Pressing on empty space makes ImGui 1.86 "activate" the window's move handle even when the
+  // window cannot move; that does not count as grabbing a widget.
+  const bool on_widget = g.ActiveId != 0 && !(g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
+  if (dy_css == 0 || (on_widget && !app.touch_scrolling)) return;
+  // The topmost visible window under the finger that can scroll (ImGui reports the root as
+  // hovered while the press holds a move handle, so search the window list instead).
+  ImGuiWindow* window = nullptr;
+  for (ImGuiWindow* w : g.Windows)
+    if (w->WasActive && !w->Hidden && w->ScrollMax.y > 0.0f && w->InnerRect.Contains(g.IO.MousePos)) window = w;
+  if (!window) return;
+  ImGui::SetScrollY(window, ImClamp(window->Scroll.y - static_cast<float>(dy_css * app.env.dpr), 0.0f, window->ScrollMax.y));
+  app.touch_scrolling = true;
+}
 
 void OnMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
   App* app = static_cast<App*>(glfwGetWindowUserPointer(window));
@@ -56,6 +106,8 @@ void OnMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
 // Feeds queued button events to ImGui after the backend's NewFrame (overriding its polling).
 void ApplyButtons(App& app) {
   ImGuiIO& io = ImGui::GetIO();
+  float tx = 0, ty = 0;
+  if (atlas::platform::TouchPosition(tx, ty)) io.MousePos = ImVec2(tx, ty);
   const bool moved = io.MousePos.x != app.last_mouse_pos.x || io.MousePos.y != app.last_mouse_pos.y;
   if (!app.button_events.empty()) {
     const auto [button, pressed] = app.button_events.front();
@@ -149,9 +201,13 @@ void Frame(void* arg) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ApplyButtons(app);
+  ApplyTouchScroll(app);
+  if (!app.buttons_down[0]) app.touch_scrolling = false;
+  ApplyBridgeKeys();
   ImGui::NewFrame();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
   ImGui::Render();
+  atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
   if (app.data.load_errors.empty()) SyncHash(app);
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
@@ -201,6 +257,7 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   glfwSetWindowUserPointer(app.window, &app);
   glfwSetMouseButtonCallback(app.window, OnMouseButton);  // replaces the backend's (see App)
+  atlas::platform::InstallTouchTracking();
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   emscripten_set_main_loop_arg(Frame, &app, 0, true);
