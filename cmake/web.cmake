@@ -24,7 +24,8 @@ target_include_directories(gpu_atlas_web PRIVATE "${IMGUI_DIR}/backends")
 target_link_libraries(gpu_atlas_web PRIVATE atlas_ui)
 set_target_properties(gpu_atlas_web PROPERTIES
   OUTPUT_NAME "gpu-atlas" SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${ATLAS_DIST_DIR}")
-target_link_options(gpu_atlas_web PRIVATE
+# Size: -Os with LTO and the small emmalloc allocator (Closure needs a compiler Debian lacks here).
+target_link_options(gpu_atlas_web PRIVATE -Os -flto -sMALLOC=emmalloc
   -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web -sFILESYSTEM=1

@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 dir=build/asan
 
-# -O1 keeps the build quick and the stacks readable; RelWithDebInfo adds -g.
-cmake -S . -B "$dir" -DATLAS_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
+# Debug: assertions on; -O0 compiles about three times faster than -O1 with the sanitizers
+# and the suites are short; -g1 (line tables) is enough for file:line in reports.
+cmake -S . -B "$dir" -DATLAS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1" >/dev/null
 targets=(engine_tests gpu-atlas)
 if grep -q '^ui_tests:' <(cmake --build "$dir" --target help 2>/dev/null | sed -n 's/^\.\.\. \([^ ]*\).*/\1:/p'); then
   targets+=(ui_tests)

@@ -2,6 +2,7 @@
 
 #include "app/calculator_model.hpp"
 #include "app/state_json.hpp"
+#include "engine/estimate_request.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -131,6 +132,11 @@ std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
     if (std::string(section) == "calculator") {
       Json calc_defaults = defaults[section];
       calc_defaults.erase("model");
+      // A missing train_tokens is read back as the default for the link's own task and model
+      // (DefaultTrainTokens), not the default state's: leave it out only when that is its value.
+      const Workload& w = state.calculator.workload;
+      if (w.IsTraining()) calc_defaults["train_tokens"] = DefaultTrainTokens(w);
+      else calc_defaults.erase("train_tokens");
       Flatten(now[section], calc_defaults, std::string(prefix) + ".", out);
     } else {
       Flatten(now[section], defaults[section], std::string(prefix) + ".", out);

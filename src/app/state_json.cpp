@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 
 namespace atlas {
@@ -251,6 +252,41 @@ const std::vector<Field<CostState>>& CostFields() {
       NumberField("max_latency_ms", &CostState::max_latency_ms, 0, 10000),
       BoolField("domestic", &CostState::domestic_only),
       StringField("preset", &CostState::preset),
+      StringField("focus_region", &CostState::focus_region),
+      // Edited prices as "price-id:amount,..." (at most 64).
+      {"prices",
+       [](const CostState& s) {
+         std::string out;
+         for (const PriceOverride& o : s.price_overrides)
+           out += (out.empty() ? "" : ",") + o.price_id + ":" + Json(o.amount).dump();
+         return Json(out);
+       },
+       [](CostState& s, const Json& j) {
+         if (!j.is_string()) return false;
+         std::vector<PriceOverride> out;
+         std::string cur;
+         for (char c : j.get<std::string>() + ",") {
+           if (c != ',') {
+             cur += c;
+             continue;
+           }
+           if (cur.empty()) continue;
+           const size_t colon = cur.rfind(':');
+           if (colon == std::string::npos || out.size() >= 64) return false;
+           PriceOverride o;
+           o.price_id = cur.substr(0, colon);
+           const std::string amount = cur.substr(colon + 1);
+           char* end = nullptr;
+           o.amount = std::strtod(amount.c_str(), &end);
+           if (!SafeId(o.price_id) || o.price_id.empty() || end != amount.c_str() + amount.size() ||
+               !std::isfinite(o.amount) || o.amount <= 0 || o.amount > 1e9)
+             return false;
+           out.push_back(o);
+           cur.clear();
+         }
+         s.price_overrides = out;
+         return true;
+       }},
   };
   return fields;
 }

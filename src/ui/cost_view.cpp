@@ -802,7 +802,7 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, bool narrow) {
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(Em(26));
-      for (const std::string& n : row.notes) ImGui::BulletText("%s", Latin(n).c_str());
+      for (const std::string& n : row.notes) WrappedBullet(Latin(n));
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }

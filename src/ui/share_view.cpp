@@ -15,7 +15,7 @@ void DrawLinkNotices(UiMemory& memory) {
   const float h = std::min(Em(1.4f) * (1.6f + memory.link_notices.size()), Em(8));
   ImGui::BeginChild("link_notices", ImVec2(0, h), true);
   ColoredWrapped(kColorWarn, "This link was opened, but some parts could not be restored (defaults used):");
-  for (const auto& n : memory.link_notices) ImGui::BulletText("%s", n.c_str());
+  for (const auto& n : memory.link_notices) WrappedBullet(n);
   if (ImGui::SmallButton("Dismiss")) memory.link_notices.clear();
   ImGui::EndChild();
   ImGui::PopStyleColor();

@@ -49,7 +49,7 @@ void Rule(const std::string& rule, const std::vector<std::string>& numbers, cons
   ImGui::PopStyleColor();
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(rule.c_str());
-  for (const std::string& n : numbers) ImGui::BulletText("%s", n.c_str());
+  for (const std::string& n : numbers) WrappedBullet(n);
   ImGui::TextDisabled("Source: %s", source.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
@@ -255,7 +255,7 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
                      (" · " + Money(r.cost_cny) + (r.workload.IsTraining() ? "" : " per hour")).c_str());
   if (ImGui::TreeNode("why", "Why, limits, advice")) {
     ImGui::PushTextWrapPos(0);
-    for (const std::string& s : r.reasons) ImGui::BulletText("%s", s.c_str());
+    for (const std::string& s : r.reasons) WrappedBullet(s);
     for (const std::string& s : r.limits) {
       ImGui::Bullet();
       ColoredWrapped(kColorWarn, s);

@@ -82,6 +82,13 @@ void ColoredWrapped(ImU32 color, const std::string& text) {
 
 namespace atlas::ui {
 
+void WrappedBullet(const std::string& text) {
+  ImGui::Bullet();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void SectionTitle(const char* title) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);

@@ -22,6 +22,8 @@ std::string FormatNumber(double value, int decimals = 0);
 std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals = 0);
 // A list of source URLs, each a small button that opens it (or plain text without a browser).
 void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env);
+// A bullet whose text wraps at the panel edge (ImGui::BulletText does not wrap).
+void WrappedBullet(const std::string& text);
 // A section heading: a little space, the title in the accent colour, a rule.
 void SectionTitle(const char* title);
 // Text in a colour, wrapped.

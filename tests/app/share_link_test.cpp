@@ -2,6 +2,7 @@
 #include "app/calculator_model.hpp"
 #include "app/share_link.hpp"
 #include "app/state_json.hpp"
+#include "engine/estimate_request.hpp"
 #include "test_support.hpp"
 
 #include <doctest/doctest.h>
@@ -60,6 +61,8 @@ TEST_CASE("a configured state round-trips exactly: every view's settings") {
   s.cost.gpu = "h800-sxm";
   s.cost.regions = {"cn-inner-mongolia", "cn-guizhou"};
   s.cost.currency = "USD";
+  s.cost.focus_region = "cn-guizhou";
+  s.cost.price_overrides = {{"rtx-4090-container-suanjia-cloud-00", 1.5}};
   s = Normalized(s);
   const std::string link = EncodeLink(s, c);
   INFO(link);
@@ -119,6 +122,21 @@ TEST_CASE("an edited MLA, encoder, encoder-decoder or GeGLU preset reopens with 
     CHECK(b.memory.total_bytes == doctest::Approx(a.memory.total_bytes));
     CHECK(b.memory.kv_cache_bytes == doctest::Approx(a.memory.kv_cache_bytes));
   }
+}
+
+TEST_CASE("train_tokens equal to another task's default survives the link (found by fuzz_link)") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  AppState s = Normalized(AppState{});
+  s.calculator.workload.task = Task::kPretrain;
+  s.calculator.workload.train_tokens = 1e8;  // the fine-tuning default, not pre-training's 20 x params
+  s = Normalized(s);
+  LinkDecode d = DecodeLink(EncodeLink(s, c), c);
+  CHECK(d.notices.empty());
+  CHECK(d.state.calculator.workload.train_tokens == 1e8);
+  // And a pre-training job at its own default still leaves the field out of the link.
+  s.calculator.workload.train_tokens = DefaultTrainTokens(s.calculator.workload);
+  CHECK(EncodeLink(s, c).find("train_tokens") == std::string::npos);
+  CHECK(Normalized(DecodeLink(EncodeLink(s, c), c).state).calculator == s.calculator);
 }
 
 TEST_CASE("mangled, hostile and future links keep valid parts and say what was ignored") {

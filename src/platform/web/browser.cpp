@@ -85,11 +85,13 @@ EM_JS(int, atlas_js_prefers_chinese, (), {
 });
 // Frame statistics for benchmarks: the app's own CPU time per frame and the wasm heap size,
 // kept in a bounded window array (no effect on the page otherwise).
-EM_JS(void, atlas_js_frame_stats, (double frame_ms, double heap_bytes), {
-  var s = window.__atlasStats || (window.__atlasStats = {frameMs: [], peakHeapBytes: 0});
-  s.frameMs.push(frame_ms);
-  if (s.frameMs.length > 2000) s.frameMs.splice(0, s.frameMs.length - 2000);
-  if (heap_bytes > s.peakHeapBytes) s.peakHeapBytes = heap_bytes;
+EM_JS(void, atlas_js_frame_stats, (double frame_ms, double ui_ms, double heap_bytes), {
+  // Bracket names: read from outside the app, so Closure must not rename them.
+  var s = window["__atlasStats"] || (window["__atlasStats"] = {"frameMs": [], "uiMs": [], "peakHeapBytes": 0});
+  s["frameMs"].push(frame_ms);
+  s["uiMs"].push(ui_ms);
+  if (s["frameMs"].length > 2000) { s["frameMs"].splice(0, 1000); s["uiMs"].splice(0, 1000); }
+  if (heap_bytes > s["peakHeapBytes"]) s["peakHeapBytes"] = heap_bytes;
 });
 EM_JS(double, atlas_js_heap_bytes, (), { return HEAP8.length; });
 // Touch: Emscripten 3.1.6's GLFW reports (0, 0) for touches, so the page tracks the finger
@@ -145,7 +147,12 @@ EM_JS(void, atlas_js_text_input_active, (int active), {
     el.setAttribute("aria-hidden", "true");
     el.style.cssText = "position:fixed;left:0;bottom:0;width:1px;height:1px;opacity:0;border:0;padding:0;font-size:16px;";
     document.body.appendChild(el);
+    // A hardware keyboard also fires keypress/keydown, which GLFW already forwards: only text
+    // that arrives without them (on-screen keyboards send keyCode 229 or nothing) is bridged.
+    var lastKey = 0;
+    el.addEventListener("keydown", function(e) { if (e.keyCode !== 229 && e.key !== "Unidentified") lastKey = performance.now(); });
     el.addEventListener("input", function(e) {
+      if (performance.now() - lastKey < 150) { el.value = ""; return; }
       if (e.inputType === "deleteContentBackward") _atlas_text_bridge_key(1);
       else if (el.value) {
         var v = el.value;
@@ -158,7 +165,7 @@ EM_JS(void, atlas_js_text_input_active, (int active), {
       el.value = "";
     });
     el.addEventListener("keydown", function(e) {
-      if (e.key === "Enter") _atlas_text_bridge_key(2);
+      if (e.key === "Enter" && e.keyCode === 229) _atlas_text_bridge_key(2);
     });
   }
   var touch = ("ontouchstart" in window) || navigator.maxTouchPoints > 0;
@@ -190,7 +197,7 @@ void DownloadText(const std::string& name, const std::string& mime, const std::s
   atlas_js_download(name.c_str(), mime.c_str(), text.c_str());
 }
 bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
-void ReportFrame(double frame_ms) { atlas_js_frame_stats(frame_ms, atlas_js_heap_bytes()); }
+void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
 double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }
 void InstallTouchTracking() { atlas_js_touch_install(); }
 bool TouchPosition(float& x_px, float& y_px) {

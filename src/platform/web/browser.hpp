@@ -27,8 +27,9 @@ void CopyText(const std::string& text);
 void DownloadText(const std::string& filename, const std::string& mime, const std::string& text);
 // True when the browser prefers Chinese (navigator.languages).
 bool PrefersChinese();
-// Records one frame's CPU time (ms) and the heap size for window.__atlasStats.
-void ReportFrame(double frame_ms);
+// Records one frame's CPU time (ms; `ui_ms` without the GL submission) and the heap size for
+// window.__atlasStats.
+void ReportFrame(double frame_ms, double ui_ms);
 // Starts tracking touches on the canvas (Emscripten's GLFW reports (0, 0) for them).
 void InstallTouchTracking();
 // The last touch position in canvas device pixels, while touch is the input in use.

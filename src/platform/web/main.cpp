@@ -207,6 +207,7 @@ void Frame(void* arg) {
   ImGui::NewFrame();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
   ImGui::Render();
+  const double ui_ms = emscripten_get_now() - start_ms;
   atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
   if (app.data.load_errors.empty()) SyncHash(app);
   int fb_w = 0, fb_h = 0;
@@ -215,7 +216,7 @@ void Frame(void* arg) {
   glClearColor(0.075f, 0.085f, 0.105f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  atlas::platform::ReportFrame(emscripten_get_now() - start_ms);
+  atlas::platform::ReportFrame(emscripten_get_now() - start_ms, ui_ms);
   if (!app.first_frame_marked) {
     app.first_frame_marked = true;
     atlas::platform::PerformanceMark("gpu-atlas:first-frame");

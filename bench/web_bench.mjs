@@ -1,0 +1,82 @@
+// Web performance budgets (issue 6). Prints the figures; exits 1 when a budget is missed.
+// Not part of CI (machines are shared and noisy): run `node bench/web_bench.mjs` after
+// `scripts/build.sh web`, and record the figures in bench/RESULTS.md.
+//   - transfer size (gzip) of everything the first frame needs, English: budget 220 KiB
+//   - navigation -> performance.mark('gpu-atlas:first-frame') in headless Chromium (median of 5)
+//   - the app's own CPU time per frame (median, p95) on the busiest views, desktop and phone
+//   - peak wasm heap
+import { statSync } from "node:fs";
+import path from "node:path";
+import { DESKTOP, PHONE, dist, frames, launch, serve, waitForMark } from "../tests/browser/harness.mjs";
+
+const BUDGET_FIRST_FRAME_GZIP_KIB = 220;
+const firstFrameFiles = ["index.html", "style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];
+const kib = (b) => b / 1024;
+const brBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f + ".br")).size, 0);
+const gzipBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f + ".gz")).size, 0);
+const rawBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f)).size, 0);
+
+const server = await serve();
+const browser = await launch();
+const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
+const p95 = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
+
+async function firstFrameMs(device) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext({ ...device, serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await waitForMark(page);
+    times.push(await page.evaluate(() => performance.getEntriesByName("gpu-atlas:first-frame")[0].startTime));
+    await context.close();
+  }
+  return median(times);
+}
+
+async function frameCost(device, view) {
+  const context = await browser.newContext({ ...device, serviceWorkers: "block" });
+  const page = await context.newPage();
+  await page.goto(server.url + `#v=1&view=${view}`);
+  await waitForMark(page);
+  await frames(page, 30);
+  await page.evaluate(() => { window.__atlasStats.frameMs.length = 0; });
+  // Move the pointer across the view so hover work is included.
+  const { width, height } = device.viewport;
+  for (let i = 0; i < 60; i++) {
+    await page.mouse.move((width * (i % 20)) / 20 + 5, height * 0.5);
+    await frames(page, 2);
+  }
+  const stats = await page.evaluate(() => window.__atlasStats);
+  await context.close();
+  return { median: median(stats.frameMs), p95: p95(stats.frameMs), uiMedian: median(stats.uiMs), uiP95: p95(stats.uiMs),
+           peakHeap: stats.peakHeapBytes };
+}
+
+const results = [];
+const line = (name, value, budget) => {
+  const ok = budget === undefined || value <= budget;
+  results.push(ok);
+  console.log(`${ok ? "ok  " : "OVER"} ${name}: ${value.toFixed(1)}${budget !== undefined ? ` (budget ${budget})` : ""}`);
+};
+
+try {
+  line("first-frame transfer, gzip, English (KiB)", kib(gzipBytes), BUDGET_FIRST_FRAME_GZIP_KIB);
+  console.log(`     (brotli ${kib(brBytes).toFixed(1)} KiB; uncompressed ${kib(rawBytes).toFixed(1)} KiB: ${firstFrameFiles.join(", ")})`);
+  line("navigation -> first frame, desktop (ms, median of 5)", await firstFrameMs(DESKTOP));
+  line("navigation -> first frame, phone (ms, median of 5)", await firstFrameMs(PHONE));
+  let peak = 0;
+  for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+    for (const view of ["calculator", "cost", "tiers"]) {
+      const f = await frameCost(device, view);
+      peak = Math.max(peak, f.peakHeap);
+      console.log(`     frame CPU ${view} @ ${name}: app (ImGui + derive) median ${f.uiMedian.toFixed(2)} ms, p95 ${f.uiP95.toFixed(2)} ms; ` +
+                  `with GL submission (SwiftShader, software) median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms`);
+    }
+  }
+  line("peak wasm heap (MiB)", peak / 1048576);
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exit(results.every(Boolean) ? 0 : 1);
