@@ -1,6 +1,6 @@
 // The share-link decoder on arbitrary text: never crashes or hangs, what it yields is a usable
-// state (valid workload, finite estimate, printable as JSON), and encoding that state and
-// decoding it again gives the same state with no notices.
+// state (valid workload, finite estimate, a "fits on" layout that fits, printable as JSON), and
+// encoding that state and decoding it again gives the same state with no notices.
 #include "app/calculator_model.hpp"
 #include "app/share_link.hpp"
 #include "app/state_json.hpp"
@@ -29,6 +29,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const EstimateResult r = Estimate(w, c);
   FUZZ_CHECK(r.ok, fuzz::Join(r.errors));
   fuzz::CheckEstimateFinite(r);
+  // The Calculator's "fits on" strip, for the link's card: the layout it proposes is valid and fits.
+  Workload layout;
+  if (MinGpusToFit(w, c, *c.gpus.Find(w.gpu), kMaxFitsOnGpus, &layout) > 0) {
+    FUZZ_CHECK(ValidateWorkload(layout).empty(), fuzz::Join(ValidateWorkload(layout)));
+    const EstimateResult fit = Estimate(layout, c);
+    FUZZ_CHECK(fit.ok && fit.fits, "MinGpusToFit layout does not fit");
+    fuzz::CheckEstimateFinite(fit);
+  }
 
   const std::string link = EncodeLink(d.state, c);
   LinkDecode again = DecodeLink(link, c);

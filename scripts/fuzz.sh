@@ -50,6 +50,8 @@ for t in "${targets[@]}"; do
   dict=()
   [ -f "fuzz/$t.dict" ] && dict=("-dict=fuzz/$t.dict")
   log="$dir/fuzz_$t.log"
+  stamp="$dir/.start_$t"
+  touch "$stamp"
   echo "== fuzz $t: ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
   if "$dir/fuzz_$t" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
        -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
@@ -59,8 +61,7 @@ for t in "${targets[@]}"; do
     status=1
     echo "fuzz $t: FAILED" >&2
     tail -n 60 "$log" >&2
-    for a in "$artifacts"/*; do
-      [ -f "$a" ] || continue
+    for a in $(find "$artifacts" -type f -newer "$stamp"); do
       echo "-- input $a ($(wc -c <"$a") bytes):" >&2
       head -c 2000 "$a" | od -c | head -40 >&2
     done

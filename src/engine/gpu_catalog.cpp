@@ -3,7 +3,6 @@
 #include "json_reader.hpp"
 #include "units.hpp"
 
-#include <set>
 
 namespace atlas {
 
@@ -74,24 +73,10 @@ GpuCatalogLoad LoadGpuCatalog(const std::string& text, const std::string& file_n
   if (!root) return out;
   FieldReader top(*root, file_name, out.errors);
   out.catalog.data_date = top.StringOr("data_date", "");
-  if (!root->is_object() || !root->contains("gpus") || !(*root)["gpus"].is_array()) {
-    out.errors.push_back(file_name + ": field \"gpus\" must be a list of records");
-    return out;
-  }
-  std::set<std::string> ids;
-  const Json& list = (*root)["gpus"];
-  for (size_t i = 0; i < list.size(); ++i) {
-    const Json& rec = list[i];
-    std::string where = file_name + ": gpus[" + std::to_string(i) + "]";
-    if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
-      where += " (id \"" + rec["id"].get<std::string>() + "\")";
-    FieldReader r(rec, where, out.errors);
-    if (!rec.is_object()) continue;
-    Gpu g = ReadGpu(r);
-    if (!g.id.empty() && !ids.insert(g.id).second) r.Fail("id", "duplicates an earlier record");
-    out.catalog.gpus.push_back(std::move(g));
-  }
-  if (list.empty()) out.errors.push_back(file_name + ": field \"gpus\" holds no records");
+  ForEachRecord(*root, "gpus", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    out.catalog.gpus.push_back(ReadGpu(r));
+    return out.catalog.gpus.back().id;
+  });
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,5 +52,13 @@ class FieldReader {
   std::string where_;
   std::vector<std::string>& errors_;
 };
+
+// Visits every record of the list root[list_key] of a data file. `read` gets a FieldReader
+// named "<file>: <list>[i] (id "x")" and the record, and returns the record's id; the loop
+// reports a missing or empty list, records that are not objects, and duplicate ids.
+// Returns false when the list itself is missing or not a list.
+bool ForEachRecord(const Json& root, const char* list_key, const std::string& file_name,
+                   std::vector<std::string>& errors,
+                   const std::function<std::string(FieldReader&, const Json&)>& read);
 
 }  // namespace atlas

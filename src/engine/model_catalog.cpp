@@ -152,27 +152,14 @@ ModelCatalogLoad LoadModelCatalog(const std::string& text, const std::string& fi
   ModelCatalogLoad out;
   auto root = ParseJson(text, file_name, out.errors);
   if (!root) return out;
-  if (!root->is_object() || !root->contains("models") || !(*root)["models"].is_array()) {
-    out.errors.push_back(file_name + ": field \"models\" must be a list of records");
-    return out;
-  }
-  std::set<std::string> ids;
-  const Json& list = (*root)["models"];
-  for (size_t i = 0; i < list.size(); ++i) {
-    const Json& rec = list[i];
-    std::string where = file_name + ": models[" + std::to_string(i) + "]";
-    if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
-      where += " (id \"" + rec["id"].get<std::string>() + "\")";
-    FieldReader r(rec, where, out.errors);
-    if (!rec.is_object()) continue;
+  ForEachRecord(*root, "models", file_name, out.errors, [&](FieldReader& r, const Json&) {
     const size_t before = out.errors.size();
     ModelSpec m = ReadModel(r);
     if (out.errors.size() == before)
-      for (const std::string& e : ValidateModel(m)) out.errors.push_back(where + ": " + e);
-    if (!m.id.empty() && !ids.insert(m.id).second) r.Fail("id", "duplicates an earlier record");
+      for (const std::string& e : ValidateModel(m)) out.errors.push_back(r.where() + ": " + e);
     out.catalog.models.push_back(std::move(m));
-  }
-  if (list.empty()) out.errors.push_back(file_name + ": field \"models\" holds no records");
+    return out.catalog.models.back().id;
+  });
   return out;
 }
 

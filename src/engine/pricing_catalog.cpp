@@ -189,12 +189,6 @@ PriceRecord ReadPrice(FieldReader& r, const FxTable& fx) {
   return p;
 }
 
-std::string Where(const std::string& file_name, const char* list, size_t i, const Json& rec) {
-  std::string where = file_name + ": " + list + "[" + std::to_string(i) + "]";
-  if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
-    where += " (id \"" + rec["id"].get<std::string>() + "\")";
-  return where;
-}
 
 }  // namespace
 
@@ -208,38 +202,21 @@ PricingCatalogLoad LoadPricingCatalog(const std::string& text, const std::string
   out.catalog.notes = top.StringOr("notes", "");
   ReadFx(*root, file_name, out.catalog.fx, out.errors);
 
-  if (!root->contains("service_forms") || !(*root)["service_forms"].is_array()) {
-    out.errors.push_back(file_name + ": field \"service_forms\" must be a list of records");
-  } else {
-    std::set<std::string> ids;
-    const Json& list = (*root)["service_forms"];
-    for (size_t i = 0; i < list.size(); ++i) {
-      FieldReader r(list[i], Where(file_name, "service_forms", i, list[i]), out.errors);
-      if (!list[i].is_object()) continue;
-      ServiceForm f = ReadForm(r, out.catalog.fx);
-      if (!f.id.empty() && !ids.insert(f.id).second) r.Fail("id", "duplicates an earlier record");
-      out.catalog.service_forms.push_back(std::move(f));
+  const bool have_forms = ForEachRecord(*root, "service_forms", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    out.catalog.service_forms.push_back(ReadForm(r, out.catalog.fx));
+    return out.catalog.service_forms.back().id;
+  });
+  if (have_forms)
+    for (ServiceKind k : kAllServiceKinds) {
+      bool found = false;
+      for (const ServiceForm& f : out.catalog.service_forms) found = found || f.id == ServiceId(k);
+      if (!found)
+        out.errors.push_back(file_name + ": field \"service_forms\" has no record with id \"" + ServiceId(k) + "\"");
     }
-    for (ServiceKind k : kAllServiceKinds)
-      if (!ids.count(ServiceId(k)))
-        out.errors.push_back(file_name + ": field \"service_forms\" has no record with id \"" +
-                             ServiceId(k) + "\"");
-  }
-
-  if (!root->contains("prices") || !(*root)["prices"].is_array()) {
-    out.errors.push_back(file_name + ": field \"prices\" must be a list of records");
-    return out;
-  }
-  std::set<std::string> ids;
-  const Json& list = (*root)["prices"];
-  for (size_t i = 0; i < list.size(); ++i) {
-    FieldReader r(list[i], Where(file_name, "prices", i, list[i]), out.errors);
-    if (!list[i].is_object()) continue;
-    PriceRecord p = ReadPrice(r, out.catalog.fx);
-    if (!p.id.empty() && !ids.insert(p.id).second) r.Fail("id", "duplicates an earlier record");
-    out.catalog.prices.push_back(std::move(p));
-  }
-  if (list.empty()) out.errors.push_back(file_name + ": field \"prices\" holds no records");
+  ForEachRecord(*root, "prices", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    out.catalog.prices.push_back(ReadPrice(r, out.catalog.fx));
+    return out.catalog.prices.back().id;
+  });
   return out;
 }
 

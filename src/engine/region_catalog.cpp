@@ -119,24 +119,10 @@ RegionCatalogLoad LoadRegionCatalog(const std::string& text, const std::string& 
   FieldReader top(*root, file_name, out.errors);
   out.catalog.data_date = top.StringOr("data_date", "");
   out.catalog.notes = top.StringOr("notes", "");
-  if (!root->is_object() || !root->contains("regions") || !(*root)["regions"].is_array()) {
-    out.errors.push_back(file_name + ": field \"regions\" must be a list of records");
-    return out;
-  }
-  std::set<std::string> ids;
-  const Json& list = (*root)["regions"];
-  for (size_t i = 0; i < list.size(); ++i) {
-    const Json& rec = list[i];
-    std::string where = file_name + ": regions[" + std::to_string(i) + "]";
-    if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
-      where += " (id \"" + rec["id"].get<std::string>() + "\")";
-    FieldReader r(rec, where, out.errors);
-    if (!rec.is_object()) continue;
-    Region g = ReadRegion(r, rec);
-    if (!g.id.empty() && !ids.insert(g.id).second) r.Fail("id", "duplicates an earlier record");
-    out.catalog.regions.push_back(std::move(g));
-  }
-  if (list.empty()) out.errors.push_back(file_name + ": field \"regions\" holds no records");
+  ForEachRecord(*root, "regions", file_name, out.errors, [&](FieldReader& r, const Json& rec) {
+    out.catalog.regions.push_back(ReadRegion(r, rec));
+    return out.catalog.regions.back().id;
+  });
   return out;
 }
 
