@@ -43,3 +43,7 @@ option(ATLAS_FUZZ "Build the libFuzzer targets in fuzz/ (needs clang)" OFF)
 if(ATLAS_FUZZ)
   add_subdirectory(fuzz)
 endif()
+
+# The same speed figures without Google Benchmark (also built for WebAssembly, cmake/web.cmake).
+add_executable(engine_speed "${CMAKE_SOURCE_DIR}/bench/portable/engine_speed.cpp")
+target_link_libraries(engine_speed PRIVATE atlas_engine)

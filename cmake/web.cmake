@@ -38,3 +38,10 @@ file(GLOB ATLAS_WEB_STATIC CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
 add_custom_command(TARGET gpu_atlas_web POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATLAS_WEB_STATIC} "${ATLAS_DIST_DIR}/"
   COMMENT "Copying web/ into dist/")
+
+# Engine speed in WebAssembly, run under node (bench/portable/engine_speed.cpp).
+add_executable(engine_speed_web "${CMAKE_SOURCE_DIR}/bench/portable/engine_speed.cpp")
+target_link_libraries(engine_speed_web PRIVATE atlas_engine)
+set_target_properties(engine_speed_web PROPERTIES OUTPUT_NAME "engine_speed" SUFFIX ".js"
+  RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bench")
+target_link_options(engine_speed_web PRIVATE -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
