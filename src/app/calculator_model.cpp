@@ -3,6 +3,7 @@
 #include "engine/model_catalog.hpp"
 
 #include <algorithm>
+#include <climits>
 
 namespace atlas {
 
@@ -19,7 +20,8 @@ bool NormalizeCalculator(CalculatorState& s, const Catalogs& c) {
     w.model = *c.models.Find(s.model_preset);
   }
   w.tp = std::max(1, w.tp), w.pp = std::max(1, w.pp), w.dp = std::max(1, w.dp), w.ep = std::max(1, w.ep);
-  if (w.IsTraining()) w.gpus = w.tp * w.pp * w.dp;
+  // In 64 bits (the UI allows 1024 x 1024 x 1e6); past int, ValidateWorkload reports the mismatch.
+  if (w.IsTraining()) w.gpus = static_cast<int>(std::min<long long>(static_cast<long long>(w.tp) * w.pp * w.dp, INT_MAX));
   else w.gpus = std::max(w.gpus, w.tp * w.pp);
   if (w.IsTraining() && w.train_tokens <= 0) w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
   if (w.task == Task::kQlora && w.precision != Precision::kNf4 && w.precision != Precision::kInt4 && w.precision != Precision::kInt8)

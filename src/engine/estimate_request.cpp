@@ -208,7 +208,12 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   w.gpus = r.IntegerOr("gpus", 1, 1, 1000000);
   const int model_parallel = w.tp * w.pp;
   w.dp = r.IntegerOr("dp", w.task == Task::kInference ? 1 : std::max(1, w.gpus / std::max(1, model_parallel)), 1, 1000000);
-  if (!r.Has("gpus") && w.task != Task::kInference) w.gpus = w.tp * w.pp * w.dp;
+  if (!r.Has("gpus") && w.task != Task::kInference) {
+    // In 64 bits: tp x pp x dp can reach 1024 x 1024 x 1e6, past int.
+    const long long gpus = static_cast<long long>(w.tp) * w.pp * w.dp;
+    if (gpus <= 1000000) w.gpus = static_cast<int>(gpus);
+    else r.Fail("dp", Printf("gives tp x pp x dp = %lld GPUs, more than 1,000,000", gpus));
+  }
   w.sequence_parallel = r.BoolOr("sequence_parallel", false);
   w.seq_len = r.IntegerOr("seq_len", 2048, 1, 10000000);
   w.micro_batch = r.IntegerOr("micro_batch", 1, 1, 65536);

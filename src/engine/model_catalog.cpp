@@ -324,7 +324,8 @@ HfImport ModelFromHfConfig(const std::string& json_text) {
     }
   }
   if (m.ffn_hidden <= 0) {
-    m.ffn_hidden = static_cast<int>(std::ceil(8.0 / 3.0 * m.hidden / 256.0)) * 256;
+    // In double: hidden_size is range-checked only later (up to 1e9 here), and x 8/3 overflows int.
+    m.ffn_hidden = static_cast<int>(std::min(std::ceil(8.0 / 3.0 * m.hidden / 256.0) * 256.0, 2e9));
     out.notes.push_back("intermediate_size absent: 8/3 x hidden assumed");
   }
   m.params = CountParams(m, false);

@@ -201,7 +201,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
     IntInput("pipeline parallel (PP)", w.pp, 1, 1024);
     if (w.model.IsMoe()) IntInput("expert parallel (EP)", w.ep, 1, 4096, "Spreads the routed experts over EP data-parallel ranks.");
     ImGui::Checkbox("sequence parallel", &w.sequence_parallel);
-    w.gpus = w.tp * w.pp * w.dp;
+    // gpus follows TP x PP x DP in NormalizeCalculator (64-bit, each frame before drawing).
     ImGui::TextDisabled("GPUs = TP x PP x DP = %d", w.gpus);
     SectionTitle("Run");
     ImGui::SetNextItemWidth(InputWidth());

@@ -139,6 +139,15 @@ TEST_CASE("train_tokens equal to another task's default survives the link (found
   CHECK(Normalized(DecodeLink(EncodeLink(s, c), c).state).calculator == s.calculator);
 }
 
+TEST_CASE("NormalizeCalculator with the UI's largest tp x pp x dp: no overflow, an error instead") {
+  CalculatorState s;
+  s.workload.task = Task::kPretrain;
+  s.workload.tp = 1024, s.workload.pp = 1024, s.workload.dp = 1000000;  // the inputs' maxima
+  NormalizeCalculator(s, atlas::test::RealCatalogs());
+  CHECK(s.workload.gpus > 0);
+  CHECK(!ValidateWorkload(s.workload).empty());
+}
+
 TEST_CASE("mangled, hostile and future links keep valid parts and say what was ignored") {
   const Catalogs& c = atlas::test::RealCatalogs();
   LinkDecode d = DecodeLink("#v=9&view=calculator&calc.model=llama-2-70b&calc.gpus=banana&calc.tp=3&evil=1&tier.tier=7", c);

@@ -134,6 +134,8 @@ TEST_CASE("absurd and impossible requests are rejected with a message naming the
   CHECK(errors_of("[1, 2]").find("expected a JSON object") != std::string::npos);
   CHECK(errors_of("{\"model\": ").find("not valid JSON") != std::string::npos);
   CHECK(errors_of(R"({"task": "inference", "gpus": 3, "tp": 2})").find("multiple of tp x pp") != std::string::npos);
+  // tp x pp x dp past int (signed overflow before; found by fuzzing under UBSan).
+  CHECK(errors_of(R"({"task": "pretrain", "tp": 1024, "pp": 1024, "dp": 1000000})").find("field \"dp\"") != std::string::npos);
 }
 
 TEST_CASE("defaults and round trip through the request form") {

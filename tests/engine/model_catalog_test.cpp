@@ -99,6 +99,9 @@ TEST_CASE("config.json that is not a usable model gives a clear error") {
   HfImport bad = ModelFromHfConfig(R"({"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
     "num_key_value_heads": 5})");
   CHECK(!bad.errors.empty());  // 32 heads are not divisible into 5 KV groups
+  // A huge hidden_size without intermediate_size is an error, not a signed overflow (fuzz_hf_config).
+  HfImport huge = ModelFromHfConfig(R"({"hidden_size": 843537888, "num_hidden_layers": 14, "num_attention_heads": 474594})");
+  CHECK(!huge.errors.empty());
 }
 
 TEST_CASE("model loader errors name the file, record and field") {
