@@ -10,8 +10,6 @@ namespace atlas::cli {
 
 namespace {
 
-Json OptionalNumber(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
-
 Json GpuToJson(const Gpu& g, const TierResult& t) {
   Json j;
   j["id"] = g.id;
@@ -28,13 +26,13 @@ Json GpuToJson(const Gpu& g, const TierResult& t) {
   j["memory_bytes"] = g.memory_bytes;
   j["memory_type"] = g.memory_type;
   j["memory_bandwidth_gbps"] = g.memory_bandwidth_gbps;
-  j["fp32_tflops"] = OptionalNumber(g.fp32_tflops);
-  j["tf32_dense_tflops"] = OptionalNumber(g.tf32_dense_tflops);
-  j["bf16_dense_tflops"] = OptionalNumber(g.bf16_dense_tflops);
-  j["fp16_dense_tflops"] = OptionalNumber(g.fp16_dense_tflops);
-  j["fp8_dense_tflops"] = OptionalNumber(g.fp8_dense_tflops);
-  j["int8_dense_tops"] = OptionalNumber(g.int8_dense_tops);
-  j["fp4_dense_tflops"] = OptionalNumber(g.fp4_dense_tflops);
+  j["fp32_tflops"] = NumberOrNull(g.fp32_tflops);
+  j["tf32_dense_tflops"] = NumberOrNull(g.tf32_dense_tflops);
+  j["bf16_dense_tflops"] = NumberOrNull(g.bf16_dense_tflops);
+  j["fp16_dense_tflops"] = NumberOrNull(g.fp16_dense_tflops);
+  j["fp8_dense_tflops"] = NumberOrNull(g.fp8_dense_tflops);
+  j["int8_dense_tops"] = NumberOrNull(g.int8_dense_tops);
+  j["fp4_dense_tflops"] = NumberOrNull(g.fp4_dense_tflops);
   j["tdp_w"] = g.tdp_w;
   j["interconnect"] = g.interconnect;
   j["interconnect_gbps"] = g.interconnect_gbps;

@@ -297,10 +297,6 @@ Json WorkloadToRequest(const Workload& w, const std::string& preset) {
   return j;
 }
 
-namespace {
-Json Optional(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
-}  // namespace
-
 Json EstimateResultToJson(const EstimateResult& r, const Workload& w) {
   Json j;
   const MemoryBreakdown& m = r.memory;
@@ -315,13 +311,13 @@ Json EstimateResultToJson(const EstimateResult& r, const Workload& w) {
   j["fits"] = r.fits;
   j["headroom_bytes"] = r.headroom_bytes;
   j["trainable_params"] = m.trainable_params;
-  j["flops_total"] = Optional(r.compute.flops_total);
-  j["time_seconds"] = Optional(r.compute.time_seconds);
-  j["gpu_hours"] = Optional(r.compute.gpu_hours);
-  j["tokens_per_second"] = Optional(r.compute.tokens_per_second);
-  j["tokens_per_second_per_user"] = Optional(r.compute.tokens_per_second_per_user);
-  j["ttft_seconds"] = Optional(r.compute.ttft_seconds);
-  j["max_concurrent_users"] = Optional(r.compute.max_concurrent_users);
+  j["flops_total"] = NumberOrNull(r.compute.flops_total);
+  j["time_seconds"] = NumberOrNull(r.compute.time_seconds);
+  j["gpu_hours"] = NumberOrNull(r.compute.gpu_hours);
+  j["tokens_per_second"] = NumberOrNull(r.compute.tokens_per_second);
+  j["tokens_per_second_per_user"] = NumberOrNull(r.compute.tokens_per_second_per_user);
+  j["ttft_seconds"] = NumberOrNull(r.compute.ttft_seconds);
+  j["max_concurrent_users"] = NumberOrNull(r.compute.max_concurrent_users);
   j["mfu_used"] = r.compute.mfu_used;
   j["peak_tflops"] = r.compute.peak_flops / 1e12;
   j["peak_kind"] = r.compute.peak_kind;

@@ -53,6 +53,9 @@ class FieldReader {
   std::vector<std::string>& errors_;
 };
 
+// A number, or JSON null when there is none (figures that do not exist for a chip or a task).
+inline Json NumberOrNull(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
 // Visits every record of the list root[list_key] of a data file. `read` gets a FieldReader
 // named "<file>: <list>[i] (id "x")" and the record, and returns the record's id; the loop
 // reports a missing or empty list, records that are not objects, and duplicate ids.

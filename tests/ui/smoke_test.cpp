@@ -65,18 +65,26 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   return vertices;
 }
 
+// Desktop and phone (390x844 CSS px at devicePixelRatio 3).
+struct ScreenSize {
+  float css_w, css_h, dpr;
+};
+constexpr ScreenSize kScreenSizes[] = {{1440, 900, 1}, {390, 844, 3}};
+
+ui::UiEnv EnvFor(ScreenSize size) {
+  ui::UiEnv env;
+  env.css_width = size.css_w;
+  env.css_height = size.css_h;
+  env.dpr = size.dpr;
+  return env;
+}
+
 }  // namespace
 
 TEST_CASE("every view draws at desktop and phone sizes") {
-  struct Size {
-    float css_w, css_h, dpr;
-  };
-  for (Size size : {Size{1440, 900, 1}, Size{390, 844, 3}}) {
+  for (ScreenSize size : kScreenSizes) {
     ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
-    ui::UiEnv env;
-    env.css_width = size.css_w;
-    env.css_height = size.css_h;
-    env.dpr = size.dpr;
+    const ui::UiEnv env = EnvFor(size);
     for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
       AppState state;
       state.view = static_cast<View>(v);
@@ -138,15 +146,9 @@ TEST_CASE("a data error is shown instead of the views") {
 }
 
 TEST_CASE("the walkthrough draws every step for every task at desktop and phone sizes") {
-  struct Size {
-    float css_w, css_h, dpr;
-  };
-  for (Size size : {Size{1440, 900, 1}, Size{390, 844, 3}}) {
+  for (ScreenSize size : kScreenSizes) {
     ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
-    ui::UiEnv env;
-    env.css_width = size.css_w;
-    env.css_height = size.css_h;
-    env.dpr = size.dpr;
+    const ui::UiEnv env = EnvFor(size);
     for (int t = 0; t <= static_cast<int>(WalkthroughTask::kMixed); ++t)
       for (int step = 0; step < 5; ++step) {
         AppState state;
