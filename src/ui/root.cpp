@@ -12,72 +12,80 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace atlas::ui {
 
 namespace {
 
 struct ViewTab {
   View view;
-  const char* label;
-  const char* coming;  // what the view will do, until it lands
+  const char* UiText::*label;
+  const char* id;  // stable ImGui id, whatever the language
 };
 
 constexpr ViewTab kTabs[] = {
-    {View::kTierMap, "Tier map", nullptr},
-    {View::kCalculator, "Calculator", nullptr},
-    {View::kWalkthrough, "Walkthrough", "The guides' decision tree as a step-by-step wizard ending in ranked hardware recommendations."},
-    {View::kCost, "Cost & region", "A job's cost across China's eight compute hubs and global cloud regions, and across rental forms."},
-    {View::kShare, "Share", nullptr},
+    {View::kTierMap, &UiText::tab_tier_map, "tiers"},
+    {View::kCalculator, &UiText::tab_calculator, "calculator"},
+    {View::kWalkthrough, &UiText::tab_walkthrough, "walkthrough"},
+    {View::kCost, &UiText::tab_cost, "cost"},
+    {View::kShare, &UiText::tab_share, "share"},
 };
 
-void DrawHeader(const UiEnv& env) {
+// Title, tagline and the language switch (right-aligned). Switching edits the state only; the
+// platform fetches the Chinese font on first use and DrawApp shows Chinese once it is there.
+void DrawHeader(AppState& state, const UiEnv& env) {
+  const UiText& t = env.text();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextUnformatted("GPU Atlas");
+  ImGui::TextUnformatted(t.app_title);
   ImGui::PopStyleColor();
   if (!env.narrow()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("which accelerators, how many, where, and at what cost");
+    ImGui::TextDisabled("%s", t.app_tagline);
   }
-}
-
-void DrawComingNext(const ViewTab& tab) {
-  ImGui::Spacing();
-  ImGui::TextUnformatted(tab.label);
-  ImGui::TextDisabled("Coming next");
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(tab.coming);
-  ImGui::PopTextWrapPos();
+  const bool waiting = state.language == Language::kChinese && !env.chinese();
+  const char* label = waiting ? t.language_loading : t.language_switch;
+  const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
+  if (ImGui::SmallButton((std::string(label) + "###language").c_str()))
+    state.language = state.language == Language::kChinese ? Language::kEnglish : Language::kChinese;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.language_switch_tip);
 }
 
 void DrawFooter(const AppData& data, const UiEnv& env) {
+  const UiText& t = env.text();
   ImGui::Separator();
   const Catalogs& c = *data.catalogs;
-  ImGui::TextDisabled("Data of %s · %zu cards · dense (no sparsity)", c.gpus.data_date.c_str(), c.gpus.gpus.size());
+  ImGui::TextDisabled(t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size());
   if (!env.narrow()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("· card memory as sold, read as GiB; bandwidth GB/s");
+    ImGui::TextDisabled("%s", t.footer_units);
   }
   ImGui::SameLine();
-  if (env.open_url && ImGui::SmallButton("Sources")) env.open_url("data/gpus.json");
+  if (env.open_url && ImGui::SmallButton(t.footer_sources)) env.open_url("data/gpus.json");
 }
 
 }  // namespace
 
-void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory) {
+void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& memory) {
+  UiEnv env = host;
+  env.language = state.language == Language::kChinese && host.chinese_font_ready ? Language::kChinese
+                                                                                : Language::kEnglish;
+  const UiText& t = env.text();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->Pos);
   ImGui::SetNextWindowSize(vp->Size);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("GPU Atlas", nullptr, flags);
-  DrawHeader(env);
+  DrawHeader(state, env);
   if (!data.load_errors.empty() || !data.catalogs) {
-    ColoredWrapped(kColorBad, "The data files could not be loaded:");
+    ColoredWrapped(kColorBad, t.data_load_failed);
     for (const std::string& e : data.load_errors) ColoredWrapped(kColorBad, e);
     ImGui::End();
     return;
   }
-  DrawLinkNotices(memory);
+  DrawLinkNotices(env, memory);
   const float footer_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // The state may change the view from elsewhere (a link, the walkthrough): select that tab
@@ -88,7 +96,8 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& m
     }
     for (const ViewTab& tab : kTabs) {
       const ImGuiTabItemFlags tf = memory.tab_pending && tab.view == state.view ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(tab.label, nullptr, tf)) {
+      const std::string label = std::string(t.*tab.label) + "###" + tab.id;
+      if (ImGui::BeginTabItem(label.c_str(), nullptr, tf)) {
         if (memory.tab_pending) {
           memory.tab_pending = tab.view != state.view;
         } else {
@@ -110,7 +119,6 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& m
         else if (tab.view == View::kWalkthrough && data.walkthrough)
           DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env);
         else if (tab.view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
-        else DrawComingNext(tab);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }

@@ -2,6 +2,7 @@
 
 #include "app/export.hpp"
 #include "app/share_link.hpp"
+#include "engine/format.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
 
@@ -9,14 +10,15 @@
 
 namespace atlas::ui {
 
-void DrawLinkNotices(UiMemory& memory) {
+void DrawLinkNotices(const UiEnv& env, UiMemory& memory) {
+  const UiText& t = env.text();
   if (memory.link_notices.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(70, 52, 20, 255));
   const float h = std::min(Em(1.4f) * (1.6f + memory.link_notices.size()), Em(8));
   ImGui::BeginChild("link_notices", ImVec2(0, h), true);
-  ColoredWrapped(kColorWarn, "This link was opened, but some parts could not be restored (defaults used):");
+  ColoredWrapped(kColorWarn, t.link_notice_title);
   for (const auto& n : memory.link_notices) WrappedBullet(n);
-  if (ImGui::SmallButton("Dismiss")) memory.link_notices.clear();
+  if (ImGui::SmallButton(t.link_notice_dismiss)) memory.link_notices.clear();
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }
@@ -25,22 +27,22 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
                    UiMemory& memory) {
   const std::string fragment = EncodeLink(state, c);
   const std::string link = env.page_url + fragment;
-  SectionTitle("Link to this exact configuration");
+  const UiText& t = env.text();
+  SectionTitle(t.share_link_title);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("Everything you set (view, model, job, parallelism, filters, cost inputs) is in the page "
-                      "address. Anyone opening it sees the same thing; nothing is sent to a server.");
+  ImGui::TextDisabled("%s", t.share_link_help);
   ImGui::PopTextWrapPos();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
   ImGui::TextWrapped("%s", link.c_str());
   ImGui::PopStyleColor();
   const ImVec2 big(env.narrow() ? -1.0f : Em(10), Em(2.2f));
-  if (ImGui::Button("Copy link", big) && env.copy_text) {
+  if (ImGui::Button(t.share_copy, big) && env.copy_text) {
     env.copy_text(link);
-    memory.share_status = "Link copied to the clipboard.";
+    memory.share_status = t.share_copied;
   }
   if (!memory.share_status.empty()) ColoredWrapped(kColorGood, memory.share_status);
 
-  SectionTitle("Export the Calculator's result");
+  SectionTitle(t.share_export_calc);
   const struct {
     const char* label;
     ExportFormat format;
@@ -50,25 +52,26 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
     if (ImGui::Button(f.label, big) && env.download) {
       env.download(std::string("gpu-atlas-estimate.") + ExportExtension(f.format), ExportMime(f.format),
                    ExportCalculator(calc, c, link, f.format));
-      memory.share_status = std::string(f.label) + " file offered for download.";
+      memory.share_status = Printf(t.share_offered, f.label);
     }
     if (!env.narrow()) ImGui::SameLine();
     ImGui::PopID();
   }
   ImGui::NewLine();
-  SectionTitle("Export the tier map's cards (with its filters)");
+  SectionTitle(t.share_export_cards);
   for (const auto& f : formats) {
     ImGui::PushID(f.label + 1);
     if (ImGui::Button(f.label, big) && env.download) {
       env.download(std::string("gpu-atlas-cards.") + ExportExtension(f.format), ExportMime(f.format),
                    ExportTierMap(state, c, f.format));
-      memory.share_status = std::string(f.label) + " file offered for download.";
+      memory.share_status = Printf(t.share_offered, f.label);
     }
     if (!env.narrow()) ImGui::SameLine();
     ImGui::PopID();
   }
   ImGui::NewLine();
-  SectionTitle("Preview (Markdown)");
+  SectionTitle(t.share_preview);
+  if (env.chinese()) ImGui::TextDisabled("%s", t.share_preview_note);
   const std::string preview = ExportCalculator(calc, c, link, ExportFormat::kMarkdown);
   ImGui::BeginChild("preview", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::TextUnformatted(preview.c_str());

@@ -11,6 +11,6 @@ namespace atlas::ui {
 void DrawShareView(const AppState& state, const Catalogs& catalogs, const CalculatorDerived& calculator,
                    const UiEnv& env, UiMemory& memory);
 // The banner listing what an opened link could not restore (drawn by the shell).
-void DrawLinkNotices(UiMemory& memory);
+void DrawLinkNotices(const UiEnv& env, UiMemory& memory);
 
 }  // namespace atlas::ui

@@ -2,6 +2,9 @@
 // scale, CSS size for the narrow layout, and the platform's few services.
 #pragma once
 
+#include "app/app_state.hpp"
+#include "text/ui_text.hpp"
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,6 +16,13 @@ struct UiEnv {
   float css_width = 1280;    // viewport in CSS pixels
   float css_height = 800;
   bool narrow() const { return css_width <= 480.0f; }
+  // The platform says when the Chinese font has arrived (it is fetched only when Chinese is
+  // chosen); until then the UI stays in English so no glyph shows as a box.
+  bool chinese_font_ready = true;
+  // Language the UI is drawn in this frame: set by DrawApp from the state and the font.
+  Language language = Language::kEnglish;
+  const UiText& text() const { return TextFor(language); }
+  bool chinese() const { return language == Language::kChinese; }
   std::function<void(const std::string& url)> open_url;  // may be empty (native tests)
   std::function<void(const std::string& text)> copy_text;
   std::function<void(const char* name)> mark;  // performance.mark, once per name

@@ -53,8 +53,9 @@ std::string FormatNumber(double value, int decimals) {
   return (value < 0 ? "-" : "") + grouped + frac;
 }
 
-std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals) {
-  if (!value) return "none";
+std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals,
+                           const char* none) {
+  if (!value) return none;
   return FormatNumber(*value, decimals) + " " + unit;
 }
 
@@ -62,7 +63,7 @@ void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
   for (size_t i = 0; i < sources.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     if (env.open_url) {
-      if (ImGui::SmallButton("open")) env.open_url(sources[i]);
+      if (ImGui::SmallButton(env.text().source_open)) env.open_url(sources[i]);
       ImGui::SameLine();
     }
     ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);

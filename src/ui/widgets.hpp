@@ -17,9 +17,11 @@ void HelpMarker(const char* text);
 bool BeginKeyValueTable(const char* id);
 void KeyValueRow(const char* key, const std::string& value);
 void EndKeyValueTable();
-// "1,234" with thousands separators; "-" for nullopt.
+// "1,234" with thousands separators.
 std::string FormatNumber(double value, int decimals = 0);
-std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals = 0);
+// "12.5 TFLOPS", or `none` (the caller's word for "no such figure") for nullopt.
+std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals = 0,
+                           const char* none = "-");
 // A list of source URLs, each a small button that opens it (or plain text without a browser).
 void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env);
 // A bullet whose text wraps at the panel edge (ImGui::BulletText does not wrap).

@@ -1,0 +1,33 @@
+// Every string the UI draws, one named field each, so a view never holds a literal a reader
+// would see. The words live in one folder per language: text/en/*.def (the source) and
+// text/zh/*.def (简体中文). A Chinese entry for an id English lacks does not compile; an
+// English id Chinese lacks falls back to English and fails tests/ui/ui_text_test.cpp.
+//
+// Format strings keep printf's conversions in the same order in both languages (tested).
+// Labels that double as ImGui ids carry a "###id" suffix in the view, not in the table.
+#pragma once
+
+#include "app/app_state.hpp"
+
+#include <cstddef>
+
+namespace atlas::ui {
+
+struct UiText {
+#define ATLAS_TEXT(id, text) const char* id;
+#include "ui/text/en/all.def"
+#undef ATLAS_TEXT
+};
+
+// The table for a language (static, immutable).
+const UiText& TextFor(Language language);
+
+// Ids and texts as parallel arrays, for tests and tools.
+struct UiTextEntry {
+  const char* id;
+  const char* english;
+  const char* chinese;  // nullptr when text/zh lacks the id
+};
+const UiTextEntry* UiTextEntries(std::size_t& count);
+
+}  // namespace atlas::ui
