@@ -44,7 +44,7 @@ void DrawHeader(AppState& state, const UiEnv& env) {
     ImGui::TextDisabled("%s", t.app_tagline);
   }
   const bool waiting = state.language == Language::kChinese && !env.chinese();
-  const char* label = waiting ? t.language_loading : t.language_switch;
+  const char* label = !waiting ? t.language_switch : env.chinese_font_failed ? t.language_failed : t.language_loading;
   const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
   if (ImGui::SmallButton((std::string(label) + "###language").c_str()))

@@ -19,6 +19,7 @@ struct UiEnv {
   // The platform says when the Chinese font has arrived (it is fetched only when Chinese is
   // chosen); until then the UI stays in English so no glyph shows as a box.
   bool chinese_font_ready = true;
+  bool chinese_font_failed = false;  // the fetch failed (offline on a first visit, say)
   // Language the UI is drawn in this frame: set by DrawApp from the state and the font.
   Language language = Language::kEnglish;
   const UiText& text() const { return TextFor(language); }

@@ -83,6 +83,28 @@ EM_JS(int, atlas_js_prefers_chinese, (), {
   }
   return 0;
 });
+EM_JS(void, atlas_js_fetch_font, (const char* url), {
+  fetch(UTF8ToString(url))
+      .then(function(r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.arrayBuffer();
+      })
+      .then(function(buffer) {
+        var bytes = new Uint8Array(buffer);
+        var p = _malloc(bytes.length);
+        HEAPU8.set(bytes, p);
+        _atlas_font_arrived(p, bytes.length);
+      })
+      .catch(function(e) {
+        console.warn("GPU Atlas: the Chinese font could not be loaded: " + e);
+        _atlas_font_arrived(0, 0);
+      });
+});
+EM_JS(void, atlas_js_set_document_language, (int chinese), {
+  document.documentElement.lang = chinese ? "zh-CN" : "en";
+  document.title = chinese ? "算力产区图 · GPU Atlas — 选什么卡、要几张、放在哪里、花多少钱"
+                           : "GPU Atlas · 算力产区图 — which GPUs, how many, where, at what cost";
+});
 // Frame statistics for benchmarks: the app's own CPU time per frame and the wasm heap size,
 // kept in a bounded window array (no effect on the page otherwise).
 EM_JS(void, atlas_js_frame_stats, (double frame_ms, double ui_ms, double heap_bytes), {
@@ -197,6 +219,8 @@ void DownloadText(const std::string& name, const std::string& mime, const std::s
   atlas_js_download(name.c_str(), mime.c_str(), text.c_str());
 }
 bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
+void FetchFont(const char* relative_url) { atlas_js_fetch_font(relative_url); }
+void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese ? 1 : 0); }
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
 double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }
 void InstallTouchTracking() { atlas_js_touch_install(); }

@@ -27,6 +27,11 @@ void CopyText(const std::string& text);
 void DownloadText(const std::string& filename, const std::string& mime, const std::string& text);
 // True when the browser prefers Chinese (navigator.languages).
 bool PrefersChinese();
+// Fetches a font file next to the page (relative URL) and hands its bytes to the exported
+// atlas_font_arrived(data, size) (malloc'd, owned by the receiver; nullptr, 0 on failure).
+void FetchFont(const char* relative_url);
+// Sets <html lang> and the document title for the language the UI is drawn in.
+void SetDocumentLanguage(bool chinese);
 // Records one frame's CPU time (ms; `ui_ms` without the GL submission) and the heap size for
 // window.__atlasStats.
 void ReportFrame(double frame_ms, double ui_ms);

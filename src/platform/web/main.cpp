@@ -2,6 +2,7 @@
 // backend, and a frame callback driven by emscripten_set_main_loop (a blocking loop would
 // freeze the tab). Everything the frame needs lives in one App object, not in globals.
 #include "browser.hpp"
+#include "embedded_fonts.hpp"
 
 #include "app/app_state.hpp"
 #include "app/share_link.hpp"
@@ -17,12 +18,17 @@
 #include <imgui_internal.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 
 namespace {
 
 constexpr float kBaseFontPx = 15.0f;  // CSS pixels; bigger on phones for thumbs
+
+// The Chinese font (dist/fonts/zh.ttf) is fetched the first time Chinese is chosen; until it
+// arrives the UI stays in English (UiEnv::chinese_font_ready).
+enum class FontFetch { kIdle, kFetching, kReady, kFailed };
 
 struct App {
   GLFWwindow* window = nullptr;
@@ -35,6 +41,11 @@ struct App {
   atlas::WalkthroughDerived walkthrough;
   atlas::CostDerived cost;
   float font_scale = 0;  // dpr * css font size the atlas was built for
+  FontFetch zh_fetch = FontFetch::kIdle;
+  unsigned char* zh_font = nullptr;  // malloc'd by the fetch; kept for atlas rebuilds
+  int zh_font_size = 0;
+  bool fonts_dirty = false;  // rebuild the atlas this frame (the Chinese font arrived)
+  atlas::Language document_language = atlas::Language::kEnglish;
   int width_px = 0, height_px = 0;
   bool first_frame_marked = false;
   // Mouse/touch buttons reach ImGui one event per frame, and a press at a new position waits one
@@ -56,7 +67,18 @@ struct BridgeKeys {
 };
 BridgeKeys g_bridge_keys;  // written only by the two exported callbacks below
 
+// The fetched Chinese font, handed over by the exported callback and taken by the next frame.
+struct FontMailbox {
+  bool arrived = false;
+  unsigned char* data = nullptr;  // nullptr when the fetch failed
+  int size = 0;
+};
+FontMailbox g_font_mailbox;  // written only by atlas_font_arrived
+
 extern "C" {
+EMSCRIPTEN_KEEPALIVE void atlas_font_arrived(unsigned char* data, int size) {
+  g_font_mailbox = {true, data, size};
+}
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_chars(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_key(int key) {
   if (key == 1) ++g_bridge_keys.backspace;
@@ -152,20 +174,61 @@ void SyncHash(App& app) {
   app.hash_written = link;
 }
 
+// Glyph ranges: ImGui bakes only the glyphs a font has, so ranges can be broad; the subsets
+// hold exactly the characters in use (scripts/make_fonts.py).
+constexpr ImWchar kLatinRanges[] = {0x0020, 0x2FFF, 0};
+constexpr ImWchar kCjkRanges[] = {0x2000, 0xFFEF, 0};
+
+ImFont* AddFont(const unsigned char* data, int size, float px, const ImWchar* ranges, bool merge) {
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;  // embedded arrays and the fetched buffer outlive the atlas
+  cfg.MergeMode = merge;
+  cfg.OversampleH = merge ? 1 : 2;   // CJK glyphs are large enough without oversampling
+  cfg.OversampleV = 1;
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data), size, px, &cfg, ranges);
+}
+
+// Takes the fetched Chinese font when it arrives; starts the fetch the first time Chinese is
+// chosen (and again after a failure, once the user switches away and back).
+void UpdateChineseFont(App& app) {
+  if (g_font_mailbox.arrived) {
+    const FontMailbox m = g_font_mailbox;
+    g_font_mailbox = {};
+    if (m.data && m.size > 0) {
+      app.zh_font = m.data;
+      app.zh_font_size = m.size;
+      app.zh_fetch = FontFetch::kReady;
+      app.fonts_dirty = true;
+    } else {
+      app.zh_fetch = FontFetch::kFailed;
+    }
+  }
+  const bool chinese = app.state.language == atlas::Language::kChinese;
+  if (chinese && app.zh_fetch == FontFetch::kIdle) {
+    app.zh_fetch = FontFetch::kFetching;
+    atlas::platform::FetchFont("fonts/zh.ttf");
+  }
+  if (!chinese && app.zh_fetch == FontFetch::kFailed) app.zh_fetch = FontFetch::kIdle;
+  app.env.chinese_font_ready = app.zh_fetch == FontFetch::kReady;
+  app.env.chinese_font_failed = app.zh_fetch == FontFetch::kFailed;
+}
+
 // Rebuilds the font atlas and style when the pixel scale changes (zoom, moving screens, or
-// the narrow layout's bigger type), so text stays crisp at any devicePixelRatio.
-void UpdateScale(App& app) {
+// the narrow layout's bigger type) or the Chinese font arrives, so text stays crisp at any
+// devicePixelRatio.
+void UpdateFonts(App& app) {
   const float css_font = app.env.narrow() ? kBaseFontPx + 2 : kBaseFontPx;
   const float scale = app.env.dpr * css_font / kBaseFontPx;
-  if (std::fabs(scale - app.font_scale) < 0.01f) return;
+  if (std::fabs(scale - app.font_scale) < 0.01f && !app.fonts_dirty) return;
   app.font_scale = scale;
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  ImFontConfig cfg;
-  cfg.OversampleH = 2;
-  cfg.OversampleV = 1;
-  if (!io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", kBaseFontPx * scale, &cfg))
-    io.Fonts->AddFontDefault();
+  app.fonts_dirty = false;
+  ImGui::GetIO().Fonts->Clear();
+  const float px = kBaseFontPx * scale;
+  const atlas::platform::EmbeddedFont latin = atlas::platform::UiLatinFont();
+  const atlas::platform::EmbeddedFont cjk = atlas::platform::UiCjkFont();
+  if (!AddFont(latin.data, static_cast<int>(latin.size), px, kLatinRanges, false)) ImGui::GetIO().Fonts->AddFontDefault();
+  AddFont(cjk.data, static_cast<int>(cjk.size), px, kCjkRanges, true);
+  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px, kCjkRanges, true);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   atlas::ui::ApplyTheme(scale);
@@ -186,7 +249,8 @@ void Frame(void* arg) {
     app.height_px = h;
     atlas::platform::ResizeCanvas(w, h);
   }
-  UpdateScale(app);
+  UpdateChineseFont(app);
+  UpdateFonts(app);
 
   // Derived results follow the state; they recompute only when the inputs changed.
   atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
@@ -206,6 +270,12 @@ void Frame(void* arg) {
   ApplyBridgeKeys();
   ImGui::NewFrame();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
+  const atlas::Language shown =
+      app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish;
+  if (shown != app.document_language) {
+    app.document_language = shown;
+    atlas::platform::SetDocumentLanguage(shown == atlas::Language::kChinese);
+  }
   ImGui::Render();
   const double ui_ms = emscripten_get_now() - start_ms;
   atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
