@@ -47,3 +47,16 @@ endif()
 # The same speed figures without Google Benchmark (also built for WebAssembly, cmake/web.cmake).
 add_executable(engine_speed "${CMAKE_SOURCE_DIR}/bench/portable/engine_speed.cpp")
 target_link_libraries(engine_speed PRIVATE atlas_engine)
+
+# Every character the UI and the data use is in one of the two fonts the web build subsets
+# (scripts/make_fonts.py), and the check does fail on a character neither font has.
+find_program(ATLAS_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(ATLAS_DEBIAN_PYTHON)
+  add_test(NAME font_coverage COMMAND "${ATLAS_DEBIAN_PYTHON}" "${CMAKE_SOURCE_DIR}/scripts/make_fonts.py"
+           --root "${CMAKE_SOURCE_DIR}" --check)
+  add_test(NAME font_coverage_rejects_missing_glyph COMMAND "${ATLAS_DEBIAN_PYTHON}"
+           "${CMAKE_SOURCE_DIR}/scripts/make_fonts.py" --root "${CMAKE_SOURCE_DIR}" --check
+           --extra-text "${CMAKE_SOURCE_DIR}/tests/ui/glyph_not_in_fonts.txt")
+  set_tests_properties(font_coverage_rejects_missing_glyph PROPERTIES
+                       PASS_REGULAR_EXPRESSION "U\\+E000 .* is in neither font")
+endif()

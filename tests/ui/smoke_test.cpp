@@ -130,6 +130,26 @@ TEST_CASE("every view draws at desktop and phone sizes") {
   }
 }
 
+TEST_CASE("every view draws in Chinese, and in English while the Chinese font is missing") {
+  for (ScreenSize size : kScreenSizes) {
+    ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+    for (bool font_ready : {true, false}) {
+      ui::UiEnv env = EnvFor(size);
+      env.chinese_font_ready = font_ready;
+      env.chinese_font_failed = !font_ready;
+      for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
+        AppState state;
+        state.language = Language::kChinese;
+        state.view = static_cast<View>(v);
+        INFO("view " << v << " at " << size.css_w << "x" << size.css_h << ", font ready " << font_ready);
+        CHECK(DrawFrames(state, env, 20) > 100);
+        CHECK(state.view == static_cast<View>(v));
+        CHECK(state.language == Language::kChinese);  // the link keeps the choice either way
+      }
+    }
+  }
+}
+
 TEST_CASE("a data error is shown instead of the views") {
   ImGuiHeadless imgui(800, 600, 1);
   AppState state;

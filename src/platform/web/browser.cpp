@@ -138,7 +138,10 @@ EM_JS(void, atlas_js_touch_install, (), {
     t.dy += y - t.y;
     t.y = y;
   }, {passive: true});
-  c.addEventListener("touchend", function(e) { place(e); t.y = null; }, {passive: true});
+  // GLFW already turns the touch into a press and release: cancelling touchend stops the
+  // browser's compatibility mousedown/mouseup, which would press everything twice (a toggle
+  // or checkbox tapped on a phone would flip back).
+  c.addEventListener("touchend", function(e) { place(e); t.y = null; if (e.cancelable) e.preventDefault(); }, {passive: false});
   // A real mouse takes over again.
   c.addEventListener("mousemove", function(e) { if (!e.sourceCapabilities || !e.sourceCapabilities.firesTouchEvents) t.used = false; }, {passive: true});
 });
