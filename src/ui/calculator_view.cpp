@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <string>
 
 namespace atlas::ui {
 
@@ -21,11 +22,14 @@ namespace {
 // Inputs take ~55% of the panel so their labels fit on the right.
 float InputWidth() { return std::max(Em(6), ImGui::GetContentRegionAvail().x * 0.55f); }
 
+// "text###id": a label in the UI's language whose ImGui id stays the same in every language.
+std::string Labeled(const char* text, const char* id) { return std::string(text) + "###" + id; }
+
 // Integer input clamped to [lo, hi]; returns true when the value changed.
-bool IntInput(const char* label, int& value, int lo, int hi, const char* help = nullptr) {
+bool IntInput(const std::string& label, int& value, int lo, int hi, const char* help = nullptr) {
   int v = value;
   ImGui::SetNextItemWidth(InputWidth());
-  const bool changed = ImGui::InputInt(label, &v, 1, 8) && v != value;
+  const bool changed = ImGui::InputInt(label.c_str(), &v, 1, 8) && v != value;
   if (help) {
     ImGui::SameLine();
     HelpMarker(help);
@@ -36,20 +40,28 @@ bool IntInput(const char* label, int& value, int lo, int hi, const char* help = 
 }
 
 // Power-of-two style stepper for sequence lengths and batches.
-bool PowInput(const char* label, int& value, int lo, int hi, const char* help) {
+bool PowInput(const std::string& label, int& value, int lo, int hi, const char* help) {
   return IntInput(label, value, lo, hi, help);
 }
 
+// An option of a combo: the enum value and the UiText field naming it.
+template <typename E>
+using Option = std::pair<E, const char* UiText::*>;
+
 template <typename E, size_t N>
-bool EnumCombo(const char* label, E& value, const std::pair<E, const char*> (&options)[N], const char* help = nullptr) {
+bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N], const UiText& t,
+               const char* help = nullptr) {
   const char* current = "?";
   for (const auto& [v, name] : options)
-    if (v == value) current = name;
+    if (v == value) current = t.*name;
   bool changed = false;
   ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::BeginCombo(label, current)) {
-    for (const auto& [v, name] : options)
-      if (ImGui::Selectable(name, v == value)) value = v, changed = true;
+  if (ImGui::BeginCombo(label.c_str(), current)) {
+    for (size_t i = 0; i < N; ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::Selectable(t.*options[i].second, options[i].first == value)) value = options[i].first, changed = true;
+      ImGui::PopID();
+    }
     ImGui::EndCombo();
   }
   if (help) {
@@ -59,26 +71,85 @@ bool EnumCombo(const char* label, E& value, const std::pair<E, const char*> (&op
   return changed;
 }
 
-constexpr std::pair<Task, const char*> kTaskOptions[] = {
-    {Task::kPretrain, "Pre-training"}, {Task::kFullFinetune, "Full fine-tuning"}, {Task::kLora, "LoRA"},
-    {Task::kQlora, "QLoRA (4-bit base)"}, {Task::kInference, "Inference / serving"}};
-constexpr std::pair<Precision, const char*> kTrainPrecisions[] = {
-    {Precision::kFp32, "FP32"}, {Precision::kTf32, "TF32"}, {Precision::kBf16, "BF16 mixed"},
-    {Precision::kFp16, "FP16 mixed"}, {Precision::kFp8, "FP8 (Transformer Engine)"}};
-constexpr std::pair<Precision, const char*> kQloraPrecisions[] = {
-    {Precision::kNf4, "NF4 + double quant"}, {Precision::kInt4, "INT4 (GPTQ/AWQ)"}, {Precision::kInt8, "INT8"}};
-constexpr std::pair<Precision, const char*> kInferencePrecisions[] = {
-    {Precision::kFp32, "FP32"}, {Precision::kBf16, "BF16"}, {Precision::kFp16, "FP16"}, {Precision::kFp8, "FP8"},
-    {Precision::kInt8, "INT8"}, {Precision::kInt4, "INT4 (GPTQ/AWQ)"}, {Precision::kNf4, "NF4"}};
-constexpr std::pair<Optimizer, const char*> kOptimizerOptions[] = {
-    {Optimizer::kAdamW, "AdamW"}, {Optimizer::kAdamW8bit, "8-bit AdamW"}, {Optimizer::kSgd, "SGD + momentum"},
-    {Optimizer::kAdafactor, "Adafactor"}};
-constexpr std::pair<Checkpointing, const char*> kCheckpointOptions[] = {
-    {Checkpointing::kNone, "none"}, {Checkpointing::kSelective, "selective"}, {Checkpointing::kFull, "full"}};
-constexpr std::pair<KvPrecision, const char*> kKvOptions[] = {
-    {KvPrecision::kFp16, "FP16/BF16"}, {KvPrecision::kFp8, "FP8"}, {KvPrecision::kInt8, "INT8"}};
-constexpr std::pair<LoraTargets, const char*> kLoraTargetOptions[] = {
-    {LoraTargets::kAttention, "attention (q,k,v,o)"}, {LoraTargets::kAllLinear, "all linear layers"}};
+constexpr Option<Task> kTaskOptions[] = {
+    {Task::kPretrain, &UiText::calc_task_pretrain}, {Task::kFullFinetune, &UiText::calc_task_full_finetune},
+    {Task::kLora, &UiText::calc_task_lora},         {Task::kQlora, &UiText::calc_task_qlora},
+    {Task::kInference, &UiText::calc_task_inference}};
+constexpr Option<Precision> kTrainPrecisions[] = {
+    {Precision::kFp32, &UiText::calc_prec_fp32},       {Precision::kTf32, &UiText::calc_prec_tf32},
+    {Precision::kBf16, &UiText::calc_prec_bf16_mixed}, {Precision::kFp16, &UiText::calc_prec_fp16_mixed},
+    {Precision::kFp8, &UiText::calc_prec_fp8_te}};
+constexpr Option<Precision> kQloraPrecisions[] = {{Precision::kNf4, &UiText::calc_prec_nf4_double},
+                                                  {Precision::kInt4, &UiText::calc_prec_int4_gptq},
+                                                  {Precision::kInt8, &UiText::calc_prec_int8}};
+constexpr Option<Precision> kInferencePrecisions[] = {
+    {Precision::kFp32, &UiText::calc_prec_fp32}, {Precision::kBf16, &UiText::calc_prec_bf16},
+    {Precision::kFp16, &UiText::calc_prec_fp16}, {Precision::kFp8, &UiText::calc_prec_fp8},
+    {Precision::kInt8, &UiText::calc_prec_int8}, {Precision::kInt4, &UiText::calc_prec_int4_gptq},
+    {Precision::kNf4, &UiText::calc_prec_nf4}};
+constexpr Option<Optimizer> kOptimizerOptions[] = {
+    {Optimizer::kAdamW, &UiText::calc_opt_adamw}, {Optimizer::kAdamW8bit, &UiText::calc_opt_adamw_8bit},
+    {Optimizer::kSgd, &UiText::calc_opt_sgd},     {Optimizer::kAdafactor, &UiText::calc_opt_adafactor}};
+constexpr Option<Checkpointing> kCheckpointOptions[] = {{Checkpointing::kNone, &UiText::calc_ckpt_none},
+                                                        {Checkpointing::kSelective, &UiText::calc_ckpt_selective},
+                                                        {Checkpointing::kFull, &UiText::calc_ckpt_full}};
+constexpr Option<KvPrecision> kKvOptions[] = {{KvPrecision::kFp16, &UiText::calc_kv_fp16},
+                                              {KvPrecision::kFp8, &UiText::calc_prec_fp8},
+                                              {KvPrecision::kInt8, &UiText::calc_prec_int8}};
+constexpr Option<LoraTargets> kLoraTargetOptions[] = {{LoraTargets::kAttention, &UiText::calc_lora_attention},
+                                                      {LoraTargets::kAllLinear, &UiText::calc_lora_all_linear}};
+
+// Engine enums in the UI's words (ToString's ids stay in links and JSON).
+const char* TaskName(Task task, const UiText& t) {
+  for (const auto& [v, name] : kTaskOptions)
+    if (v == task) return t.*name;
+  return ToString(task);
+}
+
+const char* PrecisionName(Precision p, const UiText& t) {
+  switch (p) {
+    case Precision::kFp32: return t.calc_prec_fp32;
+    case Precision::kTf32: return t.calc_prec_tf32;
+    case Precision::kBf16: return t.calc_prec_bf16;
+    case Precision::kFp16: return t.calc_prec_fp16;
+    case Precision::kFp8: return t.calc_prec_fp8;
+    case Precision::kInt8: return t.calc_prec_int8;
+    case Precision::kInt4: return t.calc_prec_int4;
+    case Precision::kNf4: return t.calc_prec_nf4;
+  }
+  return ToString(p);
+}
+
+const char* AttentionName(AttentionKind a, const UiText& t) {
+  switch (a) {
+    case AttentionKind::kMha: return t.calc_attn_mha;
+    case AttentionKind::kGqa: return t.calc_attn_gqa;
+    case AttentionKind::kMqa: return t.calc_attn_mqa;
+    case AttentionKind::kMla: return t.calc_attn_mla;
+  }
+  return ToString(a);
+}
+
+// A memory or compute figure's label by its stable key (the engine's label words differ with
+// the task); the engine's own label for a key the table does not know.
+const char* FigureLabel(const Figure& f, Task task, const UiText& t) {
+  const bool peft = task == Task::kLora || task == Task::kQlora;
+  const bool inference = task == Task::kInference;
+  const std::string& k = f.key;
+  if (k == "weights") return peft ? t.calc_fig_weights_peft : t.calc_fig_weights;
+  if (k == "gradients") return peft ? t.calc_fig_gradients_peft : t.calc_fig_gradients;
+  if (k == "optimizer") return peft ? t.calc_fig_optimizer_peft : t.calc_fig_optimizer;
+  if (k == "activations") return inference ? t.calc_fig_activations_prefill : t.calc_fig_activations;
+  if (k == "kv_cache") return t.calc_fig_kv_cache;
+  if (k == "overhead") return t.calc_fig_overhead;
+  if (k == "flops_total") return t.calc_fig_flops_total;
+  if (k == "time_seconds") return t.calc_fig_time;
+  if (k == "gpu_hours") return t.calc_fig_gpu_hours;
+  if (k == "ttft_seconds") return t.calc_fig_ttft;
+  if (k == "tokens_per_second") return t.calc_fig_decode;
+  if (k == "max_concurrent_users") return t.calc_fig_max_users;
+  return f.label.c_str();
+}
 
 bool ContainsCaseless(const std::string& hay, const char* needle) {
   if (!*needle) return true;
@@ -90,35 +161,39 @@ bool ContainsCaseless(const std::string& hay, const char* needle) {
 
 // [SECTION] Inputs ---------------------------------------------------------------------------
 
-void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
+void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, const UiEnv& env) {
+  const UiText& t = env.text();
   ModelSpec& m = s.workload.model;
   ImGui::SetNextItemWidth(-1);
-  const std::string preview = s.model_preset.empty() ? m.name + " (custom)" : m.name;
+  const std::string preview = s.model_preset.empty() ? Printf(t.calc_model_custom, m.name.c_str()) : m.name;
   if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::InputTextWithHint("##filter", "search models", ui.model_filter, sizeof ui.model_filter);
+    ImGui::InputTextWithHint("##filter", t.calc_model_search, ui.model_filter, sizeof ui.model_filter);
     for (const ModelSpec& p : c.models.models) {
       if (!ContainsCaseless(p.name + " " + p.family + " " + p.id, ui.model_filter)) continue;
-      const std::string label = p.name + "  ·  " + Count(p.params) + (p.IsMoe() ? " (MoE)" : "");
+      const std::string label = Printf(p.IsMoe() ? t.calc_model_option_moe : t.calc_model_option, p.name.c_str(),
+                                       Count(p.params).c_str()) + "###" + p.id;
       if (ImGui::Selectable(label.c_str(), s.model_preset == p.id)) SelectPreset(s, c, p.id);
     }
     ImGui::EndCombo();
   }
-  ImGui::TextDisabled("%s params%s, %d layers, %s attention", Count(m.params).c_str(),
-                      m.IsMoe() ? (", " + Count(m.active_params) + " active").c_str() : "", m.layers, ToString(m.attention));
+  if (m.IsMoe())
+    ImGui::TextDisabled(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(), m.layers,
+                        AttentionName(m.attention, t));
+  else
+    ImGui::TextDisabled(t.calc_model_summary, Count(m.params).c_str(), m.layers, AttentionName(m.attention, t));
   ImGui::SetNextItemWidth(Em(5));
   ImGui::InputText("##size", ui.custom_size, sizeof ui.custom_size);
   ImGui::SameLine();
-  if (ImGui::Button("Use size")) {
+  if (ImGui::Button(Labeled(t.calc_use_size, "use_size").c_str())) {
     ui.message = SelectCustomSize(s, ui.custom_size);
     ui.message_is_error = !ui.message.empty();
-    if (ui.message.empty()) ui.message = "Custom model: Llama-style architecture derived from the size; edit it below.";
+    if (ui.message.empty()) ui.message = t.calc_custom_done;
   }
   ImGui::SameLine();
-  HelpMarker("Type a parameter count (13B, 350M, 1.2T): GPU Atlas derives a Llama-style architecture "
-             "(depth ~ width/128, head size 128, SwiGLU 8/3 h, GQA with 8 KV heads from 30B) that you can edit.");
-  if (ImGui::TreeNode("Paste a Hugging Face config.json")) {
+  HelpMarker(t.calc_custom_help);
+  if (ImGui::TreeNode(Labeled(t.calc_hf_paste, "hf").c_str())) {
     ui.hf_config.resize(std::max<size_t>(ui.hf_config.size(), 1));
     char* buf = ui.hf_config.data();
     ImGui::InputTextMultiline("##hf", buf, ui.hf_config.capacity() + 1, ImVec2(-1, Em(6)),
@@ -132,40 +207,44 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
                                 return 0;
                               },
                               &ui.hf_config);
-    if (ImGui::Button("Import config.json")) {
+    if (ImGui::Button(Labeled(t.calc_hf_import, "hf_import").c_str())) {
       std::vector<std::string> notes;
       ui.message = ImportHfConfig(s, ui.hf_config.c_str(), notes);
       ui.message_is_error = !ui.message.empty();
       if (ui.message.empty()) {
-        ui.message = "Imported: " + s.workload.model.name;
+        ui.message = Printf(t.calc_hf_imported, s.workload.model.name.c_str());
         for (const auto& n : notes) ui.message += "\n" + n;
       }
     }
     ImGui::TreePop();
   }
   if (!ui.message.empty()) ColoredWrapped(ui.message_is_error ? kColorBad : kColorMuted, ui.message);
-  if (m.IsTransformer() && ImGui::TreeNode("Architecture (editable)")) {
+  if (m.IsTransformer() && ImGui::TreeNode(Labeled(t.calc_arch, "arch").c_str())) {
     bool edited = false;
-    edited |= IntInput("layers", m.layers, 1, 1000);
-    edited |= IntInput("hidden", m.hidden, 16, 131072);
-    edited |= IntInput("heads", m.heads, 1, 4096);
-    edited |= IntInput("KV heads", m.kv_heads, 1, 4096, "Key/value heads: = heads for MHA, 1 for MQA, a divisor of heads for GQA.");
-    edited |= IntInput("head dim", m.head_dim, 1, 4096);
-    edited |= IntInput("FFN width", m.ffn_hidden, 1, 1048576, "MLP intermediate size (per expert for MoE).");
-    edited |= IntInput("vocab", m.vocab, 1, 10000000);
-    edited |= IntInput("experts", m.experts, 0, 100000, "Routed experts per MoE layer; 0 = dense.");
-    if (m.experts > 0) edited |= IntInput("experts / token", m.experts_per_token, 1, m.experts);
-    if (m.attention == AttentionKind::kMla) edited |= IntInput("MLA latent", m.kv_lora_rank, 1, 65536);
-    edited |= IntInput("sliding window", m.sliding_window, 0, 100000000, "Tokens a window layer attends to; 0 = none.");
-    if (m.sliding_window > 0) edited |= IntInput("window layers", m.sliding_window_layers, 0, m.layers);
+    edited |= IntInput(Labeled(t.calc_layers, "layers"), m.layers, 1, 1000);
+    edited |= IntInput(Labeled(t.calc_hidden, "hidden"), m.hidden, 16, 131072);
+    edited |= IntInput(Labeled(t.calc_heads, "heads"), m.heads, 1, 4096);
+    edited |= IntInput(Labeled(t.calc_kv_heads, "kv_heads"), m.kv_heads, 1, 4096, t.calc_kv_heads_help);
+    edited |= IntInput(Labeled(t.calc_head_dim, "head_dim"), m.head_dim, 1, 4096);
+    edited |= IntInput(Labeled(t.calc_ffn, "ffn"), m.ffn_hidden, 1, 1048576, t.calc_ffn_help);
+    edited |= IntInput(Labeled(t.calc_vocab, "vocab"), m.vocab, 1, 10000000);
+    edited |= IntInput(Labeled(t.calc_experts, "experts"), m.experts, 0, 100000, t.calc_experts_help);
+    if (m.experts > 0)
+      edited |= IntInput(Labeled(t.calc_experts_per_token, "experts_per_token"), m.experts_per_token, 1, m.experts);
+    if (m.attention == AttentionKind::kMla)
+      edited |= IntInput(Labeled(t.calc_mla_latent, "mla_latent"), m.kv_lora_rank, 1, 65536);
+    edited |= IntInput(Labeled(t.calc_window, "window"), m.sliding_window, 0, 100000000, t.calc_window_help);
+    if (m.sliding_window > 0)
+      edited |= IntInput(Labeled(t.calc_window_layers, "window_layers"), m.sliding_window_layers, 0, m.layers);
     if (edited) ArchitectureEdited(s);
     ImGui::TreePop();
   }
 }
 
-void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
+void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, const UiEnv& env) {
+  const UiText& t = env.text();
   Workload& w = s.workload;
-  if (EnumCombo("task", w.task, kTaskOptions)) {
+  if (EnumCombo(Labeled(t.calc_task, "task"), w.task, kTaskOptions, t)) {
     if (w.task == Task::kQlora) w.precision = Precision::kNf4;
     else if (w.precision == Precision::kNf4 || w.precision == Precision::kInt4 || w.precision == Precision::kInt8)
       w.precision = w.task == Task::kInference ? w.precision : Precision::kBf16;
@@ -173,75 +252,79 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui) {
     w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
     ui.train_tokens[0] = 0;
   }
-  if (w.task == Task::kQlora) EnumCombo("base format", w.precision, kQloraPrecisions, "QLoRA stores the frozen base in 4 bits (NF4, Dettmers et al. 2023) and trains LoRA adapters in BF16.");
-  else if (w.task == Task::kInference) EnumCombo("weights", w.precision, kInferencePrecisions, "Weight format. INT4 GPTQ/AWQ costs ~4.25 bits per weight with its group scales; NF4 4.13 bits.");
-  else EnumCombo("precision", w.precision, kTrainPrecisions, "Mixed precision keeps 16-bit weights and gradients plus an FP32 master copy: 2 + 2 + 12 bytes/param with AdamW (ZeRO paper).");
+  if (w.task == Task::kQlora)
+    EnumCombo(Labeled(t.calc_base_format, "precision"), w.precision, kQloraPrecisions, t, t.calc_base_format_help);
+  else if (w.task == Task::kInference)
+    EnumCombo(Labeled(t.calc_weight_format, "precision"), w.precision, kInferencePrecisions, t, t.calc_weight_format_help);
+  else EnumCombo(Labeled(t.calc_precision, "precision"), w.precision, kTrainPrecisions, t, t.calc_precision_help);
 
   if (w.IsTraining()) {
-    EnumCombo("optimizer", w.optimizer, kOptimizerOptions, "AdamW keeps two FP32 moments (8 bytes/param); 8-bit AdamW 2 bytes; SGD momentum 4; Adafactor factors its second moment (~0).");
+    EnumCombo(Labeled(t.calc_optimizer, "optimizer"), w.optimizer, kOptimizerOptions, t, t.calc_optimizer_help);
     if (w.task == Task::kLora || w.task == Task::kQlora) {
-      IntInput("LoRA rank", w.lora_rank, 1, 65536, "Adapters add r x (d_in + d_out) parameters per adapted matrix (Hu et al. 2021).");
-      EnumCombo("LoRA targets", w.lora_targets, kLoraTargetOptions);
+      IntInput(Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
+      EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, t);
     }
-    SectionTitle("Sequence and recomputation");
-    PowInput("sequence length", w.seq_len, 1, 10000000, "Tokens per training sequence.");
-    PowInput("micro-batch", w.micro_batch, 1, 65536, "Sequences per GPU per step; gradient accumulation does not add memory.");
-    EnumCombo("checkpointing", w.checkpointing, kCheckpointOptions, "Activation recomputation (Korthikanti et al. 2022): selective recomputes attention scores; full keeps only each layer's input and adds a forward pass (8ND).");
-    ImGui::Checkbox("flash attention", &w.flash_attention);
+    SectionTitle(t.calc_section_sequence);
+    PowInput(Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
+    PowInput(Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
+    EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, t,
+              t.calc_checkpointing_help);
+    ImGui::Checkbox(Labeled(t.calc_flash, "flash").c_str(), &w.flash_attention);
     ImGui::SameLine();
-    HelpMarker("FlashAttention never materialises the s x s score matrix: the 5as^2b term disappears.");
-    SectionTitle("Parallelism");
+    HelpMarker(t.calc_flash_help);
+    SectionTitle(t.calc_section_parallel);
     ImGui::SetNextItemWidth(InputWidth());
-    ImGui::SliderInt("ZeRO stage", &w.zero_stage, 0, 3);
+    ImGui::SliderInt(Labeled(t.calc_zero_stage, "zero").c_str(), &w.zero_stage, 0, 3);
     ImGui::SameLine();
-    HelpMarker("ZeRO-1 shards optimizer states across data-parallel GPUs, ZeRO-2 also gradients, ZeRO-3 (FSDP) also weights.");
-    ImGui::Checkbox("offload optimizer to CPU", &w.offload_optimizer);
-    IntInput("data parallel (DP)", w.dp, 1, 1000000);
-    IntInput("tensor parallel (TP)", w.tp, 1, 1024, "Splits each layer's matrices; must divide the attention heads. Keep within an NVLink node.");
-    IntInput("pipeline parallel (PP)", w.pp, 1, 1024);
-    if (w.model.IsMoe()) IntInput("expert parallel (EP)", w.ep, 1, 4096, "Spreads the routed experts over EP data-parallel ranks.");
-    ImGui::Checkbox("sequence parallel", &w.sequence_parallel);
+    HelpMarker(t.calc_zero_help);
+    ImGui::Checkbox(Labeled(t.calc_offload, "offload").c_str(), &w.offload_optimizer);
+    IntInput(Labeled(t.calc_dp, "dp"), w.dp, 1, 1000000);
+    IntInput(Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_help);
+    IntInput(Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
+    if (w.model.IsMoe()) IntInput(Labeled(t.calc_ep, "ep"), w.ep, 1, 4096, t.calc_ep_help);
+    ImGui::Checkbox(Labeled(t.calc_sequence_parallel, "sp").c_str(), &w.sequence_parallel);
     // gpus follows TP x PP x DP in NormalizeCalculator (64-bit, each frame before drawing).
-    ImGui::TextDisabled("GPUs = TP x PP x DP = %d", w.gpus);
-    SectionTitle("Run");
+    ImGui::TextDisabled(t.calc_gpus_product, w.gpus);
+    SectionTitle(t.calc_section_run);
     ImGui::SetNextItemWidth(InputWidth());
     if (!ui.train_tokens[0]) std::snprintf(ui.train_tokens, sizeof ui.train_tokens, "%s", Count(w.train_tokens).c_str());
-    if (ImGui::InputText("training tokens", ui.train_tokens, sizeof ui.train_tokens)) {
+    if (ImGui::InputText(Labeled(t.calc_train_tokens, "train_tokens").c_str(), ui.train_tokens, sizeof ui.train_tokens)) {
       if (auto n = ParseParamCount(ui.train_tokens); n && *n <= 1e15) w.train_tokens = *n;
     }
     ImGui::SameLine();
-    HelpMarker("Tokens processed in the whole run, e.g. 2T. Default: 20 per parameter for pre-training (Chinchilla), 100M for fine-tuning.");
+    HelpMarker(t.calc_train_tokens_help);
   } else {
-    PowInput("batch (concurrent sequences)", w.batch, 1, 1000000, "Sequences decoded together.");
-    PowInput("context tokens", w.context, 1, 100000000, "Prompt + generated tokens kept in the KV cache per sequence.");
+    PowInput(Labeled(t.calc_batch, "batch"), w.batch, 1, 1000000, t.calc_batch_help);
+    PowInput(Labeled(t.calc_context, "context"), w.context, 1, 100000000, t.calc_context_help);
     w.prompt_tokens = std::clamp(w.prompt_tokens, 1, w.context);
-    PowInput("prompt tokens", w.prompt_tokens, 1, w.context, "For time to first token (prefill).");
-    EnumCombo("KV cache", w.kv_precision, kKvOptions);
+    PowInput(Labeled(t.calc_prompt, "prompt"), w.prompt_tokens, 1, w.context, t.calc_prompt_help);
+    EnumCombo(Labeled(t.calc_kv_cache, "kv"), w.kv_precision, kKvOptions, t);
     float target = static_cast<float>(w.target_tokens_per_second);
     ImGui::SetNextItemWidth(InputWidth());
-    if (ImGui::InputFloat("target tokens/s per user", &target, 5, 20, "%.0f"))
+    if (ImGui::InputFloat(Labeled(t.calc_target_speed, "target").c_str(), &target, 5, 20, "%.0f"))
       w.target_tokens_per_second = std::clamp(static_cast<double>(target), 0.1, 100000.0);
     ImGui::SameLine();
-    HelpMarker("Concurrency is the largest batch whose KV cache fits and whose per-user decode speed stays at or above this.");
-    IntInput("tensor parallel (TP)", w.tp, 1, 1024, "Must divide the attention heads.");
-    IntInput("pipeline parallel (PP)", w.pp, 1, 1024);
-    IntInput("GPUs (replicas x TP x PP)", w.gpus, 1, 1000000);
+    HelpMarker(t.calc_target_speed_help);
+    IntInput(Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_infer_help);
+    IntInput(Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
+    IntInput(Labeled(t.calc_gpus_infer, "gpus"), w.gpus, 1, 1000000);
   }
-  SectionTitle("Hardware");
+  SectionTitle(t.calc_section_hardware);
   const Gpu* g = c.gpus.Find(w.gpu);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##gpu", g ? g->name.c_str() : w.gpu.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (ImGui::BeginCombo("##gpu", g ? g->DisplayName(env.chinese()).c_str() : w.gpu.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (size_t i = 0; i < c.gpus.gpus.size(); ++i) {
       const Gpu& card = c.gpus.gpus[i];
-      const std::string label = card.name + "  ·  " + FormatNumber(card.memory_gb) + " GB";
+      const std::string label = card.DisplayName(env.chinese()) + "  ·  " + FormatNumber(card.memory_gb) + " GB###" + card.id;
       if (ImGui::Selectable(label.c_str(), card.id == w.gpu)) w.gpu = card.id;
     }
     ImGui::EndCombo();
   }
   bool custom_mfu = w.mfu.has_value();
-  if (ImGui::Checkbox("set MFU", &custom_mfu)) w.mfu = custom_mfu ? std::optional<double>(0.4) : std::nullopt;
+  if (ImGui::Checkbox(Labeled(t.calc_set_mfu, "mfu_on").c_str(), &custom_mfu))
+    w.mfu = custom_mfu ? std::optional<double>(0.4) : std::nullopt;
   ImGui::SameLine();
-  HelpMarker("Model FLOPs utilisation: the fraction of the dense peak a real run achieves. Defaults per tier and precision are in data/assumptions.json with sources.");
+  HelpMarker(t.calc_mfu_help);
   if (w.mfu) {
     float mfu = static_cast<float>(*w.mfu);
     ImGui::SetNextItemWidth(-1);
@@ -257,12 +340,15 @@ struct Segment {
   ImU32 color;
 };
 
-void DrawMemoryBar(const EstimateResult& r) {
+void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
   const MemoryBreakdown& m = r.memory;
   const Segment segs[] = {
-      {"weights", m.weights_bytes, IM_COL32(96, 165, 250, 255)},   {"gradients", m.gradients_bytes, IM_COL32(167, 139, 250, 255)},
-      {"optimizer", m.optimizer_bytes, IM_COL32(244, 114, 182, 255)}, {"activations", m.activations_bytes, IM_COL32(251, 191, 36, 255)},
-      {"KV cache", m.kv_cache_bytes, IM_COL32(52, 211, 153, 255)},   {"overhead", m.overhead_bytes, IM_COL32(148, 163, 184, 255)}};
+      {t.calc_seg_weights, m.weights_bytes, IM_COL32(96, 165, 250, 255)},
+      {t.calc_seg_gradients, m.gradients_bytes, IM_COL32(167, 139, 250, 255)},
+      {t.calc_seg_optimizer, m.optimizer_bytes, IM_COL32(244, 114, 182, 255)},
+      {t.calc_seg_activations, m.activations_bytes, IM_COL32(251, 191, 36, 255)},
+      {t.calc_seg_kv_cache, m.kv_cache_bytes, IM_COL32(52, 211, 153, 255)},
+      {t.calc_seg_overhead, m.overhead_bytes, IM_COL32(148, 163, 184, 255)}};
   const double scale_max = std::max(m.total_bytes, r.gpu_memory_bytes) * 1.04;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -281,15 +367,17 @@ void DrawMemoryBar(const EstimateResult& r) {
   }
   const float cap_x = p.x + static_cast<float>(r.gpu_memory_bytes / scale_max * w);
   dl->AddLine(ImVec2(cap_x, p.y - Em(0.3f)), ImVec2(cap_x, p.y + h + Em(0.3f)), IM_COL32(255, 255, 255, 230), Em(0.12f));
-  const std::string cap = Bytes(r.gpu_memory_bytes) + " per card";
+  const std::string cap = Printf(t.calc_per_card, Bytes(r.gpu_memory_bytes).c_str());
   const float tw = ImGui::CalcTextSize(cap.c_str()).x;
   dl->AddText(ImVec2(std::clamp(cap_x - tw / 2, p.x, p.x + w - tw), p.y + h + Em(0.2f)), IM_COL32(230, 230, 235, 255), cap.c_str());
   if (hovered >= 0) ImGui::SetTooltip("%s: %s", segs[hovered].label, Bytes(segs[hovered].bytes).c_str());
   // Legend.
   for (int i = 0; i < 6; ++i) {
     if (segs[i].bytes <= 0) continue;
-    ImGui::ColorButton(segs[i].label, ImGui::ColorConvertU32ToFloat4(segs[i].color), ImGuiColorEditFlags_NoTooltip,
+    ImGui::PushID(i);
+    ImGui::ColorButton("##segment", ImGui::ColorConvertU32ToFloat4(segs[i].color), ImGuiColorEditFlags_NoTooltip,
                        ImVec2(Em(0.7f), Em(0.7f)));
+    ImGui::PopID();
     ImGui::SameLine(0, Em(0.25f));
     ImGui::TextUnformatted(segs[i].label);
     const float next = ImGui::GetItemRectMax().x + Em(5);
@@ -299,80 +387,87 @@ void DrawMemoryBar(const EstimateResult& r) {
 }
 
 // One result row: label, value, and an expandable "show the math".
-void FigureRow(const Figure& f, const std::string& value) {
+void FigureRow(const Figure& f, const char* label, const std::string& value, const UiText& t) {
   ImGui::PushID(f.key.c_str());
-  const bool open = ImGui::TreeNodeEx("##row", ImGuiTreeNodeFlags_SpanAvailWidth, "%s", f.label.c_str());
+  const bool open = ImGui::TreeNodeEx("##row", ImGuiTreeNodeFlags_SpanAvailWidth, "%s", label);
   ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f + ImGui::GetCursorPosX() * 0.0f + Em(9));
   ImGui::TextUnformatted(value.c_str());
   if (open) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorAccent), "= %s", f.formula.c_str());
-    ImGui::TextDisabled("inputs: %s", f.inputs.c_str());
-    if (!f.source.empty()) ImGui::TextDisabled("source: %s", f.source.c_str());
+    ImGui::TextDisabled(t.calc_inputs, f.inputs.c_str());
+    if (!f.source.empty()) ImGui::TextDisabled(t.calc_source, f.source.c_str());
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
   ImGui::PopID();
 }
 
-void DrawVerdict(const EstimateResult& r) {
+void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
+  const UiText& t = env.text();
   const double used = r.memory.total_bytes / std::max(1.0, r.gpu_memory_bytes);
-  const std::string text = r.fits
-      ? "Fits: " + Bytes(r.memory.total_bytes) + " of " + Bytes(r.gpu_memory_bytes) + " per GPU (" + Safe(used * 100, 0) + "%), " + Bytes(r.headroom_bytes) + " free"
-      : "Does not fit: " + Bytes(r.memory.total_bytes) + " needed per GPU, " + Bytes(r.gpu_memory_bytes) + " on a " + r.gpu->name;
+  const std::string text =
+      r.fits ? Printf(t.calc_fits, Bytes(r.memory.total_bytes).c_str(), Bytes(r.gpu_memory_bytes).c_str(),
+                      Safe(used * 100, 0).c_str(), Bytes(r.headroom_bytes).c_str())
+             : Printf(t.calc_no_fit, Bytes(r.memory.total_bytes).c_str(), Bytes(r.gpu_memory_bytes).c_str(),
+                      r.gpu->DisplayName(env.chinese()).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, r.fits ? kColorGood : kColorBad);
   ImGui::TextWrapped("%s", text.c_str());
   ImGui::PopStyleColor();
 }
 
 void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, const UiEnv& env) {
+  const UiText& t = env.text();
   if (!d.valid) {
-    ColoredWrapped(kColorBad, "These inputs cannot be estimated:");
+    ColoredWrapped(kColorBad, t.calc_invalid);
     for (const auto& e : d.errors) ColoredWrapped(kColorBad, "· " + e);
-    ImGui::TextDisabled("Your other settings are kept; fix the field above.");
+    ImGui::TextDisabled("%s", t.calc_invalid_kept);
     return;
   }
   const EstimateResult& r = d.estimate;
   const Workload& w = d.inputs.workload;
-  DrawVerdict(r);
-  ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->name.c_str(), w.gpus, ToString(w.task), ToString(w.precision));
-  DrawMemoryBar(r);
-  SectionTitle("Memory per GPU (GiB = 2^30 bytes; cards are sold in GiB)");
+  DrawVerdict(r, env);
+  ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->DisplayName(env.chinese()).c_str(), w.gpus, TaskName(w.task, t),
+                      PrecisionName(w.precision, t));
+  DrawMemoryBar(r, t);
+  SectionTitle(t.calc_section_memory);
   for (const Figure& f : r.memory.figures)
-    if (f.value > 0 || f.key == "weights") FigureRow(f, Bytes(f.value));
+    if (f.value > 0 || f.key == "weights") FigureRow(f, FigureLabel(f, w.task, t), Bytes(f.value), t);
   ImGui::Separator();
-  ImGui::TextUnformatted("Total");
+  ImGui::TextUnformatted(t.calc_total);
   ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f + Em(9));
   ImGui::TextUnformatted(Bytes(r.memory.total_bytes).c_str());
-  if (r.memory.cpu_offload_bytes > 0) ImGui::TextDisabled("+ %s of optimizer states in CPU memory", Bytes(r.memory.cpu_offload_bytes).c_str());
+  if (r.memory.cpu_offload_bytes > 0) ImGui::TextDisabled(t.calc_cpu_offload, Bytes(r.memory.cpu_offload_bytes).c_str());
 
-  SectionTitle(w.IsTraining() ? "Compute and time" : "Serving");
+  SectionTitle(w.IsTraining() ? t.calc_section_compute : t.calc_section_serving);
   const ComputeResult& cr = r.compute;
   for (const Figure& f : cr.figures) {
     std::string v;
     if (f.unit == "FLOP") v = Flops(f.value);
-    else if (f.unit == "s") v = Duration(f.value);
-    else if (f.unit == "GPU-h") v = Safe(f.value, 0) + " GPU-h";
+    else if (f.unit == "s") v = Duration(f.value, t);
+    else if (f.unit == "GPU-h") v = Printf(t.unit_gpu_hours, Safe(f.value, 0).c_str());
+    else if (f.unit == "users") v = Rate(f.value, t.unit_users);
     else v = Rate(f.value, f.unit.c_str());
-    FigureRow(f, v);
+    FigureRow(f, FigureLabel(f, w.task, t), v, t);
   }
-  if (cr.tokens_per_second_per_user) ImGui::TextDisabled("per user: %s", Rate(*cr.tokens_per_second_per_user, "tokens/s").c_str());
-  ImGui::TextDisabled("peak %s TFLOPS (%s) · MFU %.2f · scaling %.2f", Safe(cr.peak_flops / 1e12, 0).c_str(),
-                      cr.peak_kind.c_str(), cr.mfu_used, cr.scaling_efficiency);
+  if (cr.tokens_per_second_per_user)
+    ImGui::TextDisabled(t.calc_per_user, Rate(*cr.tokens_per_second_per_user, "tokens/s").c_str());
+  ImGui::TextDisabled(t.calc_peak, Safe(cr.peak_flops / 1e12, 0).c_str(), cr.peak_kind.c_str(), cr.mfu_used,
+                      cr.scaling_efficiency);
   if (!r.notes.empty()) {
-    SectionTitle("Notes");
+    SectionTitle(t.calc_section_notes);
     for (const auto& n : r.notes) ColoredWrapped(n.rfind("Does not fit", 0) == 0 ? kColorBad : kColorWarn, "· " + n);
   }
 
-  SectionTitle("Fits on (fewest cards)");
-  ImGui::TextDisabled(w.IsTraining() ? "ZeRO-3 data parallel over n cards; click to use that layout"
-                                     : "tensor parallel up to 8, then pipeline; click to use that layout");
+  SectionTitle(t.calc_section_fits_on);
+  ImGui::TextDisabled("%s", w.IsTraining() ? t.calc_fits_on_train : t.calc_fits_on_infer);
   const float avail = ImGui::GetContentRegionAvail().x;
   float line_x = 0;
   int shown = 0;
   for (const FitsOnEntry& e : d.fits_on) {
     const Gpu& g = c.gpus.gpus[e.gpu_index];
-    const std::string label = e.min_gpus > 0 ? g.name + " x" + std::to_string(e.min_gpus) : g.name + " -";
+    const std::string& name = g.DisplayName(env.chinese());
+    const std::string label = e.min_gpus > 0 ? name + " x" + std::to_string(e.min_gpus) : name + " -";
     const float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
     if (shown > 0 && line_x + bw < avail) ImGui::SameLine();
     else line_x = 0;
@@ -383,26 +478,28 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus > 0 ? IM_COL32(235, 238, 245, 255) : kColorMuted);
     if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) ApplyFitsOn(state.calculator, c, e.gpu_index);
     ImGui::PopStyleColor(2);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(e.min_gpus > 0 ? "%s: %d card(s), %s per card" : "%s: does not fit on %d cards",
-                        g.name.c_str(), e.min_gpus > 0 ? e.min_gpus : kMaxFitsOnGpus,
-                        Bytes(e.per_gpu_bytes).c_str());
+    if (ImGui::IsItemHovered()) {
+      if (e.min_gpus > 0) ImGui::SetTooltip(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str());
+      else ImGui::SetTooltip(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus);
+    }
     ImGui::PopID();
     ++shown;
   }
-  (void)env;
 }
 
 }  // namespace
 
 void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDerived& d, const UiEnv& env,
                         UiMemory& memory) {
+  const UiText& t = env.text();
   CalculatorState& s = state.calculator;
   if (env.narrow()) {
     ImGui::BeginChild("calc_scroll", ImVec2(0, 0), false);
-    if (d.valid) DrawVerdict(d.estimate);
-    if (ImGui::CollapsingHeader("Model", ImGuiTreeNodeFlags_DefaultOpen)) DrawModelInputs(s, c, memory.calculator);
-    if (ImGui::CollapsingHeader("Job and hardware", ImGuiTreeNodeFlags_DefaultOpen)) DrawJobInputs(s, c, memory.calculator);
+    if (d.valid) DrawVerdict(d.estimate, env);
+    if (ImGui::CollapsingHeader(Labeled(t.calc_model, "model").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+      DrawModelInputs(s, c, memory.calculator, env);
+    if (ImGui::CollapsingHeader(Labeled(t.calc_job_hardware, "job").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+      DrawJobInputs(s, c, memory.calculator, env);
     ImGui::Separator();
     DrawResults(state, c, d, env);
     ImGui::EndChild();
@@ -410,10 +507,10 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   }
   const float inputs_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.34f, Em(19), Em(28));
   ImGui::BeginChild("calc_inputs", ImVec2(inputs_w, 0), true);
-  SectionTitle("Model");
-  DrawModelInputs(s, c, memory.calculator);
-  SectionTitle("Job");
-  DrawJobInputs(s, c, memory.calculator);
+  SectionTitle(t.calc_model);
+  DrawModelInputs(s, c, memory.calculator, env);
+  SectionTitle(t.calc_job);
+  DrawJobInputs(s, c, memory.calculator, env);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("calc_results", ImVec2(0, 0), true);

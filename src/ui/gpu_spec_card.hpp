@@ -8,8 +8,11 @@
 
 namespace atlas::ui {
 
+// The tier's name in the UI's language (TierName / TierNameZh).
+const char* TierDisplayName(Tier tier, const UiEnv& env);
+
 void DrawGpuSpecCard(const Gpu& gpu, const TierResult& tier, const UiEnv& env, bool compact);
 // Side-by-side table of the cards in `ids` (rows = fields).
-void DrawGpuCompareTable(const Catalogs& catalogs, const std::vector<std::string>& ids);
+void DrawGpuCompareTable(const Catalogs& catalogs, const std::vector<std::string>& ids, const UiEnv& env);
 
 }  // namespace atlas::ui

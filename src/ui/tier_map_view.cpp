@@ -2,6 +2,7 @@
 
 #include "app/tier_map_model.hpp"
 #include "charts/scale.hpp"
+#include "engine/format.hpp"
 #include "gpu_spec_card.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace atlas::ui {
 
@@ -17,26 +19,26 @@ namespace {
 
 // [SECTION] Filters --------------------------------------------------------------------------
 
-void DrawFilters(TierMapState& s, const Catalogs& catalogs) {
+void DrawFilters(TierMapState& s, const Catalogs& catalogs, const UiText& t) {
   const std::vector<std::string> vendors = Vendors(catalogs.gpus);
-  ImGui::TextUnformatted("Filters");
+  ImGui::TextUnformatted(t.tier_filters);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##vendor", s.vendor.empty() ? "All vendors" : s.vendor.c_str())) {
-    if (ImGui::Selectable("All vendors", s.vendor.empty())) s.vendor.clear();
+  if (ImGui::BeginCombo("##vendor", s.vendor.empty() ? t.tier_all_vendors : s.vendor.c_str())) {
+    if (ImGui::Selectable((std::string(t.tier_all_vendors) + "###all").c_str(), s.vendor.empty())) s.vendor.clear();
     for (const std::string& v : vendors)
       if (ImGui::Selectable(v.c_str(), s.vendor == v)) s.vendor = v;
     ImGui::EndCombo();
   }
-  const char* tiers[] = {"All tiers", "Tier 1 flagship", "Tier 2 mainstream", "Tier 3 entry-edge"};
+  const char* tiers[] = {t.tier_all_tiers, t.tier_filter_t1, t.tier_filter_t2, t.tier_filter_t3};
   ImGui::SetNextItemWidth(-1);
   ImGui::Combo("##tier", &s.tier, tiers, IM_ARRAYSIZE(tiers));
-  ImGui::Checkbox("Domestic (China) only", &s.domestic_only);
-  ImGui::Checkbox("FP8 support only", &s.fp8_only);
+  ImGui::Checkbox((std::string(t.tier_domestic_only) + "###domestic").c_str(), &s.domestic_only);
+  ImGui::Checkbox((std::string(t.tier_fp8_only) + "###fp8").c_str(), &s.fp8_only);
   float min_mem = static_cast<float>(s.min_memory_gb);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##minmem", &min_mem, 0, 192, "memory >= %.0f GB"))
+  if (ImGui::SliderFloat("##minmem", &min_mem, 0, 192, t.tier_min_memory))
     s.min_memory_gb = std::clamp(static_cast<double>(min_mem), 0.0, 4096.0);
-  if (ImGui::Button("Reset filters")) {
+  if (ImGui::Button((std::string(t.tier_reset_filters) + "###reset").c_str())) {
     s.vendor.clear();
     s.tier = 0;
     s.domestic_only = s.fp8_only = false;
@@ -46,14 +48,14 @@ void DrawFilters(TierMapState& s, const Catalogs& catalogs) {
 
 // Draws the legend from `pos`, wrapping at `right`; returns its height. With a null draw
 // list it only measures.
-float DrawLegend(ImDrawList* dl, ImVec2 pos, float right) {
+float DrawLegend(ImDrawList* dl, ImVec2 pos, float right, const UiEnv& env) {
   const float r = Em(0.35f), line = Em(1.2f);
   float x = pos.x, y = pos.y;
   auto place = [&](float w) {
     if (x + w > right && x > pos.x) x = pos.x, y += line;
   };
   for (int t = 1; t <= 3; ++t) {
-    const char* name = TierName(static_cast<Tier>(t));
+    const char* name = TierDisplayName(static_cast<Tier>(t), env);
     const float w = 2.6f * r + ImGui::CalcTextSize(name).x;
     place(w);
     if (dl) {
@@ -62,7 +64,7 @@ float DrawLegend(ImDrawList* dl, ImVec2 pos, float right) {
     }
     x += w + Em(1);
   }
-  const char* size_note = "marker area = memory bandwidth";
+  const char* size_note = env.text().tier_legend_size;
   place(ImGui::CalcTextSize(size_note).x);
   if (dl) dl->AddText(ImVec2(x, y), kColorMuted, size_note);
   return y + line - pos.y;
@@ -71,7 +73,9 @@ float DrawLegend(ImDrawList* dl, ImVec2 pos, float right) {
 // [SECTION] Chart ----------------------------------------------------------------------------
 
 // Draws the scatter chart; returns the index (into the catalog) of the hovered card or -1.
-int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height, bool narrow) {
+int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height, const UiEnv& env) {
+  const UiText& text = env.text();
+  const bool narrow = env.narrow();
   const auto& gpus = c.gpus.gpus;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -93,7 +97,7 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   charts::PadLogRange(y_lo, y_hi, 0.08);
 
   const float left = origin.x + Em(narrow ? 2.6f : 4.2f), right = origin.x + width - Em(0.5f);
-  const float legend_h = DrawLegend(nullptr, ImVec2(left, 0), right);
+  const float legend_h = DrawLegend(nullptr, ImVec2(left, 0), right, env);
   const float top = origin.y + Em(1.8f), bottom = origin.y + height - Em(2.8f) - legend_h;
   charts::Scale sx{x_lo, x_hi, left, right, true};
   charts::Scale sy{y_lo, y_hi, bottom, top, true};
@@ -118,28 +122,29 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       dl->AddText(ImVec2(left - sz.x - Em(0.3f), y - sz.y / 2), kColorMuted, t.label.c_str());
     }
   }
-  const char* x_title = narrow ? "memory per card, GB" : "memory per card (GB, log scale)";
+  const char* x_title = narrow ? text.tier_axis_x_short : text.tier_axis_x;
   dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)),
               IM_COL32(200, 205, 215, 255), x_title);
   dl->AddText(ImVec2(origin.x, origin.y), IM_COL32(200, 205, 215, 255),
-              narrow ? "dense BF16/FP16 TFLOPS (no sparsity)" : "dense BF16/FP16 tensor TFLOPS (log scale, no sparsity)");
+              narrow ? text.tier_axis_y_short : text.tier_axis_y);
 
   // Tier rule guide lines: Tier 3 at <= 16 GB, Tier 1 needs >= 40 GB and >= 150 TFLOPS.
   const TierRule rule;
-  auto vline = [&](double gb, const char* label) {
+  auto vline = [&](double gb, const std::string& label) {
     const float x = static_cast<float>(sx.ToPixel(gb));
     for (float y = top; y < bottom; y += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + Em(0.3f), bottom)), IM_COL32(255, 255, 255, 70));
-    dl->AddText(ImVec2(x + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 120), label);
+    dl->AddText(ImVec2(x + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 120), label.c_str());
   };
-  vline(rule.tier3_max_memory_gb, narrow ? "T3" : "16 GB: Tier 3 at or below");
-  vline(rule.tier1_min_memory_gb, narrow ? "T1" : "40 GB: Tier 1 from here");
+  vline(rule.tier3_max_memory_gb, narrow ? text.tier_guide_t3_short : Printf(text.tier_guide_t3, rule.tier3_max_memory_gb));
+  vline(rule.tier1_min_memory_gb, narrow ? text.tier_guide_t1_short : Printf(text.tier_guide_t1, rule.tier1_min_memory_gb));
   {
     const float y = static_cast<float>(sy.ToPixel(rule.tier1_min_dense16_tflops));
     for (float x = left; x < right; x += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + Em(0.3f), right), y), IM_COL32(255, 255, 255, 70));
-    const char* label = narrow ? "T1 >= 150" : "150 TFLOPS: Tier 1 minimum";
-    dl->AddText(ImVec2(right - ImGui::CalcTextSize(label).x - Em(0.2f), y + Em(0.1f)), IM_COL32(255, 255, 255, 120), label);
+    const std::string label = Printf(narrow ? text.tier_guide_flops_short : text.tier_guide_flops, rule.tier1_min_dense16_tflops);
+    dl->AddText(ImVec2(right - ImGui::CalcTextSize(label.c_str()).x - Em(0.2f), y + Em(0.1f)), IM_COL32(255, 255, 255, 120),
+                label.c_str());
   }
 
   // Markers: biggest first so small ones stay clickable on top.
@@ -175,7 +180,8 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   for (size_t k = order.size(); k-- > 0;) {
     const int i = order[k];
     const Gpu& g = gpus[i];
-    const ImVec2 sz = ImGui::CalcTextSize(g.name.c_str());
+    const std::string& name = g.DisplayName(env.chinese());
+    const ImVec2 sz = ImGui::CalcTextSize(name.c_str());
     // Try the right of the marker, then the left; skip the name if both collide.
     const float cx = static_cast<float>(points[k].x), cy = static_cast<float>(points[k].y) - sz.y / 2;
     auto collides = [&](const ImVec4& rect) {
@@ -193,10 +199,10 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       else if (hovered != i && s.pinned != g.id) continue;
     }
     placed_labels.push_back(rect);
-    dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), g.name.c_str());
+    dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
   }
   dl->PopClipRect();
-  DrawLegend(dl, ImVec2(left, bottom + Em(2.7f)), right);
+  DrawLegend(dl, ImVec2(left, bottom + Em(2.7f)), right, env);
 
   if (clicked) s.pinned = hovered >= 0 ? gpus[hovered].id : std::string();
   if (right_clicked && hovered >= 0) ToggleCompare(s, gpus[hovered].id);
@@ -205,23 +211,24 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
 
 // [SECTION] Table ----------------------------------------------------------------------------
 
-void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height) {
+void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height, const UiEnv& env) {
+  const UiText& t = env.text();
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("catalog", 10, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(2, 1);
-  ImGui::TableSetupColumn("Cmp", ImGuiTableColumnFlags_NoSort, 0, -1);
-  ImGui::TableSetupColumn("Name", 0, 0, static_cast<ImGuiID>(TierMapSort::kName));
-  ImGui::TableSetupColumn("Vendor", 0, 0, static_cast<ImGuiID>(TierMapSort::kVendor));
-  ImGui::TableSetupColumn("Tier", ImGuiTableColumnFlags_DefaultSort, 0, static_cast<ImGuiID>(TierMapSort::kTier));
-  ImGui::TableSetupColumn("Memory GB", 0, 0, static_cast<ImGuiID>(TierMapSort::kMemory));
-  ImGui::TableSetupColumn("BW GB/s", 0, 0, static_cast<ImGuiID>(TierMapSort::kBandwidth));
-  ImGui::TableSetupColumn("BF16 TFLOPS", 0, 0, static_cast<ImGuiID>(TierMapSort::kDense16));
-  ImGui::TableSetupColumn("FP8 TFLOPS", 0, 0, static_cast<ImGuiID>(TierMapSort::kFp8));
-  ImGui::TableSetupColumn("TDP W", 0, 0, static_cast<ImGuiID>(TierMapSort::kTdp));
-  ImGui::TableSetupColumn("Year", 0, 0, static_cast<ImGuiID>(TierMapSort::kYear));
+  ImGui::TableSetupColumn(t.tier_col_compare, ImGuiTableColumnFlags_NoSort, 0, -1);
+  ImGui::TableSetupColumn(t.tier_col_name, 0, 0, static_cast<ImGuiID>(TierMapSort::kName));
+  ImGui::TableSetupColumn(t.tier_col_vendor, 0, 0, static_cast<ImGuiID>(TierMapSort::kVendor));
+  ImGui::TableSetupColumn(t.tier_col_tier, ImGuiTableColumnFlags_DefaultSort, 0, static_cast<ImGuiID>(TierMapSort::kTier));
+  ImGui::TableSetupColumn(t.tier_col_memory, 0, 0, static_cast<ImGuiID>(TierMapSort::kMemory));
+  ImGui::TableSetupColumn(t.tier_col_bandwidth, 0, 0, static_cast<ImGuiID>(TierMapSort::kBandwidth));
+  ImGui::TableSetupColumn(t.tier_col_bf16, 0, 0, static_cast<ImGuiID>(TierMapSort::kDense16));
+  ImGui::TableSetupColumn(t.tier_col_fp8, 0, 0, static_cast<ImGuiID>(TierMapSort::kFp8));
+  ImGui::TableSetupColumn(t.tier_col_tdp, 0, 0, static_cast<ImGuiID>(TierMapSort::kTdp));
+  ImGui::TableSetupColumn(t.tier_col_year, 0, 0, static_cast<ImGuiID>(TierMapSort::kYear));
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
     if (specs->SpecsDirty && specs->SpecsCount > 0) {
@@ -238,7 +245,7 @@ void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown
     bool picked = std::find(s.compare.begin(), s.compare.end(), g.id) != s.compare.end();
     if (ImGui::Checkbox("##cmp", &picked)) ToggleCompare(s, g.id);
     ImGui::TableNextColumn();
-    if (ImGui::Selectable(g.name.c_str(), s.pinned == g.id, ImGuiSelectableFlags_SpanAllColumns |
+    if (ImGui::Selectable((g.DisplayName(env.chinese()) + "###name").c_str(), s.pinned == g.id, ImGuiSelectableFlags_SpanAllColumns |
                                                                 ImGuiSelectableFlags_AllowItemOverlap))
       s.pinned = s.pinned == g.id ? std::string() : g.id;
     ImGui::TableNextColumn();
@@ -267,58 +274,61 @@ void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown
 // [SECTION] Side panel: pinned card, comparison, the rule ------------------------------------
 
 void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemory& memory) {
+  const UiText& t = env.text();
   const bool touch = env.narrow();
-  if (ImGui::CollapsingHeader("The tier rule", memory.tier_rule_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+  if (ImGui::CollapsingHeader((std::string(t.tier_rule_title) + "###tier_rule").c_str(),
+                              memory.tier_rule_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+    // The rule's words (DescribeTierRule in the engine) with the engine's thresholds.
+    const TierRule rule;
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(DescribeTierRule().c_str());
-    ImGui::TextDisabled("Flagship (一线 in the guides): pre-training and full fine-tuning of big models. "
-                        "Mainstream-value: LoRA/QLoRA, mid-size fine-tuning, serving. Entry-edge: "
-                        "INT8 inference, edge.");
+    ImGui::TextUnformatted(Printf(t.tier_rule_text, rule.tier3_max_memory_gb, rule.tier3_below_bandwidth_gbps,
+                                  rule.tier1_min_memory_gb, rule.tier1_min_bandwidth_gbps,
+                                  rule.tier1_min_dense16_tflops).c_str());
+    ImGui::TextDisabled("%s", t.tier_rule_uses);
     ImGui::PopTextWrapPos();
   }
   if (!s.compare.empty()) {
     ImGui::Separator();
-    ImGui::Text("Compare (%zu of %d)", s.compare.size(), TierMapState::kMaxCompare);
+    ImGui::Text(t.tier_compare_count, s.compare.size(), TierMapState::kMaxCompare);
     ImGui::SameLine();
-    if (ImGui::SmallButton("Clear")) s.compare.clear();
-    DrawGpuCompareTable(c, s.compare);
+    if (ImGui::SmallButton((std::string(t.tier_compare_clear) + "###clear").c_str())) s.compare.clear();
+    DrawGpuCompareTable(c, s.compare, env);
   }
   const Gpu* pinned = c.gpus.Find(s.pinned);
   ImGui::Separator();
   if (!pinned) {
-    ImGui::TextWrapped(touch ? "Tap a marker to pin its spec card here; add it to the comparison from the "
-                               "card, or tick rows in the table (up to four cards side by side)."
-                             : "Hover a marker for its spec card; click to pin it here. Right-click a marker "
-                               "or tick a table row to compare up to four cards side by side.");
+    ImGui::TextWrapped("%s", touch ? t.tier_hint_touch : t.tier_hint_mouse);
     return;
   }
   const size_t idx = static_cast<size_t>(pinned - c.gpus.gpus.data());
   const bool picked = std::find(s.compare.begin(), s.compare.end(), pinned->id) != s.compare.end();
-  if (ImGui::Button(picked ? "Remove from comparison" : "Add to comparison")) ToggleCompare(s, pinned->id);
+  if (ImGui::Button((std::string(picked ? t.tier_compare_remove : t.tier_compare_add) + "###compare").c_str()))
+    ToggleCompare(s, pinned->id);
   ImGui::SameLine();
-  if (ImGui::Button("Unpin")) s.pinned.clear();
+  if (ImGui::Button((std::string(t.tier_unpin) + "###unpin").c_str())) s.pinned.clear();
   DrawGpuSpecCard(*pinned, c.gpu_tiers[idx], env, /*compact=*/false);
 }
 
 }  // namespace
 
 void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env, UiMemory& memory) {
+  const UiText& t = env.text();
   TierMapState& s = state.tier_map;
   const std::vector<int> shown = FilterAndSortGpus(catalogs, s);
   const bool narrow = env.narrow();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
 
   auto draw_main = [&](float height) {
-    if (ImGui::RadioButton("Chart", !s.table_view)) s.table_view = false;
+    if (ImGui::RadioButton((std::string(t.tier_show_chart) + "###chart").c_str(), !s.table_view)) s.table_view = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton("Table", s.table_view)) s.table_view = true;
+    if (ImGui::RadioButton((std::string(t.tier_show_table) + "###table").c_str(), s.table_view)) s.table_view = true;
     ImGui::SameLine();
-    ImGui::TextDisabled("%zu of %zu cards", shown.size(), catalogs.gpus.gpus.size());
+    ImGui::TextDisabled(t.tier_shown_count, shown.size(), catalogs.gpus.gpus.size());
     memory.hovered_gpu = -1;
     if (s.table_view) {
-      DrawTable(s, catalogs, shown, height);
+      DrawTable(s, catalogs, shown, height, env);
     } else {
-      memory.hovered_gpu = DrawChart(s, catalogs, shown, height, narrow);
+      memory.hovered_gpu = DrawChart(s, catalogs, shown, height, env);
       if (memory.hovered_gpu >= 0) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(24));
@@ -332,7 +342,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
   if (narrow) {
     // One column: filters folded, chart, then the side panel, all in one scrolling child.
     ImGui::BeginChild("tiermap_scroll", ImVec2(0, 0), false);
-    if (ImGui::CollapsingHeader("Filters")) DrawFilters(s, catalogs);
+    if (ImGui::CollapsingHeader((std::string(t.tier_filters) + "###filters").c_str())) DrawFilters(s, catalogs, t);
     draw_main(std::max(Em(18), avail.x * 1.05f));
     DrawSidePanel(s, catalogs, env, memory);
     ImGui::EndChild();
@@ -340,7 +350,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
   }
   const float filters_w = Em(13), side_w = std::clamp(avail.x * 0.30f, Em(18), Em(30));
   ImGui::BeginChild("filters", ImVec2(filters_w, 0), true);
-  DrawFilters(s, catalogs);
+  DrawFilters(s, catalogs, t);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("main", ImVec2(avail.x - filters_w - side_w - 2 * ImGui::GetStyle().ItemSpacing.x, 0), true);
