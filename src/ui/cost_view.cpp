@@ -3,6 +3,7 @@
 #include "cost_view.hpp"
 
 #include "charts/scale.hpp"
+#include "engine/format.hpp"
 #include "format_units.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
@@ -19,8 +20,8 @@ namespace {
 
 // [SECTION] Text helpers ---------------------------------------------------------------------
 
-// The UI font holds Latin-1 and a few symbols: typographic marks become ASCII and other
-// scripts (the data's Chinese names) are dropped from running text.
+// The English UI's font holds Latin-1 and a few symbols: typographic marks become ASCII and
+// other scripts (the data's Chinese names) are dropped from running text.
 std::string Latin(const std::string& s) {
   std::string out;
   for (size_t i = 0; i < s.size();) {
@@ -52,6 +53,13 @@ std::string Latin(const std::string& s) {
   return tidy;
 }
 
+// Text from the data or the engine that may hold Chinese: as written when the UI is Chinese,
+// without the Chinese in English (whose font has no CJK glyphs).
+std::string Shown(const std::string& s, const UiEnv& env) { return env.chinese() ? s : Latin(s); }
+
+// A widget label whose ImGui id stays the same in every language.
+std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
+
 const char* CurrencySymbol(const std::string& cur) { return cur == "USD" ? "$" : cur == "CNY" ? "¥" : ""; }
 
 // "¥1,234", "$0.52": two decimals below 100, none above; "-" for non-finite.
@@ -61,18 +69,41 @@ std::string Money(double v, const std::string& cur) {
   const std::string n = FormatNumber(v, std::fabs(v) < 100 ? 2 : 0);
   return *sym ? sym + n : n + " " + cur;
 }
-std::string Money(const std::optional<double>& v, const std::string& cur) { return v ? Money(*v, cur) : "no price"; }
+std::string Money(const std::optional<double>& v, const std::string& cur, const UiText& t) {
+  return v ? Money(*v, cur) : t.cost_no_price;
+}
 
 // "Beijing-Tianjin-Hebei hub (Zhangjiakou cluster)" -> "Beijing-Tianjin-Hebei";
-// "Asia Pacific (Singapore)" -> "Singapore"; "US East (N. Virginia)" -> "US East".
-std::string ShortName(const Region& r) {
+// "Asia Pacific (Singapore)" -> "Singapore"; "US East (N. Virginia)" -> "US East". In Chinese
+// the same part of name_zh: "京津冀枢纽（张家口集群）" -> "京津冀", "亚太（新加坡）" -> "新加坡".
+std::string ShortName(const Region& r, bool chinese) {
   const std::string& n = r.name;
-  if (size_t hub = n.find(" hub"); hub != std::string::npos) return n.substr(0, hub);
+  const std::string& zh = r.name_zh;
+  const bool use_zh = chinese && !zh.empty();
+  constexpr const char* kOpenZh = "（";
+  constexpr const char* kCloseZh = "）";
+  if (size_t hub = n.find(" hub"); hub != std::string::npos) {
+    if (!use_zh) return n.substr(0, hub);
+    const size_t hub_zh = zh.find("枢纽");
+    return hub_zh == std::string::npos ? zh : zh.substr(0, hub_zh);
+  }
   const size_t open = n.find(" (");
-  if (open == std::string::npos) return n;
+  if (open == std::string::npos) return use_zh ? zh : n;
   const std::string head = n.substr(0, open);
-  if (head == "Asia Pacific" || head == "South America" || head == "Europe West" || head == "Europe Central" ||
-      head == "Nordics") {
+  const bool inner_wanted = head == "Asia Pacific" || head == "South America" || head == "Europe West" ||
+                            head == "Europe Central" || head == "Nordics";
+  if (use_zh) {
+    const size_t open_zh = zh.find(kOpenZh);
+    if (open_zh == std::string::npos) return zh;
+    if (!inner_wanted) return zh.substr(0, open_zh);
+    const size_t from = open_zh + std::strlen(kOpenZh);
+    const size_t close_zh = zh.find(kCloseZh, from);
+    std::string inner = zh.substr(from, close_zh == std::string::npos ? std::string::npos : close_zh - from);
+    for (const char* sep : {"，", "、"})
+      if (size_t cut = inner.find(sep); cut != std::string::npos) inner = inner.substr(0, cut);
+    return inner;
+  }
+  if (inner_wanted) {
     const size_t close = n.find(')', open);
     std::string inner = n.substr(open + 2, close == std::string::npos ? std::string::npos : close - open - 2);
     if (size_t comma = inner.find(','); comma != std::string::npos) inner = inner.substr(0, comma);
@@ -81,21 +112,54 @@ std::string ShortName(const Region& r) {
   return head;
 }
 
-const char* FormName(ServiceKind k) {
+// A service form's name: pricing.json's name_zh in Chinese, else the UI's short word.
+const char* FormName(ServiceKind k, const UiEnv& env, const Catalogs& c) {
+  if (env.chinese())
+    if (const ServiceForm* f = c.pricing.Form(k); f && !f->name_zh.empty()) return f->name_zh.c_str();
+  const UiText& t = env.text();
   switch (k) {
-    case ServiceKind::kMonthlyServer: return "monthly server";
-    case ServiceKind::kContainer: return "per-hour container";
-    case ServiceKind::kBareMetal: return "bare metal";
-    case ServiceKind::kPurchase: return "purchase";
+    case ServiceKind::kMonthlyServer: return t.cost_form_monthly;
+    case ServiceKind::kContainer: return t.cost_form_container;
+    case ServiceKind::kBareMetal: return t.cost_form_bare;
+    case ServiceKind::kPurchase: return t.cost_form_purchase;
   }
   return "?";
 }
-const char* PriceUnit(ServiceKind k) {
+// The same, as the form picker lists it ("Monthly cloud server").
+const char* FormNameLong(ServiceKind k, const UiEnv& env, const Catalogs& c) {
+  if (env.chinese())
+    if (const ServiceForm* f = c.pricing.Form(k); f && !f->name_zh.empty()) return f->name_zh.c_str();
+  const UiText& t = env.text();
   switch (k) {
-    case ServiceKind::kContainer: return "/GPU-h";
-    case ServiceKind::kPurchase: return "/card";
-    default: return "/GPU-month";
+    case ServiceKind::kMonthlyServer: return t.cost_form_monthly_long;
+    case ServiceKind::kContainer: return t.cost_form_container_long;
+    case ServiceKind::kBareMetal: return t.cost_form_bare_long;
+    case ServiceKind::kPurchase: return t.cost_form_purchase_long;
   }
+  return "?";
+}
+const char* PriceUnit(ServiceKind k, const UiText& t) {
+  switch (k) {
+    case ServiceKind::kContainer: return t.cost_unit_gpu_hour;
+    case ServiceKind::kPurchase: return t.cost_unit_card;
+    default: return t.cost_unit_gpu_month;
+  }
+}
+// A user centre of the latency table ("shanghai") by name; an unknown id as it is.
+const char* CentreName(const std::string& id, const UiText& t) {
+  static constexpr std::pair<const char*, const char* UiText::*> kCentres[] = {
+      {"beijing", &UiText::cost_centre_beijing},     {"shanghai", &UiText::cost_centre_shanghai},
+      {"guangzhou", &UiText::cost_centre_guangzhou}, {"chengdu", &UiText::cost_centre_chengdu},
+      {"hong_kong", &UiText::cost_centre_hong_kong}, {"singapore", &UiText::cost_centre_singapore},
+      {"tokyo", &UiText::cost_centre_tokyo},         {"seoul", &UiText::cost_centre_seoul},
+      {"mumbai", &UiText::cost_centre_mumbai},       {"sydney", &UiText::cost_centre_sydney},
+      {"frankfurt", &UiText::cost_centre_frankfurt}, {"london", &UiText::cost_centre_london},
+      {"new_york", &UiText::cost_centre_new_york},   {"chicago", &UiText::cost_centre_chicago},
+      {"los_angeles", &UiText::cost_centre_los_angeles}, {"sao_paulo", &UiText::cost_centre_sao_paulo},
+  };
+  for (const auto& [centre, name] : kCentres)
+    if (id == centre) return t.*name;
+  return id.c_str();
 }
 ImU32 FormColor(ServiceKind k, float alpha = 1.0f) {
   const int a = static_cast<int>(255 * alpha);
@@ -107,10 +171,10 @@ ImU32 FormColor(ServiceKind k, float alpha = 1.0f) {
   }
   return IM_COL32(200, 200, 200, a);
 }
-const char* GroupTitleLatin(const std::string& g) {
-  if (g == "cn-east") return "China · east hubs";
-  if (g == "cn-west") return "China · west hubs (cheaper power)";
-  return "Global cloud regions";
+const char* GroupTitle(const std::string& g, const UiText& t) {
+  if (g == "cn-east") return t.cost_group_east;
+  if (g == "cn-west") return t.cost_group_west;
+  return t.cost_group_global;
 }
 constexpr ImU32 kColorText = IM_COL32(220, 225, 235, 255);
 constexpr ImU32 kColorEnergy = IM_COL32(240, 190, 80, 255);
@@ -138,19 +202,36 @@ ImVec2 ToImVec(charts::Point p) { return ImVec2(static_cast<float>(p.x), static_
 
 // [SECTION] Presets --------------------------------------------------------------------------
 
+// The UI's words for a preset of kCostPresets: its button and the guide's own claim (the
+// Chinese original in Chinese, an English rendering in English).
+struct PresetText {
+  const char* id;
+  const char* UiText::*label;
+  const char* UiText::*quote;
+};
+constexpr PresetText kPresetTexts[] = {{"A", &UiText::cost_preset_a, &UiText::cost_preset_quote_a},
+                                       {"B", &UiText::cost_preset_b, &UiText::cost_preset_quote_b},
+                                       {"C", &UiText::cost_preset_c, &UiText::cost_preset_quote_c}};
+const PresetText* FindPresetText(const std::string& id) {
+  for (const PresetText& p : kPresetTexts)
+    if (id == p.id) return &p;
+  return nullptr;
+}
+
 void DrawPresetButtons(AppState& state, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
   const bool narrow = env.narrow();
-  ImGui::TextUnformatted("The guides' budget cases");
+  ImGui::TextUnformatted(t.cost_presets_title);
   ImGui::SameLine();
-  HelpMarker("One click fills the inputs (and the Calculator) with a case from the guides' chapter 6 and shows "
-             "the guide's figures next to the engine's. Your currency, USD/CNY rate and edited prices are kept.");
+  HelpMarker(t.cost_presets_help);
   for (int i = 0; i < static_cast<int>(std::size(kCostPresets)); ++i) {
     const CostPresetInfo& p = kCostPresets[i];
     ImGui::PushID(i);
     const bool active = state.cost.preset == p.id;
     if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     const ImVec2 size = narrow ? ImVec2(-1, Em(2.4f)) : ImVec2(0, Em(1.9f));
-    if (ImGui::Button(p.label, size)) ApplyCostPreset(state, c, p.id);
+    const PresetText* text = FindPresetText(p.id);
+    if (ImGui::Button(text ? t.*text->label : p.label, size)) ApplyCostPreset(state, c, p.id);
     if (active) ImGui::PopStyleColor();
     if (!narrow && i + 1 < static_cast<int>(std::size(kCostPresets))) ImGui::SameLine();
     ImGui::PopID();
@@ -158,55 +239,57 @@ void DrawPresetButtons(AppState& state, const Catalogs& c, const UiEnv& env) {
 }
 
 void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) {
+  const UiText& t = env.text();
   const bool narrow = env.narrow();
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 255, 255, 10));
   ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextWrapped("%s", Latin(o.title).c_str());
+  ImGui::TextWrapped("%s", o.title.c_str());
   ImGui::PopStyleColor();
   ImGui::SameLine();
-  if (ImGui::SmallButton("close")) state.cost.preset.clear();
-  ImGui::TextDisabled("%s", Latin(o.setup).c_str());
+  if (ImGui::SmallButton(Label(t.cost_preset_close, "close").c_str())) state.cost.preset.clear();
+  ImGui::TextDisabled("%s", o.setup.c_str());
+  if (const PresetText* text = FindPresetText(o.id)) ImGui::TextWrapped(t.cost_preset_quote, t.*text->quote);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (narrow) {
     for (size_t i = 0; i < o.figures.size(); ++i) {
       const PresetFigure& f = o.figures[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::Separator();
-      ImGui::TextWrapped("%s", Latin(f.label).c_str());
+      ImGui::TextWrapped("%s", f.label.c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-      ImGui::TextWrapped("guide says: %s", Latin(f.guide).c_str());
+      ImGui::TextWrapped(t.cost_guide_says, f.guide.c_str());
       ImGui::PopStyleColor();
-      ColoredWrapped(kColorGood, "engine says: " + Latin(f.engine));
+      ColoredWrapped(kColorGood, Printf(t.cost_engine_says, f.engine.c_str()));
       ImGui::PopID();
     }
   } else if (ImGui::BeginTable("preset_figures", 3, flags)) {
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 0.26f);
-    ImGui::TableSetupColumn("guide says", ImGuiTableColumnFlags_WidthStretch, 0.28f);
-    ImGui::TableSetupColumn("engine says (CNY, as the guide)", ImGuiTableColumnFlags_WidthStretch, 0.46f);
+    ImGui::TableSetupColumn(t.cost_col_guide, ImGuiTableColumnFlags_WidthStretch, 0.28f);
+    ImGui::TableSetupColumn(t.cost_col_engine, ImGuiTableColumnFlags_WidthStretch, 0.46f);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < o.figures.size(); ++i) {
       const PresetFigure& f = o.figures[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", Latin(f.label).c_str());
+      ImGui::TextWrapped("%s", f.label.c_str());
       ImGui::TableNextColumn();
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-      ImGui::TextWrapped("%s", Latin(f.guide).c_str());
+      ImGui::TextWrapped("%s", f.guide.c_str());
       ImGui::PopStyleColor();
       ImGui::TableNextColumn();
-      ColoredWrapped(kColorGood, Latin(f.engine));
+      ColoredWrapped(kColorGood, f.engine);
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
-  ImGui::TextUnformatted("Why they differ");
+  ImGui::TextUnformatted(t.cost_why_differ);
   for (size_t i = 0; i < o.why.size(); ++i) {
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", Latin(o.why[i]).c_str());
+    ImGui::TextWrapped("%s", o.why[i].c_str());
   }
-  for (const std::string& n : o.notes) ImGui::TextDisabled("assumption: %s", Latin(n).c_str());
+  for (const std::string& n : o.notes) ImGui::TextDisabled(t.cost_assumption, n.c_str());
   ImGui::EndGroup();
   ImGui::PopStyleColor();
 }
@@ -239,32 +322,33 @@ int PricedForms(const PricingCatalog& p, const std::string& gpu) {
   return n;
 }
 
-void DrawRegionPicker(CostState& s, const Catalogs& c) {
+void DrawRegionPicker(CostState& s, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
   const auto& regions = c.regions.regions;
   auto chosen = [&](const std::string& id) {
     return s.regions.empty() || std::find(s.regions.begin(), s.regions.end(), id) != s.regions.end();
   };
-  if (ImGui::SmallButton("All")) s.regions.clear();
+  if (ImGui::SmallButton(Label(t.cost_all, "all").c_str())) s.regions.clear();
   ImGui::SameLine();
-  if (ImGui::SmallButton("China hubs")) {
+  if (ImGui::SmallButton(Label(t.cost_china_hubs, "china").c_str())) {
     s.regions.clear();
     for (const Region& r : regions)
       if (r.in_china()) s.regions.push_back(r.id);
   }
   ImGui::SameLine();
-  if (ImGui::SmallButton("Global")) {
+  if (ImGui::SmallButton(Label(t.cost_global, "global").c_str())) {
     s.regions.clear();
     for (const Region& r : regions)
       if (!r.in_china()) s.regions.push_back(r.id);
   }
   for (const char* group : {"cn-east", "cn-west", "global"}) {
-    ImGui::TextDisabled("%s", GroupTitleLatin(group));
+    ImGui::TextDisabled("%s", GroupTitle(group, t));
     for (int i = 0; i < static_cast<int>(regions.size()); ++i) {
       const Region& r = regions[i];
       if (RegionGroupOrder(r.group) != RegionGroupOrder(group)) continue;
       ImGui::PushID(i);
       bool on = chosen(r.id);
-      if (ImGui::Checkbox(ShortName(r).c_str(), &on)) {
+      if (ImGui::Checkbox(ShortName(r, env.chinese()).c_str(), &on)) {
         if (s.regions.empty())
           for (const Region& all : regions) s.regions.push_back(all.id);
         if (on) s.regions.push_back(r.id);
@@ -280,39 +364,43 @@ void DrawRegionPicker(CostState& s, const Catalogs& c) {
   }
 }
 
-void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d) {
+void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiEnv& env) {
+  const UiText& t = env.text();
   // Card.
   const Gpu* gpu = c.gpus.Find(s.gpu);
-  ImGui::TextUnformatted("Card and job");
+  ImGui::TextUnformatted(t.cost_card_job);
   ImGui::SetNextItemWidth(-1);
-  const std::string preview = gpu ? gpu->name : s.gpu;
+  const std::string preview = gpu ? gpu->DisplayName(env.chinese()) : s.gpu;
   if (ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
       const Gpu& g = c.gpus.gpus[i];
       ImGui::PushID(i);
       const int forms = PricedForms(d.pricing, g.id);
-      const std::string label = g.name + (forms ? "  · " + std::to_string(forms) + " priced form(s)" : "  · no quotes");
+      const std::string& name = g.DisplayName(env.chinese());
+      const std::string label = forms ? Printf(t.cost_gpu_forms, name.c_str(), forms) : Printf(t.cost_gpu_no_quotes, name.c_str());
       if (ImGui::Selectable(label.c_str(), g.id == s.gpu)) s.gpu = g.id;
       ImGui::PopID();
     }
     ImGui::EndCombo();
   }
-  if (gpu) ImGui::TextDisabled("board power %s W (gpus.json)", Safe(gpu->tdp_w, 0).c_str());
+  if (gpu) ImGui::TextDisabled(t.cost_board_power_note, Safe(gpu->tdp_w, 0).c_str());
   int n = s.gpus;
   ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::InputInt("cards", &n, 1, 8)) s.gpus = std::clamp(n, 1, kMaxGpus);
-  DoubleInput("running hours", s.hours, 0.5, kMaxJobHours, "%.0f h", 1);
-  PercentSlider("board power", s.utilization, 5, 100);
+  if (ImGui::InputInt(Label(t.cost_cards, "cards").c_str(), &n, 1, 8)) s.gpus = std::clamp(n, 1, kMaxGpus);
+  DoubleInput(Label(t.cost_hours, "hours").c_str(), s.hours, 0.5, kMaxJobHours, t.cost_hours_format, 1);
+  PercentSlider(Label(t.cost_power, "utilization").c_str(), s.utilization, 5, 100);
   ImGui::SameLine();
-  HelpMarker("Average share of the card's board power drawn while the job runs (energy and CO2 only).");
-  PercentSlider("duty cycle", s.duty_cycle, 1, 100);
+  HelpMarker(t.cost_power_help);
+  PercentSlider(Label(t.cost_duty, "duty").c_str(), s.duty_cycle, 1, 100);
   ImGui::SameLine();
-  HelpMarker("Share of calendar time the job runs: monthly forms bill the whole calendar span "
-             "(running hours / duty cycle); the year of use and the break-even chart use it too.");
+  HelpMarker(t.cost_duty_help);
 
   ImGui::Spacing();
-  ImGui::TextUnformatted("Service form");
-  const char* forms[] = {"All four forms", "Monthly cloud server", "Per-hour container", "Bare metal (monthly)", "Purchase"};
+  ImGui::TextUnformatted(t.cost_service_form);
+  // Same order as ServiceKind, after "all".
+  const char* forms[] = {t.cost_form_all, FormNameLong(ServiceKind::kMonthlyServer, env, c),
+                         FormNameLong(ServiceKind::kContainer, env, c), FormNameLong(ServiceKind::kBareMetal, env, c),
+                         FormNameLong(ServiceKind::kPurchase, env, c)};
   int form = 0;
   if (auto k = ParseServiceId(s.service)) form = 1 + static_cast<int>(*k);
   ImGui::SetNextItemWidth(-1);
@@ -320,49 +408,50 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d) {
     s.service = form == 0 ? std::string() : ServiceId(static_cast<ServiceKind>(form - 1));
 
   ImGui::Spacing();
-  ImGui::TextUnformatted("Money");
-  if (ImGui::RadioButton("CNY ¥", s.currency != "USD")) s.currency = "CNY";
+  ImGui::TextUnformatted(t.cost_money);
+  if (ImGui::RadioButton(Label(t.cost_cny, "cny").c_str(), s.currency != "USD")) s.currency = "CNY";
   ImGui::SameLine();
-  if (ImGui::RadioButton("USD $", s.currency == "USD")) s.currency = "USD";
+  if (ImGui::RadioButton(Label(t.cost_usd, "usd").c_str(), s.currency == "USD")) s.currency = "USD";
   double rate = s.usd_cny > 0 ? s.usd_cny : c.pricing.fx.Convert(1, "USD", "CNY").value_or(7.2);
-  if (DoubleInput("USD/CNY", rate, kMinUsdCny, kMaxUsdCny, "%.4f", 0.01)) s.usd_cny = rate;
+  if (DoubleInput(Label(t.cost_usd_cny, "usd_cny").c_str(), rate, kMinUsdCny, kMaxUsdCny, "%.4f", 0.01)) s.usd_cny = rate;
   if (s.usd_cny > 0) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("data rate")) s.usd_cny = 0;
+    if (ImGui::SmallButton(Label(t.cost_data_rate, "data_rate").c_str())) s.usd_cny = 0;
   } else {
-    ImGui::TextDisabled("pricing.json rate of %s", c.pricing.fx.as_of.c_str());
+    ImGui::TextDisabled(t.cost_rate_of, c.pricing.fx.as_of.c_str());
   }
 
   ImGui::Spacing();
-  ImGui::TextUnformatted("Power and cooling");
+  ImGui::TextUnformatted(t.cost_power_cooling);
   bool own_pue = s.pue > 0;
-  if (ImGui::Checkbox("my PUE", &own_pue)) s.pue = own_pue ? 1.3 : 0;
+  if (ImGui::Checkbox(Label(t.cost_my_pue, "own_pue").c_str(), &own_pue)) s.pue = own_pue ? 1.3 : 0;
   if (own_pue) {
     ImGui::SameLine();
     float p = static_cast<float>(s.pue);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderFloat("##pue", &p, 1.0f, 3.0f, "PUE %.2f")) s.pue = std::clamp(static_cast<double>(p), kMinPue, kMaxPue);
   }
-  if (ImGui::RadioButton("air cooled", !s.liquid_cooling)) s.liquid_cooling = false;
+  if (ImGui::RadioButton(Label(t.cost_air, "air").c_str(), !s.liquid_cooling)) s.liquid_cooling = false;
   ImGui::SameLine();
-  if (ImGui::RadioButton("liquid cooled", s.liquid_cooling)) s.liquid_cooling = true;
+  if (ImGui::RadioButton(Label(t.cost_liquid, "liquid").c_str(), s.liquid_cooling)) s.liquid_cooling = true;
   float host = static_cast<float>(s.host_overhead * 100);
   ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::SliderFloat("host overhead", &host, 0, 300, "+%.0f %%"))
+  if (ImGui::SliderFloat(Label(t.cost_host, "host").c_str(), &host, 0, 300, "+%.0f %%"))
     s.host_overhead = std::clamp(static_cast<double>(host) / 100, 0.0, kMaxHostOverhead);
   ImGui::SameLine();
-  HelpMarker("CPUs, network and storage as a share of the GPUs' power (project default +30 %).");
+  HelpMarker(Printf(t.cost_host_help, 30).c_str());
 
   ImGui::Spacing();
-  ImGui::TextUnformatted("Constraints");
-  ImGui::Checkbox("mainland China only", &s.domestic_only);
+  ImGui::TextUnformatted(t.cost_constraints);
+  ImGui::Checkbox(Label(t.cost_mainland_only, "mainland").c_str(), &s.domestic_only);
   const std::vector<std::string> centres = c.regions.UserCentres();
   ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::BeginCombo("user centre", s.user_centre.empty() ? "none" : s.user_centre.c_str())) {
-    if (ImGui::Selectable("none", s.user_centre.empty())) s.user_centre.clear(), s.max_latency_ms = 0;
+  if (ImGui::BeginCombo(Label(t.cost_user_centre, "centre").c_str(),
+                        s.user_centre.empty() ? t.value_none : CentreName(s.user_centre, t))) {
+    if (ImGui::Selectable(t.value_none, s.user_centre.empty())) s.user_centre.clear(), s.max_latency_ms = 0;
     for (size_t i = 0; i < centres.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
-      if (ImGui::Selectable(centres[i].c_str(), centres[i] == s.user_centre)) s.user_centre = centres[i];
+      if (ImGui::Selectable(CentreName(centres[i], t), centres[i] == s.user_centre)) s.user_centre = centres[i];
       ImGui::PopID();
     }
     ImGui::EndCombo();
@@ -370,20 +459,21 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d) {
   if (!s.user_centre.empty()) {
     float ms = static_cast<float>(s.max_latency_ms);
     ImGui::SetNextItemWidth(InputWidth());
-    if (ImGui::SliderFloat("max latency", &ms, 0, 200, ms > 0 ? "%.0f ms" : "no limit"))
+    if (ImGui::SliderFloat(Label(t.cost_max_latency, "latency").c_str(), &ms, 0, 200, ms > 0 ? "%.0f ms" : t.cost_no_limit))
       s.max_latency_ms = std::clamp(static_cast<double>(ms), 0.0, 1000.0);
   }
 
   ImGui::Spacing();
-  ImGui::TextUnformatted("Regions");
-  DrawRegionPicker(s, c);
+  ImGui::TextUnformatted(t.cost_regions);
+  DrawRegionPicker(s, c, env);
 }
 
 // [SECTION] Summary --------------------------------------------------------------------------
 
-void DrawSummary(const CostDerived& d, const Catalogs& c) {
+void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
   if (!d.valid) {
-    for (const std::string& e : d.errors) ColoredWrapped(kColorBad, Latin(e));
+    for (const std::string& e : d.errors) ColoredWrapped(kColorBad, Shown(e, env));
     return;
   }
   const std::string& cur = d.request.currency;
@@ -391,56 +481,61 @@ void DrawSummary(const CostDerived& d, const Catalogs& c) {
     const CostRow& row = d.report.rows[*d.report.cheapest];
     const Region* r = c.regions.Find(row.region_id);
     ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
-    ImGui::TextWrapped("Cheapest under the constraints: %s, %s: %s for the job (%s a year at %s %% duty)",
-                       r ? ShortName(*r).c_str() : row.region_id.c_str(), FormName(row.service),
+    ImGui::TextWrapped(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
+                       FormName(row.service, env, c),
                        Money(row.total_cost ? row.total_cost->amount : NAN, cur).c_str(),
                        Money(row.annual_cost ? row.annual_cost->amount : NAN, cur).c_str(),
                        Safe(d.request.duty_cycle * 100, 0).c_str());
     ImGui::PopStyleColor();
   } else {
-    ColoredWrapped(kColorWarn, "No region and form has a price and meets the constraints: edit a quote in the price table "
-                               "or relax the constraints.");
+    ColoredWrapped(kColorWarn, t.cost_no_cheapest);
   }
   ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-  for (const std::string& n : d.report.notes) ImGui::TextWrapped("%s", Latin(n).c_str());
+  for (const std::string& n : d.report.notes) ImGui::TextWrapped("%s", Shown(n, env).c_str());
   ImGui::PopStyleColor();
 }
 
 // [SECTION] Region bars ----------------------------------------------------------------------
 
-void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d) {
+void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
   const std::string& cur = d.request.currency;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(Em(24));
-  ImGui::TextUnformatted(Latin(r.name).c_str());
-  ImGui::TextDisabled("%s", GroupTitleLatin(r.group));
+  ImGui::TextUnformatted(Shown(r.DisplayName(env.chinese()), env).c_str());
+  ImGui::TextDisabled("%s", GroupTitle(r.group, t));
   if (BeginKeyValueTable("region_tip")) {
-    KeyValueRow("electricity", Safe(r.electricity_price_per_kwh, 3) + " " + r.electricity_currency + "/kWh (" +
-                                   std::to_string(r.electricity_year) + (r.IsEstimate("electricity_price") ? ", estimate)" : ")") +
-                                   " = " + Money(rs.kwh_price, cur) + "/kWh");
-    KeyValueRow("PUE", "air " + Safe(r.pue_air, 2) + " · liquid " + Safe(r.pue_liquid, 2) +
-                           (r.pue_target ? " · cap " + Safe(*r.pue_target, 2) : std::string()));
-    KeyValueRow("grid carbon", Safe(r.carbon_gco2_per_kwh, 0) + " gCO2/kWh (" + std::to_string(r.carbon_year) + ")");
+    KeyValueRow(t.cost_tip_electricity,
+                Printf(r.IsEstimate("electricity_price") ? t.cost_tip_electricity_estimate : t.cost_tip_electricity_value,
+                       Safe(r.electricity_price_per_kwh, 3).c_str(), r.electricity_currency.c_str(), r.electricity_year,
+                       Money(rs.kwh_price, cur).c_str()));
+    KeyValueRow("PUE", r.pue_target ? Printf(t.cost_tip_pue_cap, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str(),
+                                             Safe(*r.pue_target, 2).c_str())
+                                    : Printf(t.cost_tip_pue_value, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str()));
+    KeyValueRow(t.cost_tip_carbon, Printf(t.cost_tip_carbon_value, Safe(r.carbon_gco2_per_kwh, 0).c_str(), r.carbon_year));
     std::string lat;
-    for (const auto& [centre, ms] : r.latency_ms) lat += (lat.empty() ? "" : ", ") + centre + " " + Safe(ms, 0) + " ms";
-    KeyValueRow("latency (RTT)", lat.empty() ? "-" : lat);
+    for (const auto& [centre, ms] : r.latency_ms)
+      lat += (lat.empty() ? "" : t.cost_list_sep) + Printf(t.cost_tip_latency_item, CentreName(centre, t), Safe(ms, 0).c_str());
+    KeyValueRow(t.cost_tip_latency, lat.empty() ? "-" : lat);
     if (d.valid && rs.energy_kwh > 0) {
-      KeyValueRow("job energy", Safe(rs.energy_kwh, 0) + " kWh at PUE " + Safe(rs.pue, 2));
-      KeyValueRow("energy cost", Money(rs.energy_cost, cur));
-      KeyValueRow(d.bar_service == ServiceKind::kPurchase ? "capex share" : "rent", Money(rs.rental_cost, cur));
-      KeyValueRow("CO2", Safe(rs.co2_kg, 0) + " kg");
+      KeyValueRow(t.cost_tip_job_energy, Printf(t.cost_tip_job_energy_value, Safe(rs.energy_kwh, 0).c_str(), Safe(rs.pue, 2).c_str()));
+      KeyValueRow(t.cost_tip_energy_cost, Money(rs.energy_cost, cur));
+      KeyValueRow(d.bar_service == ServiceKind::kPurchase ? t.cost_capex_share : t.cost_rent, Money(rs.rental_cost, cur, t));
+      KeyValueRow(t.cost_co2, Printf(t.cost_kg, Safe(rs.co2_kg, 0).c_str()));
       if (rs.cheapest_total)
-        KeyValueRow("cheapest form", std::string(FormName(*rs.cheapest_service)) + ", " + Money(*rs.cheapest_total, cur));
+        KeyValueRow(t.cost_tip_cheapest_form, Printf(t.cost_tip_cheapest_value, FormName(*rs.cheapest_service, env, c),
+                                                     Money(*rs.cheapest_total, cur).c_str()));
     }
     EndKeyValueTable();
   }
-  const std::string policy = Latin(r.policy_notes);
+  const std::string policy = Shown(r.policy_notes, env);
   if (!policy.empty()) ImGui::TextDisabled("%s", policy.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
 
-void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
+void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
   const std::string& cur = d.request.currency;
   const auto& rows = d.regions;
   if (rows.empty()) return;
@@ -481,19 +576,19 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
     const float lx = std::clamp(x - w / 2, x0, x1 - w);
     dl->AddText(ImVec2(lx, top - Em(1.15f)), kColorMuted, label.c_str());
   };
-  for (const charts::Tick& t : charts::LinearTicks(0, money_max, money_labels, "")) {
-    const float x = static_cast<float>(sm.ToPixel(t.value));
+  for (const charts::Tick& tick : charts::LinearTicks(0, money_max, money_labels, "")) {
+    const float x = static_cast<float>(sm.ToPixel(tick.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    tick_label(x, money_x0, money_x1, (sym.empty() ? "" : sym) + t.label);
+    tick_label(x, money_x0, money_x1, (sym.empty() ? "" : sym) + tick.label);
   }
-  for (const charts::Tick& t : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
-    const float x = static_cast<float>(sc.ToPixel(t.value));
+  for (const charts::Tick& tick : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
+    const float x = static_cast<float>(sc.ToPixel(tick.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    tick_label(x, co2_x0, co2_x1, t.label);
+    tick_label(x, co2_x0, co2_x1, tick.label);
   }
-  const std::string money_title = (narrow ? "job cost, " : "cost of the job, ") + cur;
+  const std::string money_title = Printf(narrow ? t.cost_bars_money_narrow : t.cost_bars_money, cur.c_str());
   dl->AddText(ImVec2(money_x0, o.y), IM_COL32(200, 205, 215, 255), money_title.c_str());
-  dl->AddText(ImVec2(co2_x0, o.y), IM_COL32(200, 205, 215, 255), "CO2, kg");
+  dl->AddText(ImVec2(co2_x0, o.y), IM_COL32(200, 205, 215, 255), t.cost_bars_co2);
 
   int hovered = -1;
   float y = top;
@@ -505,7 +600,7 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
       last = rs.group;
       const ImU32 col = rs.group == "cn-east" ? IM_COL32(255, 160, 120, 255) : rs.group == "cn-west" ? IM_COL32(120, 220, 160, 255) : kColorAccent;
       dl->AddRectFilled(ImVec2(o.x, y + Em(0.25f)), ImVec2(o.x + Em(0.3f), y + header_h - Em(0.15f)), col);
-      dl->AddText(ImVec2(o.x + Em(0.6f), y + Em(0.2f)), col, GroupTitleLatin(rs.group));
+      dl->AddText(ImVec2(o.x + Em(0.6f), y + Em(0.2f)), col, GroupTitle(rs.group, t));
       y += header_h;
     }
     const bool hot = hovered_chart && mouse.y >= y && mouse.y < y + row_h;
@@ -513,7 +608,7 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
       hovered = static_cast<int>(i);
       dl->AddRectFilled(ImVec2(o.x, y), ImVec2(o.x + width, y + row_h), IM_COL32(255, 255, 255, 18));
     }
-    const std::string name = ShortName(r);
+    const std::string name = ShortName(r, env.chinese());
     ImVec2 tsz = ImGui::CalcTextSize(name.c_str());
     const ImU32 text_col = rs.meets_constraints ? kColorText : kColorMuted;
     dl->PushClipRect(ImVec2(o.x, y), ImVec2(money_x0 - Em(0.3f), y + row_h), true);
@@ -529,7 +624,7 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
       if (!narrow && x + Em(0.3f) + vs.x < money_x1)
         dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(x + Em(0.3f), y_rent + (bar_h - vs.y * 0.8f) / 2), kColorMuted, v.c_str());
     } else {
-      dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(money_x0 + Em(0.2f), y_rent), kColorMuted, "no quote");
+      dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(money_x0 + Em(0.2f), y_rent), kColorMuted, t.cost_no_quote);
     }
     const float xe = static_cast<float>(sm.ToPixel(rs.energy_cost));
     dl->AddRectFilled(ImVec2(money_x0, y_energy), ImVec2(std::max(xe, money_x0 + 1), y_energy + bar_h), kColorEnergy, 2);
@@ -545,14 +640,14 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
     dl->AddText(ImVec2(lx + Em(1.1f), ly), kColorText, text);
     lx += Em(1.1f) + ImGui::CalcTextSize(text).x + Em(1.0f);
   };
-  key(kColorRent, d.bar_service == ServiceKind::kPurchase ? "capex share" : narrow ? "rent" : "rent (includes power)");
-  key(kColorEnergy, narrow ? "energy" : "energy at the region's price");
-  key(kColorCo2, "CO2");
+  key(kColorRent, d.bar_service == ServiceKind::kPurchase ? t.cost_capex_share : narrow ? t.cost_rent : t.cost_rent_incl);
+  key(kColorEnergy, narrow ? t.cost_energy : t.cost_energy_region);
+  key(kColorCo2, t.cost_co2);
   if (!narrow) {
-    const std::string form = std::string("form: ") + FormName(d.bar_service);
+    const std::string form = Printf(t.cost_form_label, FormName(d.bar_service, env, c));
     dl->AddText(ImVec2(lx, ly), kColorMuted, form.c_str());
   }
-  if (hovered >= 0) RegionTooltip(c.regions.regions[rows[hovered].region_index], rows[hovered], d);
+  if (hovered >= 0) RegionTooltip(c.regions.regions[rows[hovered].region_index], rows[hovered], d, c, env);
 }
 
 // [SECTION] Map ------------------------------------------------------------------------------
@@ -560,7 +655,7 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, bool narrow) {
 // Draws one map panel (China's hubs or the world) and returns the hovered region or -1.
 int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const CostState& s, const charts::Rect& rect,
                  const charts::GeoBox& box, bool china, const char* title, bool hover_ok, std::vector<charts::Point>& pts,
-                 std::vector<int>& idx) {
+                 std::vector<int>& idx, const UiEnv& env) {
   dl->AddRectFilled(ImVec2(static_cast<float>(rect.x0), static_cast<float>(rect.y0)),
                     ImVec2(static_cast<float>(rect.x1), static_cast<float>(rect.y1)), IM_COL32(255, 255, 255, 8), 4);
   dl->AddText(ImVec2(static_cast<float>(rect.x0) + Em(0.4f), static_cast<float>(rect.y0) + Em(0.2f)), IM_COL32(200, 205, 215, 255), title);
@@ -578,7 +673,7 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
     DashedLine(dl, ToImVec(charts::ProjectGeo(50.2, 127.5, box, inner)), ToImVec(charts::ProjectGeo(25.0, 98.5, box, inner)),
                IM_COL32(255, 255, 255, 60), Em(0.35f));
     const ImVec2 hl = ToImVec(charts::ProjectGeo(45.5, 121.5, box, inner));
-    dl->AddText(hl, IM_COL32(255, 255, 255, 90), "Hu line");
+    dl->AddText(hl, IM_COL32(255, 255, 255, 90), env.text().cost_map_hu_line);
   }
   int hovered = -1;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -590,13 +685,13 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
     pts.push_back({p.x, p.y});
     idx.push_back(rs.region_index);
     const bool in_job = std::any_of(d.regions.begin(), d.regions.end(), [&](const RegionSeries& x) { return x.region_index == rs.region_index; });
-    const double t = charts::Normalize(rs.kwh_price, d.kwh_price_min, d.kwh_price_max);
+    const double price_t = charts::Normalize(rs.kwh_price, d.kwh_price_min, d.kwh_price_max);
     const float rad = Em(china ? 0.55f : 0.45f);
-    dl->AddCircleFilled(p, rad, PriceColor(t, in_job ? 1.0f : 0.35f));
+    dl->AddCircleFilled(p, rad, PriceColor(price_t, in_job ? 1.0f : 0.35f));
     if (rs.region_index == d.focus_region) dl->AddCircle(p, rad + Em(0.25f), IM_COL32(255, 255, 255, 230), 0, Em(0.12f));
     if (hover_ok && std::hypot(mouse.x - p.x, mouse.y - p.y) < Em(1.0f)) hovered = rs.region_index;
     // Label right of the dot, else left; skipped when both collide (hover shows it).
-    const std::string name = ShortName(r);
+    const std::string name = ShortName(r, env.chinese());
     const ImVec2 sz = ImGui::CalcTextSize(name.c_str());
     auto collides = [&](const ImVec4& q) {
       if (q.x < inner.x0 - Em(0.6f) || q.z > inner.x1 + Em(0.6f)) return true;
@@ -616,7 +711,8 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
   return hovered;
 }
 
-void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, bool narrow) {
+void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float china_h = narrow ? width * 0.85f : std::min(width * 0.42f, Em(22));
@@ -638,10 +734,10 @@ void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, bool n
   }
   std::vector<charts::Point> pts;
   std::vector<int> idx;
-  int hovered = DrawMapPanel(dl, d, c, s, china_rect, charts::GeoBox{18, 47, 96, 128}, true,
-                             "China's eight national compute hubs", hover_ok, pts, idx);
-  const int hw = DrawMapPanel(dl, d, c, s, world_rect, charts::GeoBox{-42, 66, -130, 160}, false, "Global cloud regions",
-                              hover_ok, pts, idx);
+  int hovered = DrawMapPanel(dl, d, c, s, china_rect, charts::GeoBox{18, 47, 96, 128}, true, t.cost_map_china, hover_ok,
+                             pts, idx, env);
+  const int hw = DrawMapPanel(dl, d, c, s, world_rect, charts::GeoBox{-42, 66, -130, 160}, false, t.cost_group_global,
+                              hover_ok, pts, idx, env);
   if (hovered < 0) hovered = hw;
   // Legend: price ramp.
   const float ly = o.y + height - legend_h + Em(0.5f);
@@ -656,14 +752,14 @@ void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, bool n
   x += ramp_w + Em(0.4f);
   dl->AddText(ImVec2(x, ly), kColorMuted, hi.c_str());
   x += ImGui::CalcTextSize(hi.c_str()).x + Em(1);
-  if (!narrow) dl->AddText(ImVec2(x, ly), kColorMuted, "electricity price · faded = not in the job · ring = break-even region");
+  if (!narrow) dl->AddText(ImVec2(x, ly), kColorMuted, t.cost_map_legend);
   if (hovered >= 0) {
     for (const RegionSeries& rs : d.map_regions)
       if (rs.region_index == hovered) {
         RegionSeries shown = rs;
         for (const RegionSeries& job : d.regions)
           if (job.region_index == hovered) shown = job;
-        RegionTooltip(c.regions.regions[hovered], shown, d);
+        RegionTooltip(c.regions.regions[hovered], shown, d, c, env);
       }
     if (clicked) s.focus_region = c.regions.regions[hovered].id;
   }
@@ -671,12 +767,12 @@ void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, bool n
 
 // [SECTION] Break-even -----------------------------------------------------------------------
 
-void DrawBreakEven(const CostDerived& d, const Catalogs& c, bool narrow) {
+void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
   const std::string& cur = d.request.currency;
   if (d.focus_region < 0) return;
   const Region& focus = c.regions.regions[d.focus_region];
-  ImGui::TextWrapped("Monthly cost of %d card(s) vs duty cycle in %s (click a map dot to change)", d.inputs.gpus,
-                     ShortName(focus).c_str());
+  ImGui::TextWrapped(t.cost_be_title, d.inputs.gpus, ShortName(focus, env.chinese()).c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = narrow ? std::max(Em(16), width * 0.8f) : std::clamp(width * 0.55f, Em(14), Em(22));
@@ -692,19 +788,19 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, bool narrow) {
   const charts::Scale sx{0, 1, left, right, false};
   const charts::Scale sy{0, y_max, bottom, top, false};
   dl->AddRectFilled(ImVec2(left, top), ImVec2(right, bottom), IM_COL32(255, 255, 255, 8), 4);
-  for (const charts::Tick& t : charts::LinearTicks(0, 100, narrow ? 4 : 10, "%")) {
-    const float x = static_cast<float>(sx.ToPixel(t.value / 100));
+  for (const charts::Tick& tick : charts::LinearTicks(0, 100, narrow ? 4 : 10, "%")) {
+    const float x = static_cast<float>(sx.ToPixel(tick.value / 100));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    dl->AddText(ImVec2(x - ImGui::CalcTextSize(t.label.c_str()).x / 2, bottom + Em(0.2f)), kColorMuted, t.label.c_str());
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(tick.label.c_str()).x / 2, bottom + Em(0.2f)), kColorMuted, tick.label.c_str());
   }
   const std::string sym = CurrencySymbol(cur);
-  for (const charts::Tick& t : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
-    const float y = static_cast<float>(sy.ToPixel(t.value));
+  for (const charts::Tick& tick : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
+    const float y = static_cast<float>(sy.ToPixel(tick.value));
     dl->AddLine(ImVec2(left, y), ImVec2(right, y), kColorGrid);
-    const std::string label = sym + t.label;
+    const std::string label = sym + tick.label;
     dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - Em(0.3f), y - Em(0.5f)), kColorMuted, label.c_str());
   }
-  const char* x_title = "duty cycle: share of the month the cards run";
+  const char* x_title = t.cost_be_x;
   dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)), IM_COL32(200, 205, 215, 255), x_title);
   dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
   for (const FormCurve& f : d.curves) {
@@ -716,7 +812,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, bool narrow) {
   // The job's duty cycle.
   const float xd = static_cast<float>(sx.ToPixel(d.inputs.duty_cycle));
   DashedLine(dl, ImVec2(xd, top), ImVec2(xd, bottom), IM_COL32(255, 255, 255, 110), Em(0.3f));
-  dl->AddText(ImVec2(xd + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), "your duty");
+  dl->AddText(ImVec2(xd + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), t.cost_be_yours);
   for (const BreakEvenMark& m : d.marks) {
     const ImVec2 p(static_cast<float>(sx.ToPixel(m.duty)), static_cast<float>(sy.ToPixel(m.cost)));
     dl->AddCircleFilled(p, Em(0.35f), IM_COL32(255, 255, 255, 230));
@@ -727,10 +823,11 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, bool narrow) {
   if (hovered) {
     const double duty = std::clamp(sx.FromPixel(ImGui::GetIO().MousePos.x), 0.0, 1.0);
     ImGui::BeginTooltip();
-    ImGui::Text("duty %s %% (%s h a month)", Safe(duty * 100, 0).c_str(), Safe(duty * kHoursPerMonth, 0).c_str());
+    ImGui::Text(t.cost_be_tip_duty, Safe(duty * 100, 0).c_str(), Safe(duty * kHoursPerMonth, 0).c_str());
     for (const FormCurve& f : d.curves) {
       ImGui::PushStyleColor(ImGuiCol_Text, FormColor(f.service));
-      ImGui::Text("%s: %s a month", FormName(f.service), f.priced ? Money(f.model.At(duty), cur).c_str() : "no quote");
+      if (f.priced) ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), Money(f.model.At(duty), cur).c_str());
+      else ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), t.cost_no_quote);
       ImGui::PopStyleColor();
     }
     ImGui::EndTooltip();
@@ -743,23 +840,24 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, bool narrow) {
     ImGui::Dummy(ImVec2(Em(1.2f), Em(1)));
     ImGui::SameLine();
     if (f.priced) {
-      ImGui::Text("%s: %s fixed + %s at 100 %% duty", FormName(f.service), Money(f.model.fixed_per_month, cur).c_str(),
+      ImGui::Text(t.cost_be_legend, FormName(f.service, env, c), Money(f.model.fixed_per_month, cur).c_str(),
                   Money(f.model.per_duty, cur).c_str());
     } else {
-      ImGui::TextDisabled("%s: no quote for this card", FormName(f.service));
+      ImGui::TextDisabled(t.cost_be_no_quote, FormName(f.service, env, c));
     }
-    if (!f.price_note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Latin(f.price_note).c_str());
+    if (!f.price_note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Shown(f.price_note, env).c_str());
     ImGui::PopID();
   }
   for (const BreakEvenMark& m : d.marks)
-    ImGui::BulletText("%s = %s at %s %% duty (%s h a month)", FormName(m.a), FormName(m.b), Safe(m.duty * 100, 0).c_str(),
+    ImGui::BulletText(t.cost_be_mark, FormName(m.a, env, c), FormName(m.b, env, c), Safe(m.duty * 100, 0).c_str(),
                       Safe(m.duty * kHoursPerMonth, 0).c_str());
-  if (d.marks.empty()) ImGui::TextDisabled("No two priced forms cross between 0 and 100 %% duty.");
+  if (d.marks.empty()) ImGui::TextDisabled(t.cost_be_none, 0, 100);
 }
 
 // [SECTION] Rows table -----------------------------------------------------------------------
 
-void DrawRowsTable(const CostDerived& d, const Catalogs& c, bool narrow) {
+void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
   if (!d.valid || d.report.rows.empty()) return;
   const std::string& cur = d.request.currency;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
@@ -767,14 +865,14 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, bool narrow) {
   const float h = std::min(Em(narrow ? 22 : 20), Em(1.6f) * (d.report.rows.size() + 2));
   if (!ImGui::BeginTable("rows", 8, flags, ImVec2(0, h))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("Region");
-  ImGui::TableSetupColumn("Form");
-  ImGui::TableSetupColumn(("Job total " + cur).c_str());
-  ImGui::TableSetupColumn(("Year at duty " + cur).c_str());
-  ImGui::TableSetupColumn("Energy kWh");
-  ImGui::TableSetupColumn(("Energy " + cur).c_str());
-  ImGui::TableSetupColumn("CO2 kg");
-  ImGui::TableSetupColumn("Notes");
+  ImGui::TableSetupColumn(t.cost_col_region);
+  ImGui::TableSetupColumn(t.cost_col_form);
+  ImGui::TableSetupColumn(Printf(t.cost_col_total, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(Printf(t.cost_col_year, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(t.cost_col_kwh);
+  ImGui::TableSetupColumn(Printf(t.cost_col_energy, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(t.cost_col_co2);
+  ImGui::TableSetupColumn(t.cost_col_notes);
   ImGui::TableHeadersRow();
   for (size_t i = 0; i < d.report.rows.size(); ++i) {
     const CostRow& row = d.report.rows[i];
@@ -783,26 +881,28 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, bool narrow) {
     ImGui::TableNextRow();
     if (d.report.cheapest && *d.report.cheapest == i) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(92, 200, 120, 50));
     ImGui::TableNextColumn();
-    if (row.meets_constraints) ImGui::TextUnformatted(r ? ShortName(*r).c_str() : row.region_id.c_str());
-    else ImGui::TextDisabled("%s", r ? ShortName(*r).c_str() : row.region_id.c_str());
+    const std::string region = r ? ShortName(*r, env.chinese()) : row.region_id;
+    if (row.meets_constraints) ImGui::TextUnformatted(region.c_str());
+    else ImGui::TextDisabled("%s", region.c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(FormName(row.service));
+    ImGui::TextUnformatted(FormName(row.service, env, c));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.total_cost ? Money(row.total_cost->amount, cur).c_str() : "no price");
+    ImGui::TextUnformatted(row.total_cost ? Money(row.total_cost->amount, cur).c_str() : t.cost_no_price);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.annual_cost ? Money(row.annual_cost->amount, cur).c_str() : "-");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Safe(row.energy_kwh, 0).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted((Money(row.energy_cost.amount, cur) + (row.energy_in_total ? " (paid)" : " (in rent)")).c_str());
+    ImGui::TextUnformatted(
+        Printf(row.energy_in_total ? t.cost_energy_paid : t.cost_energy_in_rent, Money(row.energy_cost.amount, cur).c_str()).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Safe(row.co2_kg, 0).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextDisabled("%zu notes", row.notes.size());
+    ImGui::TextDisabled(t.cost_notes_count, row.notes.size());
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(Em(26));
-      for (const std::string& n : row.notes) WrappedBullet(Latin(n));
+      for (const std::string& n : row.notes) WrappedBullet(Shown(n, env));
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -814,57 +914,58 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, bool narrow) {
 // [SECTION] Price table ----------------------------------------------------------------------
 
 void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const UiEnv& env) {
-  ImGui::TextWrapped("Quotes for this card in pricing.json. Type your own price (same currency and unit) to "
-                     "recompute; edits stay in your configuration.");
+  const UiText& t = env.text();
+  ImGui::TextWrapped("%s", t.cost_prices_help);
   std::vector<int> shown;
   for (int i = 0; i < static_cast<int>(c.pricing.prices.size()); ++i)
     if (c.pricing.prices[i].gpu == s.gpu) shown.push_back(i);
   if (shown.empty()) {
-    ColoredWrapped(kColorWarn, "No quote for this card in pricing.json: every cost is left empty (no number is made up).");
+    ColoredWrapped(kColorWarn, t.cost_prices_none);
     return;
   }
   if (!s.price_overrides.empty()) {
-    if (ImGui::SmallButton("Reset all edited prices")) s.price_overrides.clear();
+    if (ImGui::SmallButton(Label(t.cost_reset_all, "reset_all").c_str())) s.price_overrides.clear();
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
   const float table_h = ImGui::GetFrameHeightWithSpacing() * (shown.size() + 1.5f) + (s.price_overrides.empty() ? 0 : Em(1.5f) * shown.size());
   if (!ImGui::BeginTable("prices", 6, flags, ImVec2(0, table_h))) return;
-  ImGui::TableSetupColumn("Provider");
-  ImGui::TableSetupColumn("Form");
-  ImGui::TableSetupColumn("Market");
-  ImGui::TableSetupColumn("Price", ImGuiTableColumnFlags_WidthFixed, Em(env.narrow() ? 9 : 10));
-  ImGui::TableSetupColumn("As of");
-  ImGui::TableSetupColumn("Sources");
+  ImGui::TableSetupColumn(t.cost_col_provider);
+  ImGui::TableSetupColumn(t.cost_col_form);
+  ImGui::TableSetupColumn(t.cost_col_market);
+  ImGui::TableSetupColumn(t.cost_col_price, ImGuiTableColumnFlags_WidthFixed, Em(env.narrow() ? 9 : 10));
+  ImGui::TableSetupColumn(t.cost_col_as_of);
+  ImGui::TableSetupColumn(t.cost_col_sources);
   ImGui::TableHeadersRow();
   for (int i : shown) {
     const PriceRecord& p = c.pricing.prices[i];
     ImGui::PushID(i);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Latin(p.provider).c_str());
+    ImGui::TextUnformatted(Shown(p.provider, env).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(FormName(p.service));
+    ImGui::TextUnformatted(FormName(p.service, env, c));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(p.market.c_str());
+    ImGui::TextUnformatted(p.market == "cn" ? t.cost_market_cn : p.market == "global" ? t.cost_market_global : p.market.c_str());
     ImGui::TableNextColumn();
     const PriceOverride* o = FindPriceOverride(s, p.id);
     double v = o ? o->amount : p.Amount();
-    const std::string fmt = "%.4g " + p.currency + PriceUnit(p.service);
+    const std::string fmt = "%.4g " + p.currency + PriceUnit(p.service, t);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputDouble("##price", &v, 0, 0, fmt.c_str(), ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(v))
       SetPriceOverride(s, p.id, std::fabs(v - p.Amount()) < 1e-12 ? 0 : std::clamp(v, 1e-6, 1e9));
     if (o) {
       ImGui::PushStyleColor(ImGuiCol_Text, kColorWarn);
-      ImGui::TextUnformatted("edited");
+      ImGui::TextUnformatted(t.cost_edited);
       ImGui::PopStyleColor();
       ImGui::SameLine();
-      if (ImGui::SmallButton("reset")) SetPriceOverride(s, p.id, 0);
+      if (ImGui::SmallButton(Label(t.cost_reset, "reset").c_str())) SetPriceOverride(s, p.id, 0);
     }
     ImGui::TableNextColumn();
-    ImGui::Text("%s%s", p.as_of.c_str(), p.estimate ? " (estimate)" : "");
+    if (p.estimate) ImGui::Text(t.cost_as_of_estimate, p.as_of.c_str());
+    else ImGui::TextUnformatted(p.as_of.c_str());
     ImGui::TableNextColumn();
     if (!p.sources.empty() && env.open_url) {
-      if (ImGui::SmallButton("open")) env.open_url(p.sources.front());
+      if (ImGui::SmallButton(Label(t.source_open, "open").c_str())) env.open_url(p.sources.front());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.sources.front().c_str());
     } else {
       ImGui::TextDisabled("%zu", p.sources.size());
@@ -878,23 +979,24 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
 // [SECTION] Layout ---------------------------------------------------------------------------
 
 void DrawResults(AppState& state, const Catalogs& c, const CostDerived& d, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
   DrawPresetButtons(state, c, env);
   if (d.preset && !state.cost.preset.empty()) {
     ImGui::Spacing();
     DrawPresetPanel(state, *d.preset, env);
   }
   ImGui::Spacing();
-  DrawSummary(d, c);
+  DrawSummary(d, c, env);
   if (!d.valid) return;
-  SectionTitle("Cost and CO2 by region");
-  DrawRegionBars(d, c, narrow);
-  SectionTitle("Where the regions are");
-  DrawRegionMap(state.cost, d, c, narrow);
-  SectionTitle("Service forms and break-even");
-  DrawBreakEven(d, c, narrow);
-  SectionTitle("Every region and form");
-  DrawRowsTable(d, c, narrow);
-  SectionTitle("Prices");
+  SectionTitle(t.cost_sec_bars);
+  DrawRegionBars(d, c, env, narrow);
+  SectionTitle(t.cost_sec_map);
+  DrawRegionMap(state.cost, d, c, env, narrow);
+  SectionTitle(t.cost_sec_breakeven);
+  DrawBreakEven(d, c, env, narrow);
+  SectionTitle(t.cost_sec_rows);
+  DrawRowsTable(d, c, env, narrow);
+  SectionTitle(t.cost_sec_prices);
   DrawPriceTable(state.cost, d, c, env);
 }
 
@@ -906,14 +1008,15 @@ void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& 
   const bool narrow = env.narrow();
   if (narrow) {
     ImGui::BeginChild("cost_scroll", ImVec2(0, 0), false);
-    if (ImGui::CollapsingHeader("Inputs: card, hours, regions, currency")) DrawInputs(state.cost, catalogs, derived);
+    if (ImGui::CollapsingHeader(Label(env.text().cost_inputs_header, "cost_inputs").c_str()))
+      DrawInputs(state.cost, catalogs, derived, env);
     DrawResults(state, catalogs, derived, env, true);
     ImGui::EndChild();
     return;
   }
   const float inputs_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.24f, Em(17), Em(22));
   ImGui::BeginChild("cost_inputs", ImVec2(inputs_w, 0), true);
-  DrawInputs(state.cost, catalogs, derived);
+  DrawInputs(state.cost, catalogs, derived, env);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("cost_results", ImVec2(0, 0), true);

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace atlas::ui {
@@ -16,15 +17,20 @@ namespace {
 
 // [SECTION] Shared pieces ----------------------------------------------------------------------
 
-constexpr const char* kStepTitles[] = {"Task", "Model size", "Method & precision", "Constraints", "Recommendations"};
+constexpr const char* UiText::*kStepTitles[] = {&UiText::walk_step_task, &UiText::walk_step_model, &UiText::walk_step_method,
+                                               &UiText::walk_step_constraints, &UiText::walk_step_results};
 constexpr int kSteps = 5;
+
+// A widget label whose ImGui id stays the same in every language.
+std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
 // Buttons as wide as the panel on phones (thumbs), natural width on desktops.
 float ButtonWidth(const UiEnv& env) { return env.narrow() ? ImGui::GetContentRegionAvail().x : 0.0f; }
 float TouchHeight(const UiEnv& env) { return env.narrow() ? Em(2.2f) : 0.0f; }
 
 void Progress(WalkthroughState& s, const UiEnv& env) {
-  ImGui::Text("Step %d of %d · %s", s.step + 1, kSteps, kStepTitles[s.step]);
+  const UiText& t = env.text();
+  ImGui::Text(t.walk_progress, s.step + 1, kSteps, t.*kStepTitles[s.step]);
   const float avail = ImGui::GetContentRegionAvail().x;
   const float gap = Em(0.3f);
   const float w = (avail - gap * (kSteps - 1)) / kSteps;
@@ -33,7 +39,7 @@ void Progress(WalkthroughState& s, const UiEnv& env) {
     const ImU32 col = i < s.step ? TierColor(2, 0.8f) : i == s.step ? kColorAccent : IM_COL32(70, 74, 84, 255);
     ImGui::PushStyleColor(ImGuiCol_Button, col);
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, kColorAccent);
-    const std::string label = env.narrow() ? std::to_string(i + 1) : std::to_string(i + 1) + ". " + kStepTitles[i];
+    const std::string label = env.narrow() ? std::to_string(i + 1) : Printf(t.walk_step_button, i + 1, t.*kStepTitles[i]);
     if (ImGui::Button(label.c_str(), ImVec2(w, env.narrow() ? Em(1.8f) : 0))) s.step = i;
     ImGui::PopStyleColor(2);
     ImGui::PopID();
@@ -42,15 +48,15 @@ void Progress(WalkthroughState& s, const UiEnv& env) {
 }
 
 // The rule box of every step: the rule that fired, the numbers behind it, where it comes from.
-void Rule(const std::string& rule, const std::vector<std::string>& numbers, const std::string& source) {
+void Rule(const UiText& t, const std::string& rule, const std::vector<std::string>& numbers, const std::string& source) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextUnformatted("Rule");
+  ImGui::TextUnformatted(t.walk_rule);
   ImGui::PopStyleColor();
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(rule.c_str());
   for (const std::string& n : numbers) WrappedBullet(n);
-  ImGui::TextDisabled("Source: %s", source.c_str());
+  ImGui::TextDisabled(t.walk_source, source.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 }
@@ -59,30 +65,31 @@ bool Choice(const char* label, bool selected, const UiEnv& env) {
   return ImGui::Selectable(label, selected, 0, ImVec2(0, env.narrow() ? Em(1.9f) : 0));
 }
 
-std::string Money(const std::optional<double>& cny) {
-  if (!cny) return "cost unknown";
+std::string Money(const std::optional<double>& cny, const UiText& t) {
+  if (!cny) return t.walk_cost_unknown;
   return "¥" + FormatNumber(*cny, *cny < 100 ? 2 : 0);
 }
 
 // [SECTION] Steps ------------------------------------------------------------------------------
 
 void StepTask(WalkthroughState& s, const UiEnv& env) {
+  const UiText& t = env.text();
   struct Option {
     WalkthroughTask task;
-    const char* label;
-    const char* what;
+    const char* UiText::*label;
+    const char* UiText::*what;
   };
   static constexpr Option kOptions[] = {
-      {WalkthroughTask::kPretrain, "Pre-training", "train a model from scratch on a large corpus"},
-      {WalkthroughTask::kFullFinetune, "Full fine-tuning", "update every weight on your data"},
-      {WalkthroughTask::kPeft, "LoRA / QLoRA / adapters", "train small adapters on a frozen base"},
-      {WalkthroughTask::kOfflineInference, "Offline inference", "batch jobs: throughput over latency"},
-      {WalkthroughTask::kRealtimeServing, "Real-time serving", "users waiting: latency and tokens/s per user"},
-      {WalkthroughTask::kMixed, "Mixed (training + inference)", "fine-tune, then serve; sized for the training part"},
+      {WalkthroughTask::kPretrain, &UiText::walk_task_pretrain, &UiText::walk_task_pretrain_what},
+      {WalkthroughTask::kFullFinetune, &UiText::walk_task_full, &UiText::walk_task_full_what},
+      {WalkthroughTask::kPeft, &UiText::walk_task_peft, &UiText::walk_task_peft_what},
+      {WalkthroughTask::kOfflineInference, &UiText::walk_task_offline, &UiText::walk_task_offline_what},
+      {WalkthroughTask::kRealtimeServing, &UiText::walk_task_realtime, &UiText::walk_task_realtime_what},
+      {WalkthroughTask::kMixed, &UiText::walk_task_mixed, &UiText::walk_task_mixed_what},
   };
   for (const Option& o : kOptions) {
     ImGui::PushID(static_cast<int>(o.task));
-    if (Choice(o.label, s.task == o.task, env)) {
+    if (Choice(t.*o.label, s.task == o.task, env)) {
       s.task = o.task;
       if (o.task == WalkthroughTask::kFullFinetune) s.method = "full_finetune";
       if (o.task == WalkthroughTask::kPeft && s.method != "lora") s.method = "qlora";
@@ -90,27 +97,26 @@ void StepTask(WalkthroughState& s, const UiEnv& env) {
     }
     if (!env.narrow()) {
       ImGui::SameLine(Em(16));
-      ImGui::TextDisabled("%s", o.what);
+      ImGui::TextDisabled("%s", t.*o.what);
     }
     ImGui::PopID();
   }
   const bool training = s.task != WalkthroughTask::kOfflineInference && s.task != WalkthroughTask::kRealtimeServing;
-  Rule(training ? "Training: memory = weights + gradients + optimizer states + activations; the optimizer dominates full training."
-                : "Inference: memory = weights at their format + KV cache for the concurrent sequences; decoding is bandwidth-bound.",
-       {training ? "Full training with mixed-precision AdamW: 16 bytes per parameter of model states (ZeRO §3)"
-                 : "Weights: BF16 2 bytes, INT8 1 byte, INT4 about 0.53 bytes per parameter"},
-       "guide 000 §5.1 step 1 (task type: training full / fine-tuning, inference offline / real-time, mixed)");
+  Rule(t, training ? t.walk_task_rule_train : t.walk_task_rule_infer,
+       {training ? t.walk_task_num_train : t.walk_task_num_infer}, t.walk_task_source);
 }
 
 void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env) {
+  const UiText& t = env.text();
   const ModelSpec* preset = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset);
   ImGui::SetNextItemWidth(env.narrow() ? -1 : Em(22));
-  if (ImGui::BeginCombo("##preset", preset ? preset->name.c_str() : "Custom size", ImGuiComboFlags_HeightLarge)) {
+  if (ImGui::BeginCombo("##preset", preset ? preset->name.c_str() : t.walk_custom_size, ImGuiComboFlags_HeightLarge)) {
     for (const ModelSpec& m : c.models.models) {
-      const std::string label = m.name + "  ·  " + Count(m.params) + (m.IsMoe() ? " (MoE)" : "");
+      const std::string label =
+          Printf(m.IsMoe() ? t.walk_model_option_moe : t.walk_model_option, m.name.c_str(), Count(m.params).c_str());
       if (ImGui::Selectable(label.c_str(), s.model_preset == m.id)) s.model_preset = m.id;
     }
-    if (ImGui::Selectable("Custom size", s.model_preset.empty())) {
+    if (ImGui::Selectable(t.walk_custom_size, s.model_preset.empty())) {
       s.custom_params = preset ? preset->params : 7e9;
       s.model_preset.clear();
     }
@@ -119,22 +125,33 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
   if (s.model_preset.empty()) {
     double billions = (s.custom_params > 0 ? s.custom_params : 7e9) / 1e9;
     ImGui::SetNextItemWidth(env.narrow() ? -Em(7) : Em(10));
-    if (ImGui::InputDouble("billion params", &billions, 1, 10, "%.2f"))
+    if (ImGui::InputDouble(Label(t.walk_billion_params, "billions").c_str(), &billions, 1, 10, "%.2f"))
       s.custom_params = std::clamp(billions, 0.001, 100000.0) * 1e9;
   }
   const double params = d.workload.model.params;
-  ImGui::Text("%s parameters · size class %s", Count(params).c_str(), SizeClass(params));
-  std::vector<std::string> numbers = {
-      Printf("BF16 weights alone: %s x 2 bytes = %s", Count(params).c_str(), Bytes(params * 2).c_str()),
-      Printf("Full training states: %s x 16 bytes = %s", Count(params).c_str(), Bytes(params * 16).c_str())};
+  ImGui::Text(t.walk_model_summary, Count(params).c_str(), SizeClass(params));
+  std::vector<std::string> numbers = {Printf(t.walk_model_bf16, Count(params).c_str(), Bytes(params * 2).c_str()),
+                                      Printf(t.walk_model_full, Count(params).c_str(), Bytes(params * 16).c_str())};
   for (const GuideRow* r : d.guide_rows)
-    numbers.push_back(Printf("Guide table: %s %s -> %s (%s) [%s]", r->size, r->task, r->hardware, r->memory, r->source));
-  Rule("Size classes: < 1B small, 1-10B medium, 10-100B large, > 100B very large. The class sets the tier to look at.",
-       numbers, "guide 000 §5.1 step 2; configuration table 004 §4.2");
+    numbers.push_back(Printf(t.walk_model_guide_row, r->size, r->task, r->hardware, r->memory, r->source));
+  Rule(t, t.walk_model_rule, numbers, t.walk_model_source);
+}
+
+// "Full fine-tuning · BF16": the method in the UI's language, the precision in capitals.
+std::string MethodLabel(const MethodOption& o, const UiText& t) {
+  const char* m = o.method == "full_finetune" ? t.walk_method_full
+                  : o.method == "lora"        ? "LoRA"
+                  : o.method == "qlora"       ? "QLoRA"
+                  : o.method == "pretrain"    ? t.walk_method_pretrain
+                                              : t.walk_method_weights;
+  std::string p = o.precision;
+  for (char& ch : p) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return Printf(t.walk_method_label, m, p.c_str());
 }
 
 void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env) {
-  ImGui::TextWrapped("Memory of the job on one card for each choice (before any sharding), and the saving against the first:");
+  const UiText& t = env.text();
+  ImGui::TextWrapped("%s", t.walk_method_intro);
   const float bar_w = env.narrow() ? ImGui::GetContentRegionAvail().x : std::min(ImGui::GetContentRegionAvail().x, Em(30));
   double biggest = 1;
   for (const MethodOption& o : d.options) biggest = std::max(biggest, o.bytes);
@@ -142,7 +159,9 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
     const MethodOption& o = d.options[i];
     ImGui::PushID(static_cast<int>(i));
     const bool selected = s.method == o.method && s.precision == o.precision;
-    const std::string label = o.label + "   " + Bytes(o.bytes) + (i > 0 ? Printf("   (-%.0f%%)", o.saving * 100) : "");
+    const std::string name = MethodLabel(o, t);
+    const std::string label = i > 0 ? Printf(t.walk_method_option_saving, name.c_str(), Bytes(o.bytes).c_str(), o.saving * 100)
+                                    : Printf(t.walk_method_option, name.c_str(), Bytes(o.bytes).c_str());
     if (Choice(label.c_str(), selected, env)) {
       s.method = o.method;
       s.precision = o.precision;
@@ -158,7 +177,7 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
     ImGui::PopID();
   }
   if (s.method != "inference" && s.method != "pretrain") {
-    ImGui::TextDisabled("Precision of the selected method:");
+    ImGui::TextDisabled("%s", t.walk_method_precision);
     for (const std::string& p : PrecisionsFor(s.method)) {
       ImGui::SameLine();
       if (ImGui::RadioButton(p.c_str(), s.precision == p)) s.precision = p;
@@ -166,94 +185,98 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
   }
   std::vector<std::string> numbers;
   if (d.options.size() >= 2)
-    numbers.push_back(Printf("%s needs %s; %s needs %s", d.options.front().label.c_str(), Bytes(d.options.front().bytes).c_str(),
-                             d.options.back().label.c_str(), Bytes(d.options.back().bytes).c_str()));
-  numbers.push_back("The guide's table: full fine-tuning 100% memory, LoRA about 10%, adapters about 5% (000 §2.2); "
-                    "engine figures above include activations at sequence 2,048");
-  Rule("Parameter-efficient methods and quantisation lower the memory floor: LoRA freezes the base (no gradients "
-                      "or optimizer states for it), QLoRA also stores it in 4 bits, INT8/INT4 shrink served weights.",
-       numbers, "guide 004 §4.3 (LoRA, quantisation, checkpointing); QLoRA, Dettmers et al. 2023");
+    numbers.push_back(Printf(t.walk_method_compare, MethodLabel(d.options.front(), t).c_str(),
+                             Bytes(d.options.front().bytes).c_str(), MethodLabel(d.options.back(), t).c_str(),
+                             Bytes(d.options.back().bytes).c_str()));
+  numbers.push_back(Printf(t.walk_method_guide, 100, 10, 5, FormatNumber(2048).c_str()));
+  Rule(t, t.walk_method_rule, numbers, t.walk_method_source);
 }
 
 void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
   const float input_w = env.narrow() ? -Em(9) : Em(12);
-  auto number = [&](const char* label, double& value, const char* help) {
+  auto number = [&](const char* label, const char* id, double& value, const char* help) {
     ImGui::SetNextItemWidth(input_w);
     double v = value;
-    if (ImGui::InputDouble(label, &v, 0, 0, "%.0f")) value = std::max(0.0, v);
+    if (ImGui::InputDouble(Label(label, id).c_str(), &v, 0, 0, "%.0f")) value = std::max(0.0, v);
     ImGui::SameLine();
     HelpMarker(help);
   };
-  number("budget, CNY", s.budget_cny, "Whole training job, or per hour of serving. 0 = no limit.");
+  number(t.walk_budget, "budget", s.budget_cny, t.walk_budget_help);
   const bool serving = s.method == "inference";
-  if (!serving) number("deadline, hours", s.deadline_hours, "Wall-clock limit for the training run. 0 = no limit.");
-  else number("first-token latency, ms", s.latency_ms, "Time to first token for a request. 0 = no limit.");
+  if (!serving) number(t.walk_deadline, "deadline", s.deadline_hours, t.walk_deadline_help);
+  else number(t.walk_latency, "latency", s.latency_ms, t.walk_latency_help);
   ImGui::SetNextItemWidth(input_w);
-  ImGui::InputInt("max GPUs", &s.max_gpus, 1, 8);
+  ImGui::InputInt(Label(t.walk_max_gpus, "max_gpus").c_str(), &s.max_gpus, 1, 8);
   s.max_gpus = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
-  ImGui::Checkbox("domestic (Chinese-designed) cards only", &s.domestic_only);
-  static constexpr std::pair<Objective, const char*> kObjectives[] = {
-      {Objective::kCost, "lowest cost"}, {Objective::kTime, "shortest time"}, {Objective::kGpus, "fewest GPUs"}, {Objective::kEnergy, "lowest energy"}};
-  ImGui::TextUnformatted("Rank by");
-  for (const auto& [o, label] : kObjectives) {
+  ImGui::Checkbox(Label(t.walk_domestic_only, "domestic").c_str(), &s.domestic_only);
+  struct ObjectiveOption {
+    Objective objective;
+    const char* UiText::*label;
+    const char* id;
+  };
+  static constexpr ObjectiveOption kObjectives[] = {{Objective::kCost, &UiText::walk_obj_cost, "cost"},
+                                                    {Objective::kTime, &UiText::walk_obj_time, "time"},
+                                                    {Objective::kGpus, &UiText::walk_obj_gpus, "gpus"},
+                                                    {Objective::kEnergy, &UiText::walk_obj_energy, "energy"}};
+  ImGui::TextUnformatted(t.walk_rank_by);
+  for (const ObjectiveOption& o : kObjectives) {
     if (!env.narrow()) ImGui::SameLine();
-    if (ImGui::RadioButton(label, s.objective == o)) s.objective = o;
+    if (ImGui::RadioButton(Label(t.*o.label, o.id).c_str(), s.objective == o.objective)) s.objective = o.objective;
   }
-  SectionTitle("Hardware you already own");
+  SectionTitle(t.walk_owned_title);
   for (size_t i = 0; i < s.owned.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     OwnedGpus& o = s.owned[i];
     const Gpu* g = c.gpus.Find(o.gpu);
     ImGui::SetNextItemWidth(env.narrow() ? -Em(4) : Em(16));
-    if (ImGui::BeginCombo("##gpu", g ? g->name.c_str() : o.gpu.c_str(), ImGuiComboFlags_HeightLarge)) {
+    if (ImGui::BeginCombo("##gpu", g ? g->DisplayName(env.chinese()).c_str() : o.gpu.c_str(), ImGuiComboFlags_HeightLarge)) {
       for (const Gpu& card : c.gpus.gpus)
-        if (ImGui::Selectable(card.name.c_str(), card.id == o.gpu)) o.gpu = card.id;
+        if (ImGui::Selectable(card.DisplayName(env.chinese()).c_str(), card.id == o.gpu)) o.gpu = card.id;
       ImGui::EndCombo();
     }
     if (!env.narrow()) ImGui::SameLine();
     ImGui::SetNextItemWidth(Em(7));
-    ImGui::InputInt("cards", &o.count, 1, 1);
+    ImGui::InputInt(Label(t.walk_owned_cards, "cards").c_str(), &o.count, 1, 1);
     o.count = std::clamp(o.count, 1, 100000);
     ImGui::SameLine();
-    const bool remove = ImGui::Button("Remove");
+    const bool remove = ImGui::Button(Label(t.walk_remove, "remove").c_str());
     ImGui::PopID();
     if (remove) {
       s.owned.erase(s.owned.begin() + static_cast<long>(i));
       break;
     }
   }
-  if (ImGui::Button("+ Add owned cards", ImVec2(ButtonWidth(env), TouchHeight(env))) && s.owned.size() < 8)
+  if (ImGui::Button(Label(t.walk_add_owned, "add_owned").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))) &&
+      s.owned.size() < 8)
     s.owned.push_back({"rtx-4090", 1});
-  Rule("Hardware constraints: memory first (can it hold the job?), then bandwidth and interconnect, then price. Owned cards "
-       "come first when they fit.",
-       {"Plan at least 10-12 CPU cores per GPU, or the GPUs wait for data (004 §7.2)",
-        "8-card training wants NVLink or a fast bridge; up to 4 cards PCIe 4.0 x16 is enough (004 §7.2)"},
-       "guide 000 §5.1 step 3 (hardware constraints); 004 §7.2");
+  Rule(t, t.walk_constraints_rule, {t.walk_constraints_cpu, t.walk_constraints_nvlink}, t.walk_constraints_source);
 }
 
 void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d, int index, const UiEnv& env) {
+  const UiText& t = env.text();
   const Recommendation& r = d.result.configs[static_cast<size_t>(index)];
   const Gpu& g = c.gpus.gpus[static_cast<size_t>(r.gpu_index)];
   ImGui::PushID(index);
   const int tier = static_cast<size_t>(r.gpu_index) < c.gpu_tiers.size() ? static_cast<int>(c.gpu_tiers[static_cast<size_t>(r.gpu_index)].tier) : 2;
   ImGui::PushStyleColor(ImGuiCol_Text, TierColor(tier));
-  ImGui::Text("#%d  %d x %s", r.rank, r.gpus, g.name.c_str());
+  ImGui::Text(t.walk_config_title, r.rank, r.gpus, g.DisplayName(env.chinese()).c_str());
   ImGui::PopStyleColor();
   if (r.owned) {
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "owned");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.walk_owned);
   }
   if (r.pareto) {
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "Pareto");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.walk_pareto);
     ImGui::SameLine();
-    HelpMarker("On the time-vs-cost front: no other configuration is both faster and cheaper.");
+    HelpMarker(t.walk_pareto_help);
   }
-  ImGui::TextWrapped("%s · %s per card · %s%s", r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(),
-                     r.time_seconds ? Duration(*r.time_seconds).c_str()
-                                    : Printf("%.0f tokens/s per user", r.tokens_per_second_per_user.value_or(0)).c_str(),
-                     (" · " + Money(r.cost_cny) + (r.workload.IsTraining() ? "" : " per hour")).c_str());
-  if (ImGui::TreeNode("why", "Why, limits, advice")) {
+  const std::string speed = r.time_seconds ? Duration(*r.time_seconds, t)
+                                           : Printf(t.walk_tokens_per_user, r.tokens_per_second_per_user.value_or(0));
+  const std::string money = r.workload.IsTraining() ? Money(r.cost_cny, t) : Printf(t.walk_per_hour, Money(r.cost_cny, t).c_str());
+  ImGui::TextWrapped(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
+  if (ImGui::TreeNode("why", "%s", t.walk_why)) {
     ImGui::PushTextWrapPos(0);
     for (const std::string& s : r.reasons) WrappedBullet(s);
     for (const std::string& s : r.limits) {
@@ -267,49 +290,49 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
-  if (ImGui::Button("Open in Calculator", ImVec2(ButtonWidth(env), TouchHeight(env)))) OpenInCalculator(state, d, index);
+  if (ImGui::Button(Label(t.walk_open_calc, "open_calc").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))))
+    OpenInCalculator(state, d, index);
   ImGui::Separator();
   ImGui::PopID();
 }
 
 void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env) {
+  const UiText& t = env.text();
   const RecommendResult& r = d.result;
   if (!d.valid) {
     for (const std::string& e : d.errors) ColoredWrapped(kColorBad, e);
     return;
   }
   const int shown = std::min<int>(5, static_cast<int>(r.configs.size()));
-  if (shown == 0) ColoredWrapped(kColorBad, "No configuration meets every constraint. Loosen the budget, deadline or GPU limit, or pick a lighter method.");
+  if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
   for (int i = 0; i < shown; ++i) DrawConfig(state, c, d, i, env);
-  ImGui::TextDisabled("%d configurations meet the constraints · %s of %s combinations checked", r.fitting_total,
+  ImGui::TextDisabled(t.walk_checked, r.fitting_total,
                       FormatNumber(static_cast<double>(r.evaluated)).c_str(), FormatNumber(static_cast<double>(r.search_space)).c_str());
   if (!r.why_not.empty()) {
-    SectionTitle("Why not ...");
+    SectionTitle(t.walk_why_not);
     for (const std::string& s : r.why_not) {
       ImGui::Bullet();
       ColoredWrapped(kColorMuted, s);
     }
   }
   if (!r.tips.empty()) {
-    SectionTitle("Troubleshooting");
-    for (const Tip& t : r.tips) {
-      ImGui::TextUnformatted(t.title.c_str());
+    SectionTitle(t.walk_troubleshooting);
+    for (const Tip& tip : r.tips) {
+      ImGui::TextUnformatted(tip.title.c_str());
       ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled("%s (%s)", t.text.c_str(), t.source.c_str());
+      ImGui::TextDisabled(t.walk_tip_text, tip.text.c_str(), tip.source.c_str());
       ImGui::PopTextWrapPos();
     }
   }
-  SectionTitle("Notes: prices, assumptions, guide vs engine");
+  SectionTitle(t.walk_notes);
   for (const std::string& n : r.notes) {
     const bool disagreement = n.find("guide") != std::string::npos || n.find("Guide") != std::string::npos;
     ImGui::Bullet();
     ColoredWrapped(disagreement ? kColorWarn : kColorMuted, n);
   }
-  Rule("Three steps: reverse-compute the memory floor, match the tier, then test on a rented container for an hour before "
-       "committing to a monthly server or a purchase.",
-       {Printf("Memory floor on one card: %s as asked, %s with every trick", Bytes(r.single_gpu_bytes).c_str(),
-               Bytes(r.min_single_gpu_bytes).c_str())},
-       "guide 004, closing three-step rule; 000 §5.3 troubleshooting");
+  Rule(t, t.walk_results_rule,
+       {Printf(t.walk_results_floor, Bytes(r.single_gpu_bytes).c_str(), Bytes(r.min_single_gpu_bytes).c_str())},
+       t.walk_results_source);
 }
 
 }  // namespace
@@ -317,6 +340,7 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
 // [SECTION] The view ---------------------------------------------------------------------------
 
 void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const WalkthroughDerived& d, const UiEnv& env) {
+  const UiText& t = env.text();
   WalkthroughState& s = state.walkthrough;
   s.step = std::clamp(s.step, 0, kSteps - 1);
   Progress(s, env);
@@ -343,14 +367,15 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   const float bw = env.narrow() ? (ImGui::GetContentRegionAvail().x - Em(0.6f)) / 3 : Em(8);
   const ImVec2 size(bw, TouchHeight(env));
   ImGui::BeginDisabled(s.step == 0);
-  if (ImGui::Button("< Back", size)) s.step--;
+  if (ImGui::Button(Label(t.walk_back, "back").c_str(), size)) s.step--;
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(s.step == kSteps - 1);
-  if (ImGui::Button("Next >", size)) s.step++;
+  if (ImGui::Button(Label(t.walk_next, "next").c_str(), size)) s.step++;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button(env.narrow() ? "Calculator" : "Open in Calculator", env.narrow() ? size : ImVec2(0, 0)))
+  if (ImGui::Button(Label(env.narrow() ? t.walk_calc_short : t.walk_open_calc, "calculator").c_str(),
+                    env.narrow() ? size : ImVec2(0, 0)))
     OpenInCalculator(state, d, -1);
 }
 
