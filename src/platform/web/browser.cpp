@@ -120,7 +120,7 @@ EM_JS(double, atlas_js_heap_bytes, (), { return HEAP8.length; });
 // itself: its position in canvas device pixels, and vertical movement since the last call.
 EM_JS(void, atlas_js_touch_install, (), {
   if (window.__atlasTouch) return;
-  var t = window.__atlasTouch = {y: null, dy: 0, x: -1, py: -1, used: false};
+  var t = window.__atlasTouch = {y: null, dy: 0, x: -1, py: -1, used: false, down: false};
   var c = document.getElementById("canvas");
   function place(e) {
     var r = c.getBoundingClientRect();
@@ -130,7 +130,8 @@ EM_JS(void, atlas_js_touch_install, (), {
     t.py = (p.clientY - r.top) * c.height / r.height;
     t.used = true;
   }
-  c.addEventListener("touchstart", function(e) { place(e); if (e.touches.length) t.y = e.touches[0].clientY; }, {passive: true});
+  c.addEventListener("touchstart", function(e) { place(e); t.down = true; if (e.touches.length) t.y = e.touches[0].clientY; }, {passive: true});
+  c.addEventListener("touchcancel", function(e) { t.down = e.touches.length > 0; t.y = null; }, {passive: true});
   c.addEventListener("touchmove", function(e) {
     place(e);
     if (!e.touches.length || t.y === null) return;
@@ -141,7 +142,7 @@ EM_JS(void, atlas_js_touch_install, (), {
   // GLFW already turns the touch into a press and release: cancelling touchend stops the
   // browser's compatibility mousedown/mouseup, which would press everything twice (a toggle
   // or checkbox tapped on a phone would flip back).
-  c.addEventListener("touchend", function(e) { place(e); t.y = null; if (e.cancelable) e.preventDefault(); }, {passive: false});
+  c.addEventListener("touchend", function(e) { place(e); t.down = e.touches.length > 0; t.y = null; if (e.cancelable) e.preventDefault(); }, {passive: false});
   // A real mouse takes over again.
   c.addEventListener("mousemove", function(e) { if (!e.sourceCapabilities || !e.sourceCapabilities.firesTouchEvents) t.used = false; }, {passive: true});
 });
@@ -157,7 +158,7 @@ EM_JS(int, atlas_js_touch_pos, (float* xy), {
   if (!t || !t.used) return 0;
   HEAPF32[xy >> 2] = t.x;
   HEAPF32[(xy >> 2) + 1] = t.py;
-  return 1;
+  return t.down ? 1 : 2;
 });
 // On-screen keyboards: the canvas cannot raise one, so while ImGui edits text a hidden
 // <input> holds the focus; what is typed there is forwarded to ImGui and the field cleared.
@@ -227,12 +228,13 @@ void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese 
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
 double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }
 void InstallTouchTracking() { atlas_js_touch_install(); }
-bool TouchPosition(float& x_px, float& y_px) {
+TouchState TouchPosition(float& x_px, float& y_px) {
   float xy[2] = {0, 0};
-  if (!atlas_js_touch_pos(xy)) return false;
+  const int state = atlas_js_touch_pos(xy);
+  if (state == 0) return TouchState::kNone;
   x_px = xy[0];
   y_px = xy[1];
-  return true;
+  return state == 1 ? TouchState::kDown : TouchState::kLifted;
 }
 void SetTextInputActive(bool active) { atlas_js_text_input_active(active ? 1 : 0); }
 void ResizeCanvas(int width_px, int height_px) { atlas_js_resize_canvas(width_px, height_px); }

@@ -37,8 +37,10 @@ void SetDocumentLanguage(bool chinese);
 void ReportFrame(double frame_ms, double ui_ms);
 // Starts tracking touches on the canvas (Emscripten's GLFW reports (0, 0) for them).
 void InstallTouchTracking();
-// The last touch position in canvas device pixels, while touch is the input in use.
-bool TouchPosition(float& x_px, float& y_px);
+// The last touch position in canvas device pixels while touch is the input in use, and whether
+// a finger is still down (kNone: a mouse is in use).
+enum class TouchState { kNone, kDown, kLifted };
+TouchState TouchPosition(float& x_px, float& y_px);
 // Vertical touch movement (CSS px) since the last call.
 double TakeTouchScrollDy();
 // Raises (or hides) the phone's on-screen keyboard through a hidden input while ImGui edits text.

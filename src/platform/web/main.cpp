@@ -17,6 +17,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_internal.h>
 
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
 #include <deque>
@@ -56,6 +57,7 @@ struct App {
   ImVec2 last_mouse_pos{-1, -1};
   bool touch_scrolling = false;  // the current touch drags the page, not a widget
   bool press_deferred = false;
+  int lifted_frames = 0;  // frames since a lifted finger's release reached ImGui
   std::string hash_written;  // the fragment the app last wrote (or read)
   atlas::AppState synced;    // the state hash_written encodes
   int frames = 0;
@@ -129,7 +131,17 @@ void OnMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
 void ApplyButtons(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   float tx = 0, ty = 0;
-  if (atlas::platform::TouchPosition(tx, ty)) io.MousePos = ImVec2(tx, ty);
+  const atlas::platform::TouchState touch = atlas::platform::TouchPosition(tx, ty);
+  if (touch != atlas::platform::TouchState::kNone) io.MousePos = ImVec2(tx, ty);
+  // A lifted finger hovers nothing: once its release has reached ImGui (a frame at the finger's
+  // last position, so the tap clicks), the pointer leaves, or the tapped tab or button would
+  // stay highlighted as if a mouse rested on it.
+  const bool settled = app.button_events.empty() && !app.buttons_down[0];
+  if (touch == atlas::platform::TouchState::kLifted && settled) {
+    if (app.lifted_frames++ >= 1) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  } else {
+    app.lifted_frames = 0;
+  }
   const bool moved = io.MousePos.x != app.last_mouse_pos.x || io.MousePos.y != app.last_mouse_pos.y;
   if (!app.button_events.empty()) {
     const auto [button, pressed] = app.button_events.front();
