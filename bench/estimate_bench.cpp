@@ -39,7 +39,7 @@ void BM_CalculatorRecompute(benchmark::State& state) {
   for (auto _ : state) {
     atlas::CalculatorDerived derived;
     app.calculator.workload.micro_batch = 1 + (toggle++ & 1);
-    atlas::UpdateCalculatorDerived(app, Data(), derived);
+    atlas::UpdateCalculatorDerived(app, Data(), derived, app.language);
     benchmark::DoNotOptimize(derived);
   }
   state.SetLabel("estimate + fits-on strip over the whole catalog");

@@ -4,6 +4,7 @@
 
 #include "app/cost_state.hpp"
 #include "app/walkthrough_state.hpp"
+#include "engine/language.hpp"
 #include "engine/workload.hpp"
 
 #include <string>
@@ -12,7 +13,6 @@
 namespace atlas {
 
 enum class View { kTierMap = 0, kCalculator, kWalkthrough, kCost, kShare, kCount };
-enum class Language { kEnglish = 0, kChinese };
 
 enum class TierMapSort { kTier = 0, kName, kVendor, kMemory, kBandwidth, kDense16, kFp8, kTdp, kYear };
 

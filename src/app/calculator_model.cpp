@@ -1,6 +1,8 @@
 #include "calculator_model.hpp"
 
+#include "engine/format.hpp"
 #include "engine/model_catalog.hpp"
+#include "engine/text/engine_text.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -33,17 +35,18 @@ bool NormalizeCalculator(CalculatorState& s, const Catalogs& c) {
   return !(before == s);
 }
 
-void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, CalculatorDerived& d) {
-  if (d.computations > 0 && d.inputs == state.calculator) return;
+void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, CalculatorDerived& d, Language language) {
+  if (d.computations > 0 && d.inputs == state.calculator && d.language == language) return;
   d.inputs = state.calculator;
+  d.language = language;
   d.computations++;
   const Workload& w = state.calculator.workload;
-  d.errors = ValidateWorkload(w);
-  if (!c.gpus.Find(w.gpu)) d.errors.push_back("unknown GPU " + w.gpu);
+  d.errors = ValidateWorkload(w, language);
+  if (!c.gpus.Find(w.gpu)) d.errors.push_back(Printf(EngineTextFor(language).calc_unknown_gpu, w.gpu.c_str()));
   d.valid = d.errors.empty();
   d.fits_on.clear();
   if (!d.valid) return;
-  d.estimate = Estimate(w, c);
+  d.estimate = Estimate(w, c, language);
   for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
     Workload layout;
     FitsOnEntry e{i, MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout), 0};

@@ -19,6 +19,7 @@ inline constexpr int kMaxFitsOnGpus = 1024;
 
 struct CalculatorDerived {
   CalculatorState inputs;  // what the results below were computed from
+  Language language = Language::kEnglish;  // of errors and notes (part of the cache key)
   bool valid = false;      // inputs passed validation
   std::vector<std::string> errors;
   EstimateResult estimate;
@@ -31,7 +32,9 @@ struct CalculatorDerived {
 bool NormalizeCalculator(CalculatorState& state, const Catalogs& catalogs);
 
 // Recomputes `derived` when state.calculator differs from what it was computed from.
-void UpdateCalculatorDerived(const AppState& state, const Catalogs& catalogs, CalculatorDerived& derived);
+// `language`: the one errors and notes are shown in (switching it recomputes).
+void UpdateCalculatorDerived(const AppState& state, const Catalogs& catalogs, CalculatorDerived& derived,
+                             Language language);
 
 // Picks a preset, or a custom model from a typed size / a config.json. Returns a message for
 // the UI (empty on success).

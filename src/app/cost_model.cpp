@@ -2,6 +2,8 @@
 
 #include "app/calculator_model.hpp"
 #include "engine/estimate.hpp"
+#include "engine/format.hpp"
+#include "engine/text/engine_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +33,7 @@ std::string Grouped(double v, int decimals = 0) {
 }
 
 std::string Cny(double v) { return "¥" + Grouped(v, std::fabs(v) < 100 ? 2 : 0); }
-std::string Cny(const std::optional<double>& v) { return v ? Cny(*v) : std::string("no price"); }
+std::string Cny(const std::optional<double>& v, const EngineText& T) { return v ? Cny(*v) : std::string(T.pre_no_price); }
 
 const CostRow* FindRow(const CostReport& r, const std::string& region, ServiceKind s) {
   for (const CostRow& row : r.rows)
@@ -52,8 +54,8 @@ FxTable EffectiveFx(const PricingCatalog& pricing, double usd_cny) {
 // A quote converted to `currency`, or nullopt.
 std::optional<double> QuoteIn(const PricingCatalog& pricing, const FxTable& fx, const std::string& gpu,
                               ServiceKind s, const Region& region, const std::string& currency,
-                              PriceChoice* choice_out = nullptr) {
-  PriceChoice choice = ChoosePrice(pricing, gpu, s, region);
+                              PriceChoice* choice_out = nullptr, Language language = Language::kEnglish) {
+  PriceChoice choice = ChoosePrice(pricing, gpu, s, region, language);
   std::optional<double> v;
   if (choice.record) v = fx.Convert(choice.record->Amount(), choice.record->currency, currency);
   if (choice_out) *choice_out = std::move(choice);
@@ -147,7 +149,8 @@ Workload BaseWorkload(const Catalogs& c, const std::string& model, Task task, co
   return w;
 }
 
-bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out) {
+bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out,
+                     const EngineText& T = EngineTextFor(Language::kEnglish)) {
   PresetSetup p;
   CostState& s = p.cost;
   s.preset = id;
@@ -177,8 +180,7 @@ bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out)
     p.calculator.model_preset = "llama-2-13b";
     s.gpu = "a100-80gb-sxm";
     s.gpus = std::max(1, w.gpus);
-    p.notes.push_back("weekly continued pre-training on " + Grouped(kPresetBTokensPerWeek / 1e9, 1) +
-                      "B tokens (project assumption; the guide gives no data size)");
+    p.notes.push_back(Printf(T.pre_b_tokens_note, Grouped(kPresetBTokensPerWeek / 1e9, 1).c_str()));
   } else if (id == "C") {
     Workload w = BaseWorkload(c, "qwen3-235b-a22b", Task::kPretrain, "h800-sxm");
     w.precision = Precision::kBf16;
@@ -193,8 +195,8 @@ bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out)
     s.gpus = 64;
     s.regions = {"cn-inner-mongolia", "cn-guizhou", "cn-yangtze-delta"};
     s.focus_region = "cn-inner-mongolia";
-    p.notes.push_back("Qwen3-235B-A22B stands in for the guide's 200B MoE (closest MoE in models.json)");
-    p.notes.push_back(Grouped(kPresetCTokens / 1e12, 0) + "T training tokens (project assumption)");
+    p.notes.push_back(T.pre_c_model_note);
+    p.notes.push_back(Printf(T.pre_c_tokens_note, Grouped(kPresetCTokens / 1e12, 0).c_str()));
   } else {
     return false;
   }
@@ -209,10 +211,10 @@ bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out)
     p.hours_per_week = t && *t > 0 ? std::min(*t / 3600.0, 168.0) : 48.0;
     s.hours = std::round(p.hours_per_week * 52.0 / 12.0);  // a month of weekly runs
     s.duty_cycle = std::clamp(p.hours_per_week / 168.0, 0.01, 1.0);
-    if (!t) p.notes.push_back("estimate unavailable: 48 h a week assumed");
+    if (!t) p.notes.push_back(T.pre_b_no_estimate);
   } else if (id == "C") {
     s.hours = t && *t > 0 ? std::min(std::round(*t / 3600.0), kMaxJobHours) : 1440.0;
-    if (!t) p.notes.push_back("estimate unavailable: 60 days assumed");
+    if (!t) p.notes.push_back(T.pre_c_no_estimate);
   }
   out = std::move(p);
   return true;
@@ -232,11 +234,12 @@ bool ApplyCostPreset(AppState& state, const Catalogs& c, const std::string& id) 
   return true;
 }
 
-PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, const CostState& user) {
+PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, const CostState& user, Language language) {
+  const EngineText& T = EngineTextFor(language);
   PresetOutcome o;
   o.id = id;
   PresetSetup p;
-  if (!MakePresetSetup(id, c, p)) return o;
+  if (!MakePresetSetup(id, c, p, T)) return o;
   o.notes = p.notes;
   const PricingCatalog pricing = ApplyPriceOverrides(c.pricing, user.price_overrides);
   const FxTable fx = EffectiveFx(pricing, user.usd_cny);
@@ -253,38 +256,36 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
   const double tps = p.estimate.compute.tokens_per_second.value_or(0);
 
   if (id == "A") {
-    o.title = "A · academic team: Llama 3 8B QLoRA on one rented 24 GB card";
-    o.setup = "RTX 4090 ×1, per-hour container, 8 h a day × 3 days = 24 h (duty 33 %), mainland regions";
+    o.title = T.pre_a_title;
+    o.setup = Printf(T.pre_a_setup, 100.0 * 8 / 24);
     const CostReport r = run(cs);
     const auto cn = cheapest_total(r);
-    PresetFigure f{"Rent for 24 h (8 h × 3 days)", "total kept to ¥100-200", "", 100, 200, cn};
-    f.engine = cn ? Cny(*cn) + " at the mainland container price" : std::string("no mainland container quote");
+    PresetFigure f{T.pre_a_rent_label, T.pre_a_rent_guide, "", 100, 200, cn};
+    f.engine = cn ? Printf(T.pre_a_rent_engine, Cny(*cn).c_str()) : std::string(T.pre_a_rent_none);
     o.figures.push_back(f);
     std::optional<double> cn_rate, gl_rate;
     if (any_cn) cn_rate = QuoteIn(pricing, fx, "rtx-4090", ServiceKind::kContainer, *any_cn, "CNY");
     if (any_global) gl_rate = QuoteIn(pricing, fx, "rtx-4090", ServiceKind::kContainer, *any_global, "CNY");
-    PresetFigure rate{"Price per GPU-hour", "about ¥2-4 per hour in the cloud", "", 2, 4, cn_rate};
-    rate.engine = (cn_rate ? Cny(*cn_rate) + "/h mainland" : std::string("no mainland quote")) +
-                  (gl_rate ? ", " + Cny(*gl_rate) + "/h global platforms" : std::string());
+    PresetFigure rate{T.pre_a_rate_label, T.pre_a_rate_guide, "", 2, 4, cn_rate};
+    if (cn_rate && gl_rate) rate.engine = Printf(T.pre_a_rate_both, Cny(*cn_rate).c_str(), Cny(*gl_rate).c_str());
+    else if (cn_rate) rate.engine = Printf(T.pre_a_rate_mainland, Cny(*cn_rate).c_str());
+    else if (gl_rate) rate.engine = Printf(T.pre_a_rate_global, Cny(*gl_rate).c_str());
+    else rate.engine = T.pre_a_rate_none;
     o.figures.push_back(rate);
-    PresetFigure own{"The guide's rate × 24 h", "its own ¥2-4/h × 24 h = ¥48-96", "", 48, 96, std::nullopt};
-    if (gl_rate) own.engine = Cny(*gl_rate * 24) + " for 24 h on a global platform", own.engine_cny = *gl_rate * 24;
+    PresetFigure own{T.pre_a_own_label, T.pre_a_own_guide, "", 48, 96, std::nullopt};
+    if (gl_rate) own.engine = Printf(T.pre_a_own_engine, Cny(*gl_rate * 24).c_str()), own.engine_cny = *gl_rate * 24;
     else own.engine = "-";
     o.figures.push_back(own);
-    PresetFigure tokens{"Training tokens in 24 h (estimate engine)", "not stated", "", std::nullopt, std::nullopt, std::nullopt};
-    tokens.engine = tps > 0 ? Grouped(tps, 0) + " tokens/s -> " + Grouped(tps * 24 * 3600 / 1e6, 0) + "M tokens in 24 h"
-                            : std::string("no estimate");
+    PresetFigure tokens{T.pre_a_tokens_label, T.pre_a_tokens_guide, "", std::nullopt, std::nullopt, std::nullopt};
+    tokens.engine = tps > 0 ? Printf(T.pre_a_tokens_engine, Grouped(tps, 0).c_str(), Grouped(tps * 24 * 3600 / 1e6, 0).c_str())
+                            : std::string(T.pre_no_estimate);
     o.figures.push_back(tokens);
-    o.why.push_back("Mainland GPU marketplaces rent a 4090 for about ¥1.24/h today (pricing.json, 2026), below the "
-                    "guide's ¥2-4/h, which matches 2023-24 prices and global platforms.");
-    o.why.push_back("At its own ¥2-4/h the guide's 24 h come to ¥48-96, so its ¥100-200 leaves room for setup runs, "
-                    "storage and data transfer, which neither the guide nor the engine itemises.");
-    o.why.push_back("QLoRA of an 8B model fits in 24 GB (4-bit base + adapters); the rent already includes power, so "
-                    "the energy shown is for CO2 only.");
+    o.why.push_back(T.pre_a_why_price);
+    o.why.push_back(T.pre_a_why_budget);
+    o.why.push_back(T.pre_a_why_fits);
   } else if (id == "B") {
-    o.title = "B · SaaS company: 13B, weekly continued pre-training + A10 inference";
-    o.setup = "A100 80GB ×" + std::to_string(p.cost.gpus) + " (" + Grouped(p.hours_per_week, 0) +
-              " h a week -> " + Grouped(p.cost.hours, 0) + " h a month), all service forms, mainland regions";
+    o.title = T.pre_b_title;
+    o.setup = Printf(T.pre_b_setup, p.cost.gpus, Grouped(p.hours_per_week, 0).c_str(), Grouped(p.cost.hours, 0).c_str());
     std::optional<double> monthly80, container80, monthly40;
     PriceChoice ch;
     if (any_cn) {
@@ -292,12 +293,13 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
       container80 = QuoteIn(pricing, fx, "a100-80gb-sxm", ServiceKind::kContainer, *any_cn, "CNY");
       monthly40 = QuoteIn(pricing, fx, "a100-40gb-sxm", ServiceKind::kMonthlyServer, *any_cn, "CNY");
     }
-    PresetFigure srv{"A100 80G cloud server, per card-month", "about ¥10,000-15,000 a month", "", 10000, 15000, monthly80};
-    if (monthly80) srv.engine = Cny(*monthly80) + "/month (quote in pricing.json)";
-    else
-      srv.engine = "no monthly A100 80G quote in pricing.json" +
-                   (container80 ? "; 730 h on a container: " + Cny(*container80 * kHoursPerMonth) : std::string()) +
-                   (monthly40 ? "; A100 40GB monthly: " + Cny(*monthly40) : std::string());
+    PresetFigure srv{T.pre_b_server_label, T.pre_b_server_guide, "", 10000, 15000, monthly80};
+    if (monthly80) srv.engine = Printf(T.pre_b_server_engine, Cny(*monthly80).c_str());
+    else if (container80 && monthly40)
+      srv.engine = Printf(T.pre_b_server_none_both, Cny(*container80 * kHoursPerMonth).c_str(), Cny(*monthly40).c_str());
+    else if (container80) srv.engine = Printf(T.pre_b_server_none_container, Cny(*container80 * kHoursPerMonth).c_str());
+    else if (monthly40) srv.engine = Printf(T.pre_b_server_none_40gb, Cny(*monthly40).c_str());
+    else srv.engine = T.pre_b_server_none;
     if (!monthly80 && container80) srv.engine_cny = *container80 * kHoursPerMonth;
     o.figures.push_back(srv);
 
@@ -305,11 +307,18 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
     const std::string region0 = r.rows.empty() ? std::string() : r.rows.front().region_id;
     const auto train_container = Total(FindRow(r, region0, ServiceKind::kContainer));
     const auto train_monthly = Total(FindRow(r, region0, ServiceKind::kMonthlyServer));
-    PresetFigure train{"Weekly training, per month", "one monthly A100 80G server", "", 10000, 15000,
+    PresetFigure train{T.pre_b_train_label, T.pre_b_train_guide, "", 10000, 15000,
                        train_monthly ? train_monthly : train_container};
-    train.engine = std::to_string(p.cost.gpus) + " cards × " + Grouped(p.cost.hours, 0) + " h: " +
-                   (train_container ? Cny(*train_container) + " on containers" : std::string("no container quote")) +
-                   (train_monthly ? ", " + Cny(*train_monthly) + " monthly servers" : std::string(", monthly: no quote"));
+    const std::string month_hours = Grouped(p.cost.hours, 0);
+    if (train_container && train_monthly)
+      train.engine = Printf(T.pre_b_train_both, p.cost.gpus, month_hours.c_str(), Cny(*train_container).c_str(),
+                            Cny(*train_monthly).c_str());
+    else if (train_container)
+      train.engine = Printf(T.pre_b_train_container, p.cost.gpus, month_hours.c_str(), Cny(*train_container).c_str());
+    else if (train_monthly)
+      train.engine = Printf(T.pre_b_train_monthly, p.cost.gpus, month_hours.c_str(), Cny(*train_monthly).c_str());
+    else
+      train.engine = Printf(T.pre_b_train_none, p.cost.gpus, month_hours.c_str());
     o.figures.push_back(train);
 
     CostState inf = cs;
@@ -320,33 +329,25 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
     inf.service = "container";
     inf.regions = {};
     const auto inference = cheapest_total(run(inf));
-    PresetFigure infer{"A10 inference containers, per month", "several elastic A10 containers (no figure)", "",
-                       std::nullopt, std::nullopt, inference};
-    infer.engine = std::to_string(kPresetBInferenceReplicas) + " × A10 around the clock: " + Cny(inference);
+    PresetFigure infer{T.pre_b_infer_label, T.pre_b_infer_guide, "", std::nullopt, std::nullopt, inference};
+    infer.engine = Printf(T.pre_b_infer_engine, kPresetBInferenceReplicas, Cny(inference, T).c_str());
     o.figures.push_back(infer);
 
     const std::optional<double> train_month = train_monthly ? train_monthly : train_container;
-    PresetFigure year{"A year of both", "budget ¥100,000 a year", "", 100000, 100000, std::nullopt};
+    PresetFigure year{T.pre_b_year_label, T.pre_b_year_guide, "", 100000, 100000, std::nullopt};
     if (train_month && inference) year.engine_cny = 12 * (*train_month + *inference);
-    year.engine = year.engine_cny ? Cny(*year.engine_cny) + " (12 × training + inference)" : std::string("incomplete: a quote is missing");
+    year.engine = year.engine_cny ? Printf(T.pre_b_year_engine, Cny(*year.engine_cny).c_str()) : std::string(T.pre_b_year_incomplete);
     o.figures.push_back(year);
 
     const double need = p.estimate.memory.total_bytes * std::max(1, p.calculator.workload.gpus);
-    o.why.push_back("The guide's own server alone costs ¥120,000-180,000 a year (12 × ¥10-15k), above its ¥100,000 "
-                    "budget before any inference.");
-    o.why.push_back("13B full-parameter training keeps BF16 weights, gradients and Adam states (~16 bytes a parameter, ~ " +
-                    Grouped(need / (1024.0 * 1024 * 1024), 0) + " GiB with activations): the estimate engine needs " +
-                    std::to_string(p.calculator.workload.gpus) +
-                    " × 80 GB cards with ZeRO-3, not one (one card only with CPU offload, much slower).");
-    o.why.push_back("No current public monthly A100 80G price was found; 2023 A100 40GB monthly quotes were "
-                    "¥18,000-25,000 and today's ~¥5-10/h hourly prices give ¥3,800-7,300 for 730 h, so the guide's "
-                    "range is a 2023-24 hyperscaler level. Type your quote in the price table to compare.");
-    o.why.push_back("A 13B model in BF16 (26 GB) does not fit a 24 GB A10: serve it in INT8/INT4 or across two cards.");
-    o.notes.push_back(std::to_string(kPresetBInferenceReplicas) + " A10 replicas around the clock (project assumption for the guide's \"several\")");
+    o.why.push_back(T.pre_b_why_budget);
+    o.why.push_back(Printf(T.pre_b_why_memory, Grouped(need / (1024.0 * 1024 * 1024), 0).c_str(), p.calculator.workload.gpus));
+    o.why.push_back(T.pre_b_why_price);
+    o.why.push_back(T.pre_b_why_a10);
+    o.notes.push_back(Printf(T.pre_b_replicas_note, kPresetBInferenceReplicas));
   } else if (id == "C") {
-    o.title = "C · foundation-model company: 200B MoE pre-training on 64 H800";
-    o.setup = "H800 ×64, " + Grouped(p.cost.hours, 0) + " h (" + Grouped(p.cost.hours / 24, 0) +
-              " days, estimate engine), Inner Mongolia / Guizhou / Shanghai (Yangtze delta), all forms";
+    o.title = T.pre_c_title;
+    o.setup = Printf(T.pre_c_setup, Grouped(p.cost.hours, 0).c_str(), Grouped(p.cost.hours / 24, 0).c_str());
     const CostReport r = run(cs);
     const Region* im = c.regions.Find("cn-inner-mongolia");
     PriceChoice buy;
@@ -356,8 +357,8 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
       if (auto price = QuoteIn(pricing, fx, "h800-sxm", ServiceKind::kPurchase, *im, "CNY", &buy); price && buy.record)
         capex = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, buy.record->includes_server);
     }
-    PresetFigure hw{"Buy 64 H800 (servers included)", "budget: several million ¥ and up", "", 3e6, std::nullopt, capex};
-    hw.engine = capex ? Cny(*capex) + " capex (+5 % spares)" : std::string("no H800 purchase quote");
+    PresetFigure hw{T.pre_c_buy_label, T.pre_c_buy_guide, "", 3e6, std::nullopt, capex};
+    hw.engine = capex ? Printf(T.pre_c_buy_engine, Cny(*capex).c_str()) : std::string(T.pre_c_buy_none);
     o.figures.push_back(hw);
 
     const auto energy = [&](const char* region) -> std::optional<double> {
@@ -366,29 +367,27 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
       return row->energy_cost.amount;
     };
     const auto e_im = energy("cn-inner-mongolia"), e_gz = energy("cn-guizhou"), e_sh = energy("cn-yangtze-delta");
-    PresetFigure el{"Electricity of the run: Inner Mongolia vs Shanghai", "cheap power in Inner Mongolia: a considerable saving", "",
-                    std::nullopt, std::nullopt, std::nullopt};
+    PresetFigure el{T.pre_c_power_label, T.pre_c_power_guide, "", std::nullopt, std::nullopt, std::nullopt};
     if (e_im && e_sh) {
       el.engine_cny = *e_sh - *e_im;
-      el.engine = "Inner Mongolia " + Cny(*e_im) + (e_gz ? ", Guizhou " + Cny(*e_gz) : std::string()) +
-                  ", Shanghai " + Cny(*e_sh) + ": saves " + Cny(*e_sh - *e_im);
+      el.engine = e_gz ? Printf(T.pre_c_power_engine_guizhou, Cny(*e_im).c_str(), Cny(*e_gz).c_str(), Cny(*e_sh).c_str(),
+                                Cny(*e_sh - *e_im).c_str())
+                       : Printf(T.pre_c_power_engine, Cny(*e_im).c_str(), Cny(*e_sh).c_str(), Cny(*e_sh - *e_im).c_str());
     } else {
       el.engine = "-";
     }
     o.figures.push_back(el);
     const auto job_sh = Total(FindRow(r, "cn-yangtze-delta", ServiceKind::kPurchase));
-    PresetFigure share{"Saving as a share of the run's cost (owned)", "considerable", "", std::nullopt,
-                       std::nullopt, std::nullopt};
+    PresetFigure share{T.pre_c_share_label, T.pre_c_share_guide, "", std::nullopt, std::nullopt, std::nullopt};
     if (e_im && e_sh && job_sh && *job_sh > 0)
-      share.engine = Grouped(100.0 * (*e_sh - *e_im) / *job_sh, 1) + " % of " + Cny(*job_sh) +
-                     " (capex share + power in Shanghai)";
+      share.engine = Printf(T.pre_c_share_engine, Grouped(100.0 * (*e_sh - *e_im) / *job_sh, 1).c_str(), Cny(*job_sh).c_str());
     else
       share.engine = "-";
     o.figures.push_back(share);
 
     const auto bare = Total(FindRow(r, "cn-inner-mongolia", ServiceKind::kBareMetal));
-    PresetFigure bm{"Rent bare metal (12-month minimum)", "GPU bare-metal servers, hosted in the west", "", std::nullopt, std::nullopt, bare};
-    bm.engine = bare ? Cny(*bare) : std::string("no H800 bare-metal quote in pricing.json: type one in the price table");
+    PresetFigure bm{T.pre_c_bare_label, T.pre_c_bare_guide, "", std::nullopt, std::nullopt, bare};
+    bm.engine = bare ? Cny(*bare) : std::string(T.pre_c_bare_none);
     o.figures.push_back(bm);
 
     std::optional<double> ascend;
@@ -397,36 +396,35 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
       if (auto price = QuoteIn(pricing, fx, "ascend-910b", ServiceKind::kPurchase, *im, "CNY", &ac); price && ac.record)
         ascend = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, ac.record->includes_server);
     }
-    PresetFigure asc{"Or buy 64 Ascend 910B", "or an Ascend 910B cluster", "", std::nullopt, std::nullopt, ascend};
-    asc.engine = ascend ? Cny(*ascend) + " capex (card price + 48 % server)" : std::string("no 910B quote");
+    PresetFigure asc{T.pre_c_ascend_label, T.pre_c_ascend_guide, "", std::nullopt, std::nullopt, ascend};
+    asc.engine = ascend ? Printf(T.pre_c_ascend_engine, Cny(*ascend).c_str()) : std::string(T.pre_c_ascend_none);
     o.figures.push_back(asc);
 
-    o.why.push_back("Power is a small part of owning a GPU cluster: depreciation of ~¥260,000 a card dominates, so the "
-                    "west's cheaper electricity and lower PUE save a few percent of the run, not most of it.");
-    o.why.push_back("Inner Mongolia's real advantages are the PUE cap of 1.2 for western hub data centres (1.25 in the east), space and "
-                    "power availability for dense racks; latency does not matter for months-long pre-training.");
-    o.why.push_back("The training time comes from the estimate engine (8·N_active·D with full recomputation, the MFU "
-                    "assumption and multi-node scaling); 400G InfiniBand and storage are not priced here.");
+    o.why.push_back(T.pre_c_why_power);
+    o.why.push_back(T.pre_c_why_west);
+    o.why.push_back(T.pre_c_why_time);
   }
   return o;
 }
 
 // [SECTION] derived ---------------------------------------------------------------------------
 
-void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d) {
-  if (d.computations > 0 && d.inputs == state.cost) return;
+void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d, Language language) {
+  if (d.computations > 0 && d.inputs == state.cost && d.language == language) return;
   const int computations = d.computations + 1;
   d = CostDerived{};
   d.computations = computations;
   d.inputs = state.cost;
+  d.language = language;
   const CostState& s = state.cost;
   d.pricing = ApplyPriceOverrides(c.pricing, s.price_overrides);
   d.request = MakeCostRequest(s);
+  d.request.language = language;
   d.report = ComputeCost(d.request, c.gpus, c.regions, d.pricing);
   d.errors = d.report.errors;
   d.valid = d.errors.empty();
   if (!s.preset.empty()) {
-    PresetOutcome o = ComputePresetOutcome(s.preset, c, s);
+    PresetOutcome o = ComputePresetOutcome(s.preset, c, s, language);
     if (!o.title.empty()) d.preset = std::move(o);
   }
 
@@ -498,7 +496,7 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d)
     FormCurve fc;
     fc.service = k;
     PriceChoice choice;
-    const std::optional<double> price = QuoteIn(d.pricing, fx, s.gpu, k, focus, cur, &choice);
+    const std::optional<double> price = QuoteIn(d.pricing, fx, s.gpu, k, focus, cur, &choice, language);
     const ServiceForm* form = d.pricing.Form(k);
     if (!choice.notes.empty()) fc.price_note = choice.notes.front();
     if (price && form && choice.record) {

@@ -101,13 +101,15 @@ inline constexpr CostPresetInfo kCostPresets[] = {
 bool ApplyCostPreset(AppState& state, const Catalogs& catalogs, const std::string& id);
 // The preset's panel: the guide's figures and the engine's for the same configuration, with
 // the user's price overrides and USD/CNY rate. Figures in CNY, as the guide's.
+// Texts in `language`.
 PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& catalogs,
-                                   const CostState& user);
+                                   const CostState& user, Language language = Language::kEnglish);
 
 // ---- derived -------------------------------------------------------------------------------
 
 struct CostDerived {
   CostState inputs;   // what the results below were computed from
+  Language language = Language::kEnglish;  // of errors and notes (part of the cache key)
   bool valid = false;
   std::vector<std::string> errors;
   CostRequest request;
@@ -124,7 +126,8 @@ struct CostDerived {
   int computations = 0;
 };
 
-void UpdateCostDerived(const AppState& state, const Catalogs& catalogs, CostDerived& derived);
+// `language`: the one errors and notes are shown in (switching it recomputes).
+void UpdateCostDerived(const AppState& state, const Catalogs& catalogs, CostDerived& derived, Language language);
 
 // Display order of region groups: 0 east hubs, 1 west hubs, 2 global.
 int RegionGroupOrder(const std::string& group);

@@ -1,30 +1,36 @@
 #include "walkthrough_model.hpp"
 
+#include "engine/format.hpp"
 #include "engine/memory_model.hpp"
 #include "engine/model_catalog.hpp"
+#include "engine/text/engine_text.hpp"
 
 #include <algorithm>
 #include <cctype>
 
 namespace atlas {
 
-const std::vector<GuideRow>& GuideTable() {
-  static const std::vector<GuideRow> rows = {
-      {1e9, 7e9, 1, "1B-7B", "full fine-tuning", "1x RTX 4090 or 1x A10 (24 GB)", "24-32 GB", "004 §4.2"},
-      {1e9, 7e9, 0, "1B-7B", "pre-training", "4x RTX 4090 with DeepSpeed ZeRO-3", "pooled over cards", "004 §4.2"},
-      {7e9, 13e9, 2, "7B-13B", "LoRA / QLoRA", "1x RTX 4090 or 1x RTX 3090 (24 GB)", "24 GB (4-bit)", "004 §4.2"},
-      {7e9, 13e9, 1, "7B-13B", "full fine-tuning", "2x A100 80GB or 1x MI300X", "120-160 GB", "004 §4.2"},
-      {34e9, 70e9, 2, "34B-70B", "LoRA", "1x A100 80GB (barely) or 2x A100 (recommended)", "80-160 GB", "004 §4.2"},
-      {34e9, 70e9, 1, "34B-70B", "full fine-tuning", "4-8x H100 80GB with model parallelism", "320-640 GB", "004 §4.2"},
-      {100e9, 1e15, 0, "> 100B (MoE)", "pre-training", "thousands of H100 with InfiniBand", "distributed", "004 §4.2"},
-      {100e9, 1e15, 0, "> 100B", "large-model training", "8x H100 cluster", ">= 80 GB per card, >= 2 TB/s", "000 §5.2"},
-      {10e9, 100e9, 2, "10B-100B", "medium fine-tuning", "4x A6000", ">= 32 GB per card, >= 600 GB/s", "000 §5.2"},
-      {10e9, 100e9, 1, "10B-100B", "medium fine-tuning", "4x A6000", ">= 32 GB per card, >= 600 GB/s", "000 §5.2"},
-      {0, 1e9, 3, "< 1B", "small-model inference", "T4 / RTX 3060", ">= 8 GB, INT8", "000 §5.2"},
-      {8e9, 8e9, 2, "8B", "QLoRA (case A)", "1x RTX 4090 / 3090, 4-bit", "24 GB", "004 §6 case A"},
-      {13e9, 13e9, 1, "13B", "full fine-tuning (case B)", "1x A100 80GB", "80 GB", "004 §6 case B"},
+const std::vector<GuideRow>& GuideTable(Language language) {
+  auto make = [](const EngineText& T) {
+    return std::vector<GuideRow>{
+        {1e9, 7e9, 1, "1B-7B", T.wt_task_full_finetune, T.wt_hw_4090_or_a10, "24-32 GB", "004 §4.2"},
+        {1e9, 7e9, 0, "1B-7B", T.wt_task_pretrain, T.wt_hw_4090_zero3, T.wt_mem_pooled, "004 §4.2"},
+        {7e9, 13e9, 2, "7B-13B", T.wt_task_lora_qlora, T.wt_hw_4090_or_3090, T.wt_mem_24gb_4bit, "004 §4.2"},
+        {7e9, 13e9, 1, "7B-13B", T.wt_task_full_finetune, T.wt_hw_a100_or_mi300x, "120-160 GB", "004 §4.2"},
+        {34e9, 70e9, 2, "34B-70B", T.wt_task_lora, T.wt_hw_a100_barely, "80-160 GB", "004 §4.2"},
+        {34e9, 70e9, 1, "34B-70B", T.wt_task_full_finetune, T.wt_hw_h100_model_parallel, "320-640 GB", "004 §4.2"},
+        {100e9, 1e15, 0, "> 100B (MoE)", T.wt_task_pretrain, T.wt_hw_h100_thousands, T.wt_mem_distributed, "004 §4.2"},
+        {100e9, 1e15, 0, "> 100B", T.wt_task_large_training, T.wt_hw_h100_cluster, T.wt_mem_80gb_2tbs, "000 §5.2"},
+        {10e9, 100e9, 2, "10B-100B", T.wt_task_medium_finetune, "4x A6000", T.wt_mem_32gb_600gbs, "000 §5.2"},
+        {10e9, 100e9, 1, "10B-100B", T.wt_task_medium_finetune, "4x A6000", T.wt_mem_32gb_600gbs, "000 §5.2"},
+        {0, 1e9, 3, "< 1B", T.wt_task_small_inference, "T4 / RTX 3060", ">= 8 GB, INT8", "000 §5.2"},
+        {8e9, 8e9, 2, "8B", T.wt_task_case_a, T.wt_hw_4090_4bit, "24 GB", "004 §6 case A"},
+        {13e9, 13e9, 1, "13B", T.wt_task_case_b, "1x A100 80GB", "80 GB", "004 §6 case B"},
+    };
   };
-  return rows;
+  static const std::vector<GuideRow> english = make(EngineTextFor(Language::kEnglish));
+  static const std::vector<GuideRow> chinese = make(EngineTextFor(Language::kChinese));
+  return language == Language::kChinese ? chinese : english;
 }
 
 namespace {
@@ -138,20 +144,23 @@ Constraints WalkthroughConstraints(const WalkthroughState& s) {
   return c;
 }
 
-void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, WalkthroughDerived& d) {
+void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, WalkthroughDerived& d, Language language) {
   WalkthroughState key = state.walkthrough;
   key.step = 0;
-  if (d.computations > 0 && d.inputs == key) return;
+  if (d.computations > 0 && d.inputs == key && d.language == language) return;
   d.inputs = key;
+  d.language = language;
   d.computations++;
+  const EngineText& T = EngineTextFor(language);
   d.workload = WalkthroughWorkload(key, c, &d.model_preset);
   d.constraints = WalkthroughConstraints(key);
+  d.constraints.language = language;
   // Owned entries naming unknown cards are dropped with a message, not fatal.
   d.errors.clear();
   std::vector<OwnedGpu> owned;
   for (const OwnedGpu& o : d.constraints.owned) {
     if (c.gpus.Find(o.gpu)) owned.push_back(o);
-    else d.errors.push_back("Owned card \"" + o.gpu + "\" is not in the catalog; ignored.");
+    else d.errors.push_back(Printf(T.wt_owned_unknown, o.gpu.c_str()));
   }
   d.constraints.owned = owned;
   // Step 3: each method / precision on one card.
@@ -186,7 +195,7 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
   d.guide_rows.clear();
   const double params = d.workload.model.params;
   const int kind = KindOf(d.workload.task);
-  for (const GuideRow& r : GuideTable())
+  for (const GuideRow& r : GuideTable(language))
     if (r.kind == kind && params >= r.min_params * 0.85 && params <= r.max_params * 1.15) d.guide_rows.push_back(&r);
   d.result = Recommend(d.workload, d.constraints, c);
   for (const std::string& e : d.result.errors) d.errors.push_back(e);

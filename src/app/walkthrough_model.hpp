@@ -31,10 +31,12 @@ struct GuideRow {
   const char* memory;
   const char* source;
 };
-const std::vector<GuideRow>& GuideTable();
+// The table with its words in `language` (sizes, plain hardware lists and sources as written).
+const std::vector<GuideRow>& GuideTable(Language language = Language::kEnglish);
 
 struct WalkthroughDerived {
   WalkthroughState inputs;  // what the results were computed from (step ignored)
+  Language language = Language::kEnglish;  // of the explanations (part of the cache key)
   bool valid = false;
   std::vector<std::string> errors;
   Workload workload;         // the job the answers describe
@@ -54,7 +56,9 @@ std::vector<std::string> PrecisionsFor(const std::string& method);
 // Keeps method and precision consistent with the task (after a task change or a link).
 void NormalizeWalkthrough(WalkthroughState& s);
 
-void UpdateWalkthroughDerived(const AppState& state, const Catalogs& catalogs, WalkthroughDerived& derived);
+// `language`: the one the explanations are shown in (switching it recomputes).
+void UpdateWalkthroughDerived(const AppState& state, const Catalogs& catalogs, WalkthroughDerived& derived,
+                              Language language);
 
 // Opens the Calculator with the walkthrough's job, or with recommendation `config` (index into
 // derived.result.configs; -1 = the job as answered).

@@ -1,6 +1,7 @@
 #include "compute_model.hpp"
 
 #include "format.hpp"
+#include "text/engine_text.hpp"
 #include "units.hpp"
 
 #include <algorithm>
@@ -20,10 +21,11 @@ double Dense16(const Gpu& g) { return g.Dense16Tflops() * kFlopsPerTflops; }
 
 }  // namespace
 
-double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector<std::string>& notes) {
+double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector<std::string>& notes, Language language) {
+  const EngineText& T = EngineTextFor(language);
   const Precision p = w.precision;
   auto fallback16 = [&](const char* missing) {
-    notes.push_back(Printf("%s has no %s figure: the dense 16-bit tensor rate is used instead.", g.name.c_str(), missing));
+    notes.push_back(Printf(T.comp_note_fallback, g.name.c_str(), missing));
     kind = "16-bit dense (fallback)";
     return Dense16(g);
   };
@@ -49,7 +51,7 @@ double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector
       return Dense16(g);
     case Precision::kBf16:
       if (g.bf16_dense_tflops) { kind = "BF16 dense"; return *g.bf16_dense_tflops * kFlopsPerTflops; }
-      notes.push_back(g.name + " has no BF16 tensor support: FP16 with loss scaling is assumed at its FP16 rate.");
+      notes.push_back(Printf(T.comp_note_no_bf16, g.name.c_str()));
       kind = "FP16 dense";
       return Dense16(g);
     case Precision::kInt4:
@@ -87,10 +89,11 @@ double TrainingFlops(const Workload& w, double tokens) {
 }
 
 ComputeResult EstimateCompute(const Workload& w, const Gpu& g, int tier, const MemoryBreakdown& memory,
-                              const Assumptions& a) {
+                              const Assumptions& a, Language language) {
+  const EngineText& T = EngineTextFor(language);
   ComputeResult r;
   const ModelSpec& m = w.model;
-  r.peak_flops = PeakFlops(g, w, r.peak_kind, r.notes);
+  r.peak_flops = PeakFlops(g, w, r.peak_kind, r.notes, language);
   const MfuDefault* def = a.FindMfu(tier, MfuClass(w.precision));
   r.mfu_used = w.mfu.value_or(def ? def->mfu : 0.4);
   const std::string mfu_source = w.mfu ? "set by the user" : (def ? "data/assumptions.json: " + def->notes : "default");
@@ -186,7 +189,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, int tier, const M
       "largest batch with weights + KV(batch) <= memory and 1/step(batch) >= target, x replicas",
       Printf("target %.0f tokens/s per user, context %d, %d replica(s)", w.target_tokens_per_second, w.context, replicas),
       "derived from the decode model above");
-  if (users == 0) r.notes.push_back(Printf("Even one user cannot get %.0f tokens/s within memory on this layout.", w.target_tokens_per_second));
+  if (users == 0) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
   return r;
 }
 

@@ -10,6 +10,7 @@
 #include "assumptions.hpp"
 #include "figure.hpp"
 #include "gpu_catalog.hpp"
+#include "language.hpp"
 #include "memory_model.hpp"
 #include "workload.hpp"
 
@@ -40,13 +41,15 @@ struct ComputeResult {
 
 // Dense peak FLOP/s of `gpu` for the workload's compute precision (with a note when the card
 // lacks that precision and a fallback is used).
-double PeakFlops(const Gpu& gpu, const Workload& w, std::string& kind, std::vector<std::string>& notes);
+double PeakFlops(const Gpu& gpu, const Workload& w, std::string& kind, std::vector<std::string>& notes,
+                 Language language = Language::kEnglish);
 // Throughput per GPU relative to one GPU for `gpus` cards of this kind.
 double ScalingEfficiency(const Gpu& gpu, int gpus, const Assumptions& a);
 // Training FLOPs for `tokens` tokens (whole job).
 double TrainingFlops(const Workload& w, double tokens);
 
+// Notes in `language`; figure labels, formulas, inputs and sources stay English.
 ComputeResult EstimateCompute(const Workload& w, const Gpu& gpu, int tier, const MemoryBreakdown& memory,
-                              const Assumptions& a);
+                              const Assumptions& a, Language language = Language::kEnglish);
 
 }  // namespace atlas

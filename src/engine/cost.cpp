@@ -1,5 +1,8 @@
 #include "cost.hpp"
 
+#include "format.hpp"
+#include "text/engine_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -21,11 +24,11 @@ std::string Num(double v) {
 
 std::string Percent(double fraction) { return Num(fraction * 100) + "%"; }
 
-const char* PriceUnit(ServiceKind s) {
+const char* PriceUnit(ServiceKind s, const EngineText& T) {
   switch (s) {
-    case ServiceKind::kContainer: return "GPU-hour";
-    case ServiceKind::kPurchase: return "card";
-    default: return "GPU-month";
+    case ServiceKind::kContainer: return T.cost_unit_gpu_hour;
+    case ServiceKind::kPurchase: return T.cost_unit_card;
+    default: return T.cost_unit_gpu_month;
   }
 }
 
@@ -102,12 +105,12 @@ std::optional<double> BreakEvenDutyCycle(const MonthlyCostModel& a, const Monthl
 // ---- price lookup --------------------------------------------------------------------------
 
 PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id,
-                        ServiceKind service, const Region& region) {
+                        ServiceKind service, const Region& region, Language language) {
+  const EngineText& T = EngineTextFor(language);
   PriceChoice out;
   std::vector<const PriceRecord*> all = pricing.PricesFor(gpu_id, service);
   if (all.empty()) {
-    out.notes.push_back(std::string("no price for ") + gpu_id + " as " + ServiceId(service) +
-                        " in pricing.json: compute and total cost left empty");
+    out.notes.push_back(Printf(T.cost_price_none, gpu_id.c_str(), ServiceId(service)));
     return out;
   }
   const std::string wanted = region.in_china() ? "cn" : "global";
@@ -116,9 +119,8 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
     if (p->market == wanted) quotes.push_back(p);
   if (quotes.empty()) {
     quotes = all;
-    out.notes.push_back("no " + wanted + "-market quote for " + gpu_id + " " +
-                        ServiceId(service) + "; using the " + all.front()->market +
-                        " market's price instead");
+    out.notes.push_back(Printf(T.cost_price_other_market, wanted.c_str(), gpu_id.c_str(), ServiceId(service),
+                               all.front()->market.c_str()));
   }
   // Rank by comparable CNY value; for purchase the all-in capex (a server-inclusive quote is
   // not cheaper than a bare card just because it looks bigger).
@@ -135,14 +137,15 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
   const PriceRecord* pick = quotes[(quotes.size() - 1) / 2];  // lower median: a real quote
   out.record = *pick;
   out.quotes_considered = static_cast<int>(quotes.size());
-  std::string note = std::string("price: ") + pick->provider + " (" + pick->market + ") " +
-                     Num(pick->Amount()) + " " + pick->currency + "/" + PriceUnit(service) +
-                     ", as of " + pick->as_of + (pick->estimate ? ", estimate" : "");
+  const char* tag = pick->estimate ? T.cost_estimate_tag : "";
   if (quotes.size() > 1)
-    note += "; lower median of " + std::to_string(quotes.size()) + " quotes (" +
-            Num(quotes.front()->Amount()) + " " + quotes.front()->currency + " to " +
-            Num(quotes.back()->Amount()) + " " + quotes.back()->currency + ")";
-  out.notes.push_back(note);
+    out.notes.push_back(Printf(T.cost_price_median, pick->provider.c_str(), pick->market.c_str(), Num(pick->Amount()).c_str(),
+                               pick->currency.c_str(), PriceUnit(service, T), pick->as_of.c_str(), tag, quotes.size(),
+                               Num(quotes.front()->Amount()).c_str(), quotes.front()->currency.c_str(),
+                               Num(quotes.back()->Amount()).c_str(), quotes.back()->currency.c_str()));
+  else
+    out.notes.push_back(Printf(T.cost_price, pick->provider.c_str(), pick->market.c_str(), Num(pick->Amount()).c_str(),
+                               pick->currency.c_str(), PriceUnit(service, T), pick->as_of.c_str(), tag));
   return out;
 }
 
@@ -151,42 +154,33 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
 std::vector<std::string> CheckCostRequest(const CostRequest& q, const GpuCatalog& gpus,
                                           const RegionCatalog& regions,
                                           const PricingCatalog& pricing) {
+  const EngineText& T = EngineTextFor(q.language);
   std::vector<std::string> e;
-  auto fail = [&](const std::string& field, const std::string& msg) {
-    e.push_back("field \"" + field + "\" " + msg);
-  };
-  if (!gpus.Find(q.gpu_id)) fail("gpu", "names \"" + q.gpu_id + "\", which is not in gpus.json");
-  if (q.gpus < 1 || q.gpus > kMaxGpus)
-    fail("gpus", "is " + std::to_string(q.gpus) + ", must be in [1, " + std::to_string(kMaxGpus) + "]");
+  if (!gpus.Find(q.gpu_id)) e.push_back(Printf(T.cost_err_gpu, q.gpu_id.c_str()));
+  if (q.gpus < 1 || q.gpus > kMaxGpus) e.push_back(Printf(T.cost_err_gpus, q.gpus, kMaxGpus));
   if (!(q.hours > 0) || q.hours > kMaxJobHours)
-    fail("hours", "is " + Num(q.hours) + ", must be > 0 and <= " + Num(kMaxJobHours));
-  if (!(q.utilization > 0) || q.utilization > 1)
-    fail("utilization", "is " + Num(q.utilization) + ", must be > 0 and <= 1");
-  if (!(q.duty_cycle > 0) || q.duty_cycle > 1)
-    fail("duty_cycle", "is " + Num(q.duty_cycle) + ", must be > 0 and <= 1");
+    e.push_back(Printf(T.cost_err_hours, Num(q.hours).c_str(), Num(kMaxJobHours).c_str()));
+  if (!(q.utilization > 0) || q.utilization > 1) e.push_back(Printf(T.cost_err_utilization, Num(q.utilization).c_str()));
+  if (!(q.duty_cycle > 0) || q.duty_cycle > 1) e.push_back(Printf(T.cost_err_duty_cycle, Num(q.duty_cycle).c_str()));
   std::set<std::string> seen;
   for (const std::string& id : q.region_ids) {
-    if (!regions.Find(id)) fail("regions", "names \"" + id + "\", which is not in regions.json");
-    if (!seen.insert(id).second) fail("regions", "lists \"" + id + "\" twice");
+    if (!regions.Find(id)) e.push_back(Printf(T.cost_err_region_unknown, id.c_str()));
+    if (!seen.insert(id).second) e.push_back(Printf(T.cost_err_region_twice, id.c_str()));
   }
-  if (q.pue && (!(*q.pue >= kMinPue) || *q.pue > kMaxPue))
-    fail("pue", "is " + Num(*q.pue) + ", must be in [1, 3]");
+  if (q.pue && (!(*q.pue >= kMinPue) || *q.pue > kMaxPue)) e.push_back(Printf(T.cost_err_pue, Num(*q.pue).c_str()));
   if (!(q.host_overhead >= 0) || q.host_overhead > kMaxHostOverhead)
-    fail("host_overhead", "is " + Num(q.host_overhead) + ", must be in [0, 3]");
-  if (!pricing.fx.Knows(q.currency)) fail("currency", "\"" + q.currency + "\" has no exchange rate");
+    e.push_back(Printf(T.cost_err_host_overhead, Num(q.host_overhead).c_str()));
+  if (!pricing.fx.Knows(q.currency)) e.push_back(Printf(T.cost_err_currency, q.currency.c_str()));
   if (q.usd_cny && (!(*q.usd_cny >= kMinUsdCny) || *q.usd_cny > kMaxUsdCny))
-    fail("usd_cny", "is " + Num(*q.usd_cny) + ", must be in [1, 20]");
-  if (q.max_latency_ms && !(*q.max_latency_ms > 0))
-    fail("max_latency_ms", "must be > 0");
-  if (q.max_latency_ms && q.user_centre.empty())
-    fail("max_latency_ms", "needs user_centre (the city the latency is measured to)");
+    e.push_back(Printf(T.cost_err_usd_cny, Num(*q.usd_cny).c_str()));
+  if (q.max_latency_ms && !(*q.max_latency_ms > 0)) e.push_back(T.cost_err_latency_positive);
+  if (q.max_latency_ms && q.user_centre.empty()) e.push_back(T.cost_err_latency_centre);
   if (!q.user_centre.empty()) {
     auto centres = regions.UserCentres();
     if (std::find(centres.begin(), centres.end(), q.user_centre) == centres.end()) {
       std::string known;
-      for (const auto& c : centres) known += (known.empty() ? "" : ", ") + c;
-      fail("user_centre", "names \"" + q.user_centre + "\", not a user centre of regions.json (" +
-                              known + ")");
+      for (const auto& c : centres) known += (known.empty() ? "" : T.cost_list_sep) + c;
+      e.push_back(Printf(T.cost_err_user_centre, q.user_centre.c_str(), known.c_str()));
     }
   }
   return e;
@@ -203,6 +197,7 @@ struct RegionPrices {  // the three quotes a region's break-evens need, in the c
 
 CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const RegionCatalog& regions,
                        const PricingCatalog& pricing_in) {
+  const EngineText& T = EngineTextFor(q.language);
   CostReport report;
   report.errors = CheckCostRequest(q, gpus, regions, pricing_in);
   if (!report.errors.empty()) return report;
@@ -223,13 +218,12 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   std::vector<ServiceKind> services = q.services;
   if (services.empty()) services.assign(std::begin(kAllServiceKinds), std::end(kAllServiceKinds));
 
-  report.notes.push_back("board power " + Num(gpu.tdp_w) + " W (gpus.json tdp_w) × utilization " +
-                         Num(q.utilization) + " × (1 + host overhead " + Num(q.host_overhead) +
-                         (q.host_overhead == kDefaultHostOverhead ? ", project default" : "") +
-                         ") × PUE");
+  report.notes.push_back(Printf(q.host_overhead == kDefaultHostOverhead ? T.cost_note_power_default : T.cost_note_power,
+                                Num(gpu.tdp_w).c_str(), Num(q.utilization).c_str(), Num(q.host_overhead).c_str()));
   auto usd = fx.cny_per_unit.find("USD");
-  report.notes.push_back("USD/CNY " + (usd == fx.cny_per_unit.end() ? std::string("unknown") : std::to_string(usd->second).substr(0, 6)) +
-                         (q.usd_cny ? " (the request's rate)" : " (pricing.json fx, as of " + fx.as_of + ")"));
+  const std::string rate = usd == fx.cny_per_unit.end() ? std::string(T.cost_unknown) : std::to_string(usd->second).substr(0, 6);
+  report.notes.push_back(q.usd_cny ? Printf(T.cost_note_fx_request, rate.c_str())
+                                   : Printf(T.cost_note_fx_catalog, rate.c_str(), fx.as_of.c_str()));
 
   const ServiceForm* container_form = pricing.Form(ServiceKind::kContainer);
   const ServiceForm* purchase_form = pricing.Form(ServiceKind::kPurchase);
@@ -250,16 +244,16 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
     }
     if (q.domestic_only && !region->in_china()) {
       meets = false;
-      constraint_notes.push_back("outside mainland China (domestic_only)");
+      constraint_notes.push_back(T.cost_constraint_outside_china);
     }
     if (q.max_latency_ms) {
       if (!latency) {
         meets = false;
-        constraint_notes.push_back("no latency figure to " + q.user_centre);
+        constraint_notes.push_back(Printf(T.cost_constraint_no_latency, q.user_centre.c_str()));
       } else if (*latency > *q.max_latency_ms) {
         meets = false;
-        constraint_notes.push_back("latency to " + q.user_centre + " " + Num(*latency) +
-                                   " ms (estimate) > limit " + Num(*q.max_latency_ms) + " ms");
+        constraint_notes.push_back(Printf(T.cost_constraint_latency, q.user_centre.c_str(), Num(*latency).c_str(),
+                                          Num(*q.max_latency_ms).c_str()));
       }
     }
 
@@ -283,21 +277,19 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       row.energy_cost = {row.energy_kwh * kwh_price_cur, cur};
       row.co2_kg = Co2Kg(row.energy_kwh, region->carbon_gco2_per_kwh);
       row.energy_in_total = s == ServiceKind::kPurchase;
-      row.notes.push_back("electricity " + Num(price_local) + " " + local_cur + "/kWh (" +
-                          std::to_string(region->electricity_year) +
-                          (region->IsEstimate("electricity_price") ? ", estimate" : "") +
-                          "), PUE " + Num(pue) + (q.pue ? " (request)" : q.cooling == Cooling::kLiquid ? " (liquid)" : " (air)") +
-                          ", grid " + Num(region->carbon_gco2_per_kwh) + " gCO2/kWh");
+      row.notes.push_back(Printf(T.cost_row_electricity, Num(price_local).c_str(), local_cur.c_str(), region->electricity_year,
+                                 region->IsEstimate("electricity_price") ? T.cost_estimate_tag : "", Num(pue).c_str(),
+                                 q.pue ? T.cost_pue_request : q.cooling == Cooling::kLiquid ? T.cost_pue_liquid : T.cost_pue_air,
+                                 Num(region->carbon_gco2_per_kwh).c_str()));
       if (v > 0)
-        row.notes.push_back("runtime +" + Percent(1 / (1 - v) - 1) + " for " + Percent(v) +
-                            " virtualisation loss (project assumption)");
-      for (const auto& n : constraint_notes) row.notes.push_back("fails constraint: " + n);
+        row.notes.push_back(Printf(T.cost_row_virtualisation, Percent(1 / (1 - v) - 1).c_str(), Percent(v).c_str()));
+      for (const auto& n : constraint_notes) row.notes.push_back(Printf(T.cost_fails_constraint, n.c_str()));
 
-      PriceChoice choice = ChoosePrice(pricing, q.gpu_id, s, *region);
+      PriceChoice choice = ChoosePrice(pricing, q.gpu_id, s, *region, q.language);
       row.notes.insert(row.notes.end(), choice.notes.begin(), choice.notes.end());
       std::optional<double> price =
           choice.record ? to_cur(choice.record->Amount(), choice.record->currency) : std::nullopt;
-      if (choice.record && !price) row.notes.push_back("price currency has no exchange rate");
+      if (choice.record && !price) row.notes.push_back(T.cost_row_no_fx);
       if (price && form) {
         row.price = choice.record;
         double compute = 0;
@@ -307,7 +299,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             // Billed only while running: gpus × price/h × runtime.
             compute = q.gpus * *price * row.runtime_hours;
             model = ContainerMonthlyModel(*price, v);
-            row.notes.push_back("billed " + Num(row.runtime_hours) + " running hours; rental price includes power, energy shown for CO2 only");
+            row.notes.push_back(Printf(T.cost_row_billed_container, Num(row.runtime_hours).c_str()));
             break;
           case ServiceKind::kMonthlyServer:
           case ServiceKind::kBareMetal: {
@@ -316,11 +308,8 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             row.billed_months = BilledMonths(calendar_h, form->min_commitment_months);
             compute = q.gpus * *price * *row.billed_months;
             model = RentedMonthlyModel(*price);
-            row.notes.push_back("billed " + std::to_string(*row.billed_months) +
-                                " whole month(s) for a calendar span of " + Num(calendar_h) +
-                                " h (duty cycle " + Num(q.duty_cycle) + "), minimum " +
-                                std::to_string(form->min_commitment_months) +
-                                "; billed while stopped; price includes power");
+            row.notes.push_back(Printf(T.cost_row_billed_monthly, *row.billed_months, Num(calendar_h).c_str(),
+                                       Num(q.duty_cycle).c_str(), form->min_commitment_months));
             break;
           }
           case ServiceKind::kPurchase: {
@@ -330,14 +319,14 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             // Straight-line depreciation, the job's share = runtime / (years × 8760 h).
             compute = q.gpus * capex * row.runtime_hours / (form->depreciation_years * kHoursPerYear);
             model = PurchaseMonthlyModel(capex, form->depreciation_years, own_energy_per_gpu_hour);
-            row.notes.push_back(
-                "capex " + Num(capex) + " " + cur + "/GPU = price × (1 + " +
-                Percent(form->spares_fraction) + " spares)" +
-                (choice.record->includes_server ? " (quote includes the server)"
-                                                : " × (1 + " + Percent(form->server_overhead_fraction) + " server)") +
-                ", depreciated over " + Num(form->depreciation_years) +
-                " years; job share assumes the hardware stays busy otherwise (annual_cost covers idle time)");
-            row.notes.push_back("own power paid at the region's price × PUE and added; rack space and staff not included");
+            if (choice.record->includes_server)
+              row.notes.push_back(Printf(T.cost_row_capex_with_server, Num(capex).c_str(), cur.c_str(),
+                                         Percent(form->spares_fraction).c_str(), Num(form->depreciation_years).c_str()));
+            else
+              row.notes.push_back(Printf(T.cost_row_capex_plus_server, Num(capex).c_str(), cur.c_str(),
+                                         Percent(form->spares_fraction).c_str(),
+                                         Percent(form->server_overhead_fraction).c_str(), Num(form->depreciation_years).c_str()));
+            row.notes.push_back(T.cost_row_own_power);
             break;
           }
         }
@@ -353,7 +342,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
     RegionBreakEven be;
     be.region_id = region->id;
     auto price_of = [&](ServiceKind s) -> std::optional<double> {
-      PriceChoice c = ChoosePrice(pricing, q.gpu_id, s, *region);
+      PriceChoice c = ChoosePrice(pricing, q.gpu_id, s, *region, q.language);
       if (!c.record) return std::nullopt;
       return to_cur(c.record->Amount(), c.record->currency);
     };
@@ -361,40 +350,36 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
     const auto monthly_price = price_of(ServiceKind::kMonthlyServer);
     const auto purchase_price = price_of(ServiceKind::kPurchase);
     const double vc = container_form ? container_form->virtualization_overhead : 0.0;
-    auto describe = [](BreakEven& b, const char* cheap_below, const char* cheap_above) {
+    auto describe = [&T](BreakEven& b, const char* cheap_below, const char* cheap_above) {
       if (!b.duty_cycle) {
-        b.notes.push_back(std::string("no break-even: ") + cheap_below + " is never cheaper");
+        b.notes.push_back(Printf(T.cost_be_never, cheap_below));
         return;
       }
       b.reachable = *b.duty_cycle <= 1.0;
-      b.notes.push_back(std::string("below ") + Percent(*b.duty_cycle) + " duty (" +
-                        Num(*b.duty_cycle * kHoursPerMonth) + " h/month) " + cheap_below +
-                        " is cheaper, above it " + cheap_above);
-      if (!b.reachable)
-        b.notes.push_back(std::string("above 100%: ") + cheap_below + " is cheaper at any duty cycle");
+      b.notes.push_back(Printf(T.cost_be_at, Percent(*b.duty_cycle).c_str(), Num(*b.duty_cycle * kHoursPerMonth).c_str(),
+                               cheap_below, cheap_above));
+      if (!b.reachable) b.notes.push_back(Printf(T.cost_be_unreachable, cheap_below));
     };
     if (container_price && monthly_price) {
       be.container_vs_monthly_server.duty_cycle =
           BreakEvenDutyCycle(ContainerMonthlyModel(*container_price, vc), RentedMonthlyModel(*monthly_price));
-      describe(be.container_vs_monthly_server, "the container", "the monthly server");
+      describe(be.container_vs_monthly_server, T.cost_be_container, T.cost_be_monthly_server);
     } else {
       be.container_vs_monthly_server.notes.push_back(
-          std::string("no ") + (container_price ? "monthly_server" : "container") + " price for " + q.gpu_id);
+          Printf(T.cost_be_no_price, container_price ? "monthly_server" : "container", q.gpu_id.c_str()));
     }
     if (container_price && purchase_price && purchase_form) {
       const double capex = PurchaseCapexPerGpu(
           *purchase_price, purchase_form->spares_fraction, purchase_form->server_overhead_fraction,
-          ChoosePrice(pricing, q.gpu_id, ServiceKind::kPurchase, *region).record->includes_server);
+          ChoosePrice(pricing, q.gpu_id, ServiceKind::kPurchase, *region, q.language).record->includes_server);
       be.container_vs_purchase.duty_cycle = BreakEvenDutyCycle(
           ContainerMonthlyModel(*container_price, vc),
           PurchaseMonthlyModel(capex, purchase_form->depreciation_years, own_energy_per_gpu_hour));
-      describe(be.container_vs_purchase, "renting (container)", "buying");
-      be.container_vs_purchase.notes.push_back("buying = capex over " +
-                                               Num(purchase_form->depreciation_years) +
-                                               " years + own power at this region's price × PUE");
+      describe(be.container_vs_purchase, T.cost_be_renting, T.cost_be_buying);
+      be.container_vs_purchase.notes.push_back(Printf(T.cost_be_buying_note, Num(purchase_form->depreciation_years).c_str()));
     } else {
       be.container_vs_purchase.notes.push_back(
-          std::string("no ") + (container_price ? "purchase" : "container") + " price for " + q.gpu_id);
+          Printf(T.cost_be_no_price, container_price ? "purchase" : "container", q.gpu_id.c_str()));
     }
     report.break_even.push_back(std::move(be));
   }
@@ -405,11 +390,9 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
     if (!report.cheapest || r.total_cost->amount < report.rows[*report.cheapest].total_cost->amount)
       report.cheapest = i;
   }
-  if (!report.cheapest) report.notes.push_back("no row has a price and meets the constraints");
+  if (!report.cheapest) report.notes.push_back(T.cost_note_no_cheapest);
   else if (report.rows[*report.cheapest].service == ServiceKind::kPurchase)
-    report.notes.push_back("cheapest is purchase: its job cost is a depreciation share that assumes "
-                           "the hardware stays busy for its whole life; compare annual_cost at your "
-                           "duty cycle and the container_vs_purchase break-even");
+    report.notes.push_back(T.cost_note_cheapest_purchase);
   return report;
 }
 

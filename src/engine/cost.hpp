@@ -9,6 +9,7 @@
 #pragma once
 
 #include "gpu_catalog.hpp"
+#include "language.hpp"
 #include "pricing_catalog.hpp"
 #include "region_catalog.hpp"
 
@@ -83,8 +84,10 @@ struct PriceChoice {
 // Quotes for gpu + service; market "cn" for mainland-China regions and "global" elsewhere when
 // that market has quotes, else the other market (with a note). Among several quotes the lower
 // median by CNY value (all-in capex for purchase) is used, so one outlier does not set the cost.
+// Notes in `language`.
 PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id,
-                        ServiceKind service, const Region& region);
+                        ServiceKind service, const Region& region,
+                        Language language = Language::kEnglish);
 
 // ---- a whole request -------------------------------------------------------------------------
 
@@ -105,6 +108,7 @@ struct CostRequest {
   std::string user_centre;               // e.g. "shanghai"; names a key of latency_ms
   std::optional<double> max_latency_ms;  // needs user_centre
   bool domestic_only = false;            // mainland-China regions only
+  Language language = Language::kEnglish;  // of errors and notes (never serialised)
 };
 
 struct CostRow {

@@ -4,6 +4,7 @@
 
 #include "catalogs.hpp"
 #include "compute_model.hpp"
+#include "language.hpp"
 #include "memory_model.hpp"
 #include "workload.hpp"
 
@@ -25,10 +26,12 @@ struct EstimateResult {
   std::vector<std::string> notes;  // assumptions and warnings, memory + compute + layout
 };
 
-// Checks the layout and combinations (TP divides heads, QLoRA needs a 4/8-bit base, ...).
-std::vector<std::string> ValidateWorkload(const Workload& w);
+// Checks the layout and combinations (TP divides heads, QLoRA needs a 4/8-bit base, ...);
+// messages in `language` (the model's own checks, ValidateModel, stay English).
+std::vector<std::string> ValidateWorkload(const Workload& w, Language language = Language::kEnglish);
 
-EstimateResult Estimate(const Workload& w, const Catalogs& catalogs);
+// Errors and notes in `language`; figure labels, formulas, inputs and sources stay English.
+EstimateResult Estimate(const Workload& w, const Catalogs& catalogs, Language language = Language::kEnglish);
 
 // Smallest number of `gpu` cards on which the workload fits, spreading it with ZeRO-3 data
 // parallelism (training) or tensor then pipeline parallelism (inference); 0 when even

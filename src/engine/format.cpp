@@ -12,9 +12,23 @@ std::string Printf(const char* format, ...) {
   char buf[512];
   va_list args;
   va_start(args, format);
-  std::vsnprintf(buf, sizeof buf, format, args);
+  va_list again;
+  va_copy(again, args);
+  const int n = std::vsnprintf(buf, sizeof buf, format, args);
   va_end(args);
-  return buf;
+  if (n < 0) {
+    va_end(again);
+    return {};
+  }
+  if (static_cast<size_t>(n) < sizeof buf) {
+    va_end(again);
+    return std::string(buf, static_cast<size_t>(n));
+  }
+  // Longer than the buffer (a Chinese sentence is ~3 bytes a character, or a long user id).
+  std::string out(static_cast<size_t>(n), '\0');
+  std::vsnprintf(out.data(), out.size() + 1, format, again);
+  va_end(again);
+  return out;
 }
 
 std::string Count(double v) {

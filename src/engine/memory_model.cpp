@@ -1,6 +1,7 @@
 #include "memory_model.hpp"
 
 #include "format.hpp"
+#include "text/engine_text.hpp"
 #include "units.hpp"
 
 #include <algorithm>
@@ -204,7 +205,8 @@ double TrainingActivations(const Workload& w, std::string& formula, std::string&
 
 }  // namespace
 
-MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a) {
+MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, Language language) {
+  const EngineText& T = EngineTextFor(language);
   MemoryBreakdown r;
   const ModelSpec& m = w.model;
   const Sharding sh = ShardParams(w);
@@ -310,11 +312,11 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a) {
     add("activations", "Activations", r.activations_bytes, formula, inputs,
         m.kind == ModelKind::kCnn ? "measured per-sample activations (data/models.json)"
                                   : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2");
-    if (w.pp > 1) r.notes.push_back("With pipeline parallelism the first stage holds activations of p micro-batches (1F1B), so activation memory does not shrink with PP.");
-    if (m.kind == ModelKind::kEncoderDecoder) r.notes.push_back("Encoder-decoder model: activations approximated as one stack of encoder + decoder layers at the training sequence length.");
+    if (w.pp > 1) r.notes.push_back(T.mem_note_pipeline);
+    if (m.kind == ModelKind::kEncoderDecoder) r.notes.push_back(T.mem_note_encoder_decoder);
   }
   if (r.cpu_offload_bytes > 0)
-    r.notes.push_back("Optimizer states on the CPU need " + Gib(r.cpu_offload_bytes) + " of host memory per GPU and slow each step (ZeRO-Offload, Ren et al. 2021).");
+    r.notes.push_back(Printf(T.mem_note_offload, Gib(r.cpu_offload_bytes).c_str()));
   const double subtotal = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
   r.overhead_bytes = a.overhead_fixed_gib * kBytesPerGiB + a.overhead_fraction * subtotal;
   add("overhead", "Framework / CUDA overhead", r.overhead_bytes, "fixed context + fraction x everything else",

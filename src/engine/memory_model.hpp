@@ -8,6 +8,7 @@
 #pragma once
 
 #include "assumptions.hpp"
+#include "language.hpp"
 #include "figure.hpp"
 #include "workload.hpp"
 
@@ -61,6 +62,7 @@ double KvCacheBytesPerToken(const ModelSpec& m, KvPrecision precision);
 // 2021, arXiv:2106.09685: r x (d_in + d_out) per adapted matrix).
 double LoraParams(const ModelSpec& m, int rank, LoraTargets targets);
 
-MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a);
+// Notes in `language`; figure labels, formulas, inputs and sources stay English.
+MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, Language language = Language::kEnglish);
 
 }  // namespace atlas

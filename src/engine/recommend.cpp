@@ -2,6 +2,7 @@
 
 #include "cost.hpp"
 #include "format.hpp"
+#include "text/engine_text.hpp"
 #include "units.hpp"
 
 #include <algorithm>
@@ -51,25 +52,26 @@ std::vector<int> CandidateGpuCounts(int max_gpus) {
 }
 
 std::vector<std::string> ValidateConstraints(const Constraints& c, const Catalogs& catalogs) {
+  const EngineText& T = EngineTextFor(c.language);
   std::vector<std::string> e;
   auto positive = [&](const std::optional<double>& v, const char* field, double max) {
-    if (v && !(*v > 0 && *v <= max)) e.push_back(Printf("constraints.%s must be greater than 0 and at most %g", field, max));
+    if (v && !(*v > 0 && *v <= max)) e.push_back(Printf(T.rec_err_positive, field, max));
   };
   positive(c.budget_cny, "budget", 1e12);
   positive(c.deadline_hours, "deadline_hours", 876000);
   positive(c.latency_ms, "latency_ms", 3.6e6);
   if (c.max_gpus < 1 || c.max_gpus > kMaxRecommendGpus)
-    e.push_back(Printf("constraints.max_gpus must be 1..%d", kMaxRecommendGpus));
+    e.push_back(Printf(T.rec_err_max_gpus, kMaxRecommendGpus));
   if (c.min_cpu_cores_per_gpu < 0 || c.min_cpu_cores_per_gpu > 256)
-    e.push_back("constraints.min_cpu_cores_per_gpu must be 0..256");
-  if (c.max_results < 1 || c.max_results > 1000) e.push_back("constraints.max_results must be 1..1000");
+    e.push_back(T.rec_err_cpu_cores);
+  if (c.max_results < 1 || c.max_results > 1000) e.push_back(T.rec_err_max_results);
   for (size_t i = 0; i < c.owned.size(); ++i) {
     if (!catalogs.gpus.Find(c.owned[i].gpu))
-      e.push_back(Printf("constraints.owned[%zu].gpu is \"%s\", not a catalog id (see gpu-atlas gpus)", i, c.owned[i].gpu.c_str()));
-    if (c.owned[i].count < 1 || c.owned[i].count > 100000) e.push_back(Printf("constraints.owned[%zu].count must be 1..100000", i));
+      e.push_back(Printf(T.rec_err_owned_gpu, i, c.owned[i].gpu.c_str()));
+    if (c.owned[i].count < 1 || c.owned[i].count > 100000) e.push_back(Printf(T.rec_err_owned_count, i));
   }
   if (!c.region.empty() && !catalogs.regions.Find(c.region))
-    e.push_back("constraints.region is \"" + c.region + "\", not in regions.json");
+    e.push_back(Printf(T.rec_err_region, c.region.c_str()));
   return e;
 }
 
@@ -77,15 +79,25 @@ namespace {
 
 bool IsPeft(Task t) { return t == Task::kLora || t == Task::kQlora; }
 
-const char* TaskPhrase(Task t) {
+const char* TaskPhrase(Task t, const EngineText& T) {
   switch (t) {
-    case Task::kPretrain: return "pre-training";
-    case Task::kFullFinetune: return "full fine-tuning";
-    case Task::kLora: return "LoRA fine-tuning";
-    case Task::kQlora: return "QLoRA fine-tuning";
-    case Task::kInference: return "inference";
+    case Task::kPretrain: return T.rec_task_pretrain;
+    case Task::kFullFinetune: return T.rec_task_full_finetune;
+    case Task::kLora: return T.rec_task_lora;
+    case Task::kQlora: return T.rec_task_qlora;
+    case Task::kInference: return T.rec_task_inference;
   }
-  return "this job";
+  return T.rec_task_other;
+}
+
+const char* ObjectivePhrase(RankObjective o, const EngineText& T) {
+  switch (o) {
+    case RankObjective::kCost: return T.rec_objective_cost;
+    case RankObjective::kTime: return T.rec_objective_time;
+    case RankObjective::kGpus: return T.rec_objective_gpus;
+    case RankObjective::kEnergy: return T.rec_objective_energy;
+  }
+  return T.rec_objective_cost;
 }
 
 const char* PrecisionLabel(Precision p) {
@@ -102,14 +114,14 @@ const char* PrecisionLabel(Precision p) {
   return "?";
 }
 
-std::string Cards(int n) { return n == 1 ? "1 card" : Printf("%d cards", n); }
+std::string Cards(int n, const EngineText& T) { return n == 1 ? std::string(T.rec_one_card) : Printf(T.rec_cards, n); }
 
 double Hours(double seconds) { return seconds / kSecondsPerHour; }
 
-std::string HoursText(double hours) {
-  if (hours < 1) return Printf("%.0f min", hours * 60);
-  if (hours < 48) return Printf("%.1f h", hours);
-  return Printf("%.0f h (%.1f days)", hours, hours / 24);
+std::string HoursText(double hours, const EngineText& T) {
+  if (hours < 1) return Printf(T.rec_minutes, hours * 60);
+  if (hours < 48) return Printf(T.rec_hours, hours);
+  return Printf(T.rec_hours_days, hours, hours / 24);
 }
 
 std::string Cny(double amount) {
@@ -134,7 +146,7 @@ int LargestPow2Divisor(int n, int cap) {
   return p;
 }
 
-void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
+void AddTrainingLayouts(const Workload& base, int n, const EngineText& T, std::vector<Layout>& out) {
   const ModelSpec& m = base.model;
   std::vector<Checkpointing> ckpts = {base.checkpointing};
   if (base.checkpointing != Checkpointing::kFull) ckpts.push_back(Checkpointing::kFull);
@@ -142,8 +154,8 @@ void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
     w.gpus = n;
     w.checkpointing = ck;
     w.offload_optimizer = offload;
-    if (ck == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull) label += " + full checkpointing";
-    if (offload) label += " + optimizer offload";
+    if (ck == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull) label += T.rec_layout_plus_checkpointing;
+    if (offload) label += T.rec_layout_plus_offload;
     Layout l;
     l.w = w;
     l.label = label;
@@ -157,7 +169,7 @@ void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
   };
   for (Checkpointing ck : ckpts) {
     if (n == 1) {
-      add(plain(), "1 GPU", ck, false);
+      add(plain(), T.rec_layout_one_gpu, ck, false);
       continue;
     }
     if (IsPeft(base.task)) {
@@ -167,7 +179,7 @@ void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
       if (m.IsTransformer() && n <= m.layers) {
         w = plain();
         w.pp = n;
-        add(w, Printf("layer-wise pipeline PP %d", n), ck, false);
+        add(w, Printf(T.rec_layout_layer_pipeline, n), ck, false);
       }
       continue;
     }
@@ -209,10 +221,10 @@ void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
   // Last resort: everything sharded, optimizer states in CPU memory, full recomputation.
   Workload w = plain();
   w.dp = n, w.zero_stage = n > 1 ? 3 : 0;
-  add(w, n > 1 ? Printf("ZeRO-3 DP %d", n) : "1 GPU", Checkpointing::kFull, true);
+  add(w, n > 1 ? Printf("ZeRO-3 DP %d", n) : std::string(T.rec_layout_one_gpu), Checkpointing::kFull, true);
 }
 
-void AddInferenceShape(const Workload& base, int size, int replicas, Precision p, std::vector<Layout>& out) {
+void AddInferenceShape(const Workload& base, int size, int replicas, Precision p, const EngineText& T, std::vector<Layout>& out) {
   const ModelSpec& m = base.model;
   const int n = size * replicas;
   Workload w = base;
@@ -220,8 +232,8 @@ void AddInferenceShape(const Workload& base, int size, int replicas, Precision p
   w.dp = w.ep = 1;
   w.gpus = n;
   w.batch = std::max(1, (base.batch + replicas - 1) / replicas);
-  const std::string rep = replicas > 1 ? Printf("%d replicas x ", replicas) : "";
-  const std::string fmt = p == base.precision ? "" : Printf(", %s weights", PrecisionLabel(p));
+  const std::string rep = replicas > 1 ? Printf(T.rec_layout_replicas, replicas) : "";
+  const std::string fmt = p == base.precision ? "" : Printf(T.rec_layout_weights, PrecisionLabel(p));
   const bool fp8 = p == Precision::kFp8;
   auto push = [&](int tp, int pp, const std::string& shape) {
     Workload v = w;
@@ -234,7 +246,7 @@ void AddInferenceShape(const Workload& base, int size, int replicas, Precision p
     out.push_back(std::move(l));
   };
   if (size == 1) {
-    push(1, 1, "1 GPU");
+    push(1, 1, T.rec_layout_one_gpu);
     return;
   }
   if (!m.IsTransformer()) return;
@@ -243,7 +255,7 @@ void AddInferenceShape(const Workload& base, int size, int replicas, Precision p
   if (size <= m.layers) push(1, size, Printf("PP %d", size));
 }
 
-void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, std::vector<Layout>& out) {
+void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, const EngineText& T, std::vector<Layout>& out) {
   std::vector<Precision> formats = {base.precision};
   if (allow_quant)
     for (Precision p : {Precision::kFp8, Precision::kInt8, Precision::kInt4})
@@ -251,9 +263,9 @@ void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, std::vec
           std::find(formats.begin(), formats.end(), p) == formats.end())
         formats.push_back(p);
   for (Precision p : formats) {
-    AddInferenceShape(base, n, 1, p, out);
+    AddInferenceShape(base, n, 1, p, T, out);
     for (int r = 2; r <= n && r <= base.batch; r *= 2)
-      if (n % r == 0) AddInferenceShape(base, n / r, r, p, out);
+      if (n % r == 0) AddInferenceShape(base, n / r, r, p, T, out);
   }
 }
 
@@ -297,6 +309,12 @@ struct Ranker {
 
 RecommendResult Recommend(const Workload& base_in, const Constraints& cons, const Catalogs& c) {
   RecommendResult res;
+  const EngineText& T = EngineTextFor(cons.language);
+  // Notes and their guide-vs-engine flags stay parallel.
+  auto add_note = [&res](std::string text, bool guide_disagreement) {
+    res.notes.push_back(std::move(text));
+    res.note_is_guide_disagreement.push_back(guide_disagreement);
+  };
   Workload base = base_in;
   base.mfu.reset();  // per-tier defaults: the search compares cards of different tiers
   if (base_in.mfu) base.mfu = base_in.mfu;
@@ -305,10 +323,10 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     check.tp = check.pp = check.dp = check.ep = 1;
     check.gpus = 1;
     check.zero_stage = 0;
-    for (const std::string& e : ValidateWorkload(check)) res.errors.push_back(e);
+    for (const std::string& e : ValidateWorkload(check, cons.language)) res.errors.push_back(e);
   }
   for (const std::string& e : ValidateConstraints(cons, c)) res.errors.push_back(e);
-  if (c.gpus.gpus.empty()) res.errors.push_back("the GPU catalog is empty");
+  if (c.gpus.gpus.empty()) res.errors.push_back(T.rec_err_empty_catalog);
   if (!res.errors.empty()) return res;
   const bool training = base.IsTraining();
   if (training && base.train_tokens <= 0) base.train_tokens = base.task == Task::kPretrain ? 20 * base.model.params : 1e8;
@@ -339,14 +357,12 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       }
   const ServiceForm* container = c.pricing.Form(ServiceKind::kContainer);
   const double virt = container ? container->virtualization_overhead : 0;
-  if (region)
-    res.notes.push_back(Printf("Cost: hourly GPU-container quotes of the %s market (region %s) from data/pricing.json in CNY "
-                               "(lower median when several; the other market when none)%s. Owned cards pay no rent "
-                               "(electricity not included). No quote = cost unknown, never guessed.",
-                               region->in_china() ? "cn" : "global", region->id.c_str(),
-                               virt > 0 ? Printf(", runtime / (1 - %.0f%% virtualisation loss)", virt * 100).c_str() : ""));
+  if (region && virt > 0)
+    add_note(Printf(T.rec_note_cost_virtualisation, region->in_china() ? "cn" : "global", region->id.c_str(), virt * 100), false);
+  else if (region)
+    add_note(Printf(T.rec_note_cost, region->in_china() ? "cn" : "global", region->id.c_str()), false);
   else
-    res.notes.push_back("Cost: no region in data/regions.json, so no prices are used.");
+    add_note(T.rec_note_no_region, false);
 
   // Memory per (count, layout), computed once and shared by every card.
   const std::vector<int> base_counts = CandidateGpuCounts(cons.max_gpus);
@@ -355,8 +371,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     for (auto& [count, list] : layouts)
       if (count == n) return list;
     std::vector<Layout> list;
-    if (training) AddTrainingLayouts(base, n, list);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, list);
+    if (training) AddTrainingLayouts(base, n, T, list);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, T, list);
     for (Layout& l : list) {
       l.valid = ValidateWorkload(l.w).empty();
       if (!l.valid) continue;
@@ -378,8 +394,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     for (const auto& e : space)
       if (e[0] == n) return {e[1], e[2]};
     std::vector<Layout> all;
-    if (training) AddTrainingLayouts(base, n, all);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, all);
+    if (training) AddTrainingLayouts(base, n, T, all);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, T, all);
     const long long fp8 = std::count_if(all.begin(), all.end(), [](const Layout& l) { return l.needs_fp8; });
     space.push_back({n, static_cast<long long>(all.size()), fp8});
     return {static_cast<long long>(all.size()), fp8};
@@ -460,17 +476,17 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           r.time_seconds = cr.time_seconds;
           hours = cr.time_seconds ? Hours(*cr.time_seconds) : 0;
           if (cons.deadline_hours && hours > *cons.deadline_hours)
-            failure = Printf("%s (%s) take %s > the %s deadline", Cards(n).c_str(), l.label.c_str(), HoursText(hours).c_str(),
-                             HoursText(*cons.deadline_hours).c_str());
+            failure = Printf(T.rec_fail_deadline, Cards(n, T).c_str(), l.label.c_str(), HoursText(hours, T).c_str(),
+                             HoursText(*cons.deadline_hours, T).c_str());
         } else {
           r.tokens_per_second = cr.tokens_per_second;
           r.tokens_per_second_per_user = cr.tokens_per_second_per_user;
           r.ttft_seconds = cr.ttft_seconds;
           if (cr.tokens_per_second_per_user && *cr.tokens_per_second_per_user < base.target_tokens_per_second)
-            failure = Printf("%s (%s) decode %.1f tokens/s per user < the %.0f target", Cards(n).c_str(), l.label.c_str(),
+            failure = Printf(T.rec_fail_speed, Cards(n, T).c_str(), l.label.c_str(),
                              *cr.tokens_per_second_per_user, base.target_tokens_per_second);
           else if (cons.latency_ms && cr.ttft_seconds && *cr.ttft_seconds * 1e3 > *cons.latency_ms)
-            failure = Printf("%s (%s) reach the first token in %.0f ms > the %.0f ms limit", Cards(n).c_str(), l.label.c_str(),
+            failure = Printf(T.rec_fail_latency, Cards(n, T).c_str(), l.label.c_str(),
                              *cr.ttft_seconds * 1e3, *cons.latency_ms);
         }
         // Cost: owned cards pay no rent; rented ones the container quote.
@@ -485,8 +501,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           r.cost_per_million_tokens_cny = *r.cost_cny / (*r.tokens_per_second * kSecondsPerHour) * 1e6;
         r.energy_kwh = n * g.tdp_w / 1000.0 * hours;
         if (failure.empty() && cons.budget_cny && r.cost_cny && *r.cost_cny > *cons.budget_cny)
-          budget_fail = true, failure = Printf("%s (%s) cost %s%s > the %s budget", Cards(n).c_str(), l.label.c_str(), Cny(*r.cost_cny).c_str(),
-                           training ? "" : " per hour", Cny(*cons.budget_cny).c_str());
+          budget_fail = true, failure = Printf(training ? T.rec_fail_budget_job : T.rec_fail_budget_hour, Cards(n, T).c_str(), l.label.c_str(),
+                                               Cny(*r.cost_cny).c_str(), Cny(*cons.budget_cny).c_str());
         if (!failure.empty()) {
           if (tr.constraint_failure.empty()) tr.constraint_failure = failure;
           // Training is fastest with the first fitting layout (later ones add recomputation), so
@@ -497,102 +513,105 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         }
         // Explanations.
         const double cap = g.memory_bytes, used = l.memory.total_bytes;
-        r.reasons.push_back(Printf("Fits: %s per card of %s (%s, %.0f%% headroom)", Gib(used).c_str(), Gib(cap).c_str(),
+        r.reasons.push_back(Printf(T.rec_reason_fits, Gib(used).c_str(), Gib(cap).c_str(),
                                    Gib(cap - used).c_str(), 100 * (cap - used) / cap));
         const Workload& lw = l.w;
         if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
-          r.reasons.push_back(Printf("ZeRO-%d over %d cards brings model states to %s per card (%s on one card)",
+          r.reasons.push_back(Printf(T.rec_reason_zero,
                                      lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
                                      Gib(res.single_gpu_model_states_bytes).c_str()));
         if (training && IsPeft(lw.task) && lw.zero_stage == 3 && n > 1)
-          r.reasons.push_back(Printf("FSDP / ZeRO-3 shards the frozen base over %d cards: %s of weights per card", n,
+          r.reasons.push_back(Printf(T.rec_reason_fsdp_peft, n,
                                      Gib(l.memory.weights_bytes).c_str()));
         if (lw.tp * lw.pp > 1)
-          r.reasons.push_back(Printf("%s splits the weights %d ways: %s of weights per card", 
+          r.reasons.push_back(Printf(T.rec_reason_split,
                                      lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
-                                     : lw.tp > 1           ? Printf("Tensor parallelism (TP %d)", lw.tp).c_str()
-                                                           : Printf("Pipeline parallelism (PP %d)", lw.pp).c_str(),
+                                     : lw.tp > 1           ? Printf(T.rec_tensor_parallel, lw.tp).c_str()
+                                                           : Printf(T.rec_pipeline_parallel, lw.pp).c_str(),
                                      lw.tp * lw.pp, Gib(l.memory.weights_bytes).c_str()));
-        if (lw.ep > 1) r.reasons.push_back(Printf("Expert parallelism (EP %d) spreads the %d routed experts", lw.ep, m.experts));
+        if (lw.ep > 1) r.reasons.push_back(Printf(T.rec_reason_ep, lw.ep, m.experts));
         if (lw.task == Task::kQlora)
-          r.reasons.push_back(Printf("QLoRA: %s base at %.2f bits per weight = %s of frozen weights; only %s adapter parameters train",
+          r.reasons.push_back(Printf(T.rec_reason_qlora,
                                      PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
                                      Gib(l.memory.weights_bytes).c_str(), Count(l.memory.trainable_params).c_str()));
         if (lw.task == Task::kLora)
-          r.reasons.push_back(Printf("LoRA: the 16-bit base is frozen (no gradients or optimizer states for it); %s adapter parameters train",
+          r.reasons.push_back(Printf(T.rec_reason_lora,
                                      Count(l.memory.trainable_params).c_str()));
         if (training && lw.checkpointing == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull)
-          r.reasons.push_back(Printf("Full activation checkpointing: activations %s instead of %s, for one extra forward pass (8ND instead of 6ND, in the time)",
+          r.reasons.push_back(Printf(T.rec_reason_checkpointing,
                                      Gib(l.memory.activations_bytes).c_str(), Gib(res.single_gpu_activations_bytes / std::max(1, lw.tp)).c_str()));
         if (lw.offload_optimizer)
-          r.reasons.push_back(Printf("Optimizer states (%s per card) live in CPU memory (ZeRO-Offload)", Gib(l.memory.cpu_offload_bytes).c_str()));
+          r.reasons.push_back(Printf(T.rec_reason_offload, Gib(l.memory.cpu_offload_bytes).c_str()));
         if (!training) {
           if (lw.precision != base.precision)
-            r.reasons.push_back(Printf("%s weights (%.2f bits): %s per card instead of about %s at %s; check quality on your data",
+            r.reasons.push_back(Printf(T.rec_reason_quantized,
                                        PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
                                        Gib(l.memory.weights_bytes).c_str(),
                                        Gib(l.memory.weights_bytes * BytesPerWeight(base.precision) / BytesPerWeight(lw.precision)).c_str(),
                                        PrecisionLabel(base.precision)));
-          r.reasons.push_back(Printf("KV cache %s per card for %d sequences x %d tokens", Gib(l.memory.kv_cache_bytes).c_str(),
+          r.reasons.push_back(Printf(T.rec_reason_kv, Gib(l.memory.kv_cache_bytes).c_str(),
                                      lw.batch, lw.context));
           if (cr.tokens_per_second_per_user)
-            r.reasons.push_back(Printf("%.0f tokens/s per user (target %.0f), first token in %.0f ms, %.0f tokens/s in all",
+            r.reasons.push_back(Printf(T.rec_reason_speed,
                                        *cr.tokens_per_second_per_user, base.target_tokens_per_second,
                                        cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
         } else if (cr.time_seconds) {
-          r.reasons.push_back(Printf("%s tokens in %s: %d x %.0f TFLOPS %s x MFU %.2f x scaling %.2f", Count(base.train_tokens).c_str(),
-                                     HoursText(hours).c_str(), n, cr.peak_flops / kFlopsPerTflops, cr.peak_kind.c_str(),
+          r.reasons.push_back(Printf(T.rec_reason_time, Count(base.train_tokens).c_str(),
+                                     HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, cr.peak_kind.c_str(),
                                      cr.mfu_used, cr.scaling_efficiency));
         }
         if (owned) {
-          r.reasons.push_back(Printf("Uses %d of your %d %s: no rent", n, owned_count, g.name.c_str()));
+          r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.name.c_str()));
         } else if (price && r.cost_cny) {
-          r.reasons.push_back(Printf("%s: %.3g %s/GPU-h container (%s, %s market, %s%s) = ¥%.2f x %s%s",
-                                     training ? Printf("Cost %s", Cny(*r.cost_cny).c_str()).c_str()
-                                              : Printf("Cost %s per hour", Cny(*r.cost_cny).c_str()).c_str(),
-                                     price->amount, price->currency.c_str(), price->provider.c_str(), price->market.c_str(),
-                                     price->as_of.c_str(), price->estimate ? ", estimate" : "", price->cny_per_gpu_hour, Cards(n).c_str(),
-                                     training ? Printf(" x %s", HoursText(RuntimeHours(hours, virt)).c_str()).c_str() : ""));
+          const char* tag = price->estimate ? T.rec_estimate_tag : "";
+          if (training)
+            r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
+                                       price->provider.c_str(), price->market.c_str(), price->as_of.c_str(), tag,
+                                       price->cny_per_gpu_hour, Cards(n, T).c_str(), HoursText(RuntimeHours(hours, virt), T).c_str()));
+          else
+            r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
+                                       price->provider.c_str(), price->market.c_str(), price->as_of.c_str(), tag,
+                                       price->cny_per_gpu_hour, Cards(n, T).c_str()));
         }
-        r.reasons.push_back(Printf("Energy: %d x %.0f W x %s = %.1f kWh%s (board power; host and PUE not included)", n, g.tdp_w,
-                                   training ? HoursText(hours).c_str() : "1 h", r.energy_kwh, training ? "" : " per hour"));
+        if (training)
+          r.reasons.push_back(Printf(T.rec_reason_energy_job, n, g.tdp_w, HoursText(hours, T).c_str(), r.energy_kwh));
+        else
+          r.reasons.push_back(Printf(T.rec_reason_energy_hour, n, g.tdp_w, r.energy_kwh));
         // Limits.
         if ((cap - used) / cap < 0.10)
-          r.limits.push_back(Printf("Tight: %s headroom (%.0f%%); fragmentation or a longer sequence can run out of memory",
+          r.limits.push_back(Printf(T.rec_limit_tight,
                                     Gib(cap - used).c_str(), 100 * (cap - used) / cap));
         const int model_parallel = lw.tp * lw.pp;
         const bool talks = training ? n > 1 : model_parallel > 1;
         if (talks && !g.nvlink_class)
-          r.limits.push_back(Printf("PCIe only: %s has no NVLink-class fabric, so %s crosses PCIe (scaling x%.2f assumed)",
-                                    g.name.c_str(), lw.tp > 1 ? "tensor-parallel traffic" : training ? "gradient all-reduce" : "pipeline traffic",
+          r.limits.push_back(Printf(T.rec_limit_pcie,
+                                    g.name.c_str(), lw.tp > 1 ? T.rec_traffic_tensor : training ? T.rec_traffic_gradients : T.rec_traffic_pipeline,
                                     ScalingEfficiency(g, n, a)));
         if (n > a.gpus_per_node)
-          r.limits.push_back(Printf("Spans %d nodes of %d: needs InfiniBand / RoCE between nodes (x%.2f scaling assumed)",
+          r.limits.push_back(Printf(T.rec_limit_nodes,
                                     (n + a.gpus_per_node - 1) / a.gpus_per_node, a.gpus_per_node, a.scaling_inter_node));
         if (g.ecosystem.rfind("CUDA", 0) != 0)
-          r.limits.push_back("Ecosystem " + g.ecosystem + ": moving CUDA code (custom kernels, FlashAttention, bitsandbytes, vLLM) costs migration work");
+          r.limits.push_back(Printf(T.rec_limit_ecosystem, g.ecosystem.c_str()));
         if (lw.task == Task::kQlora && g.ecosystem.rfind("CUDA", 0) != 0)
-          r.limits.push_back("QLoRA's bitsandbytes NF4 kernels are CUDA-first: check support on " + g.ecosystem);
-        if (g.segment == "consumer") r.limits.push_back("Consumer card: no ECC memory; long runs are less robust (guide 004 §3.1)");
+          r.limits.push_back(Printf(T.rec_limit_qlora_cuda, g.ecosystem.c_str()));
+        if (g.segment == "consumer") r.limits.push_back(T.rec_limit_consumer);
         if (!training)
-          r.limits.push_back(Printf("Decode is memory-bandwidth bound: %.0f GB/s sets the per-user speed", g.memory_bandwidth_gbps));
+          r.limits.push_back(Printf(T.rec_limit_decode_bandwidth, g.memory_bandwidth_gbps));
         if (lw.offload_optimizer)
-          r.limits.push_back(Printf("Offload needs %s of host RAM per card and slows each step (not in the time estimate)",
+          r.limits.push_back(Printf(T.rec_limit_offload,
                                     Gib(l.memory.cpu_offload_bytes).c_str()));
-        if (r.price && r.price->estimate) r.limits.push_back("The price is an estimate (data/pricing.json)");
-        if (!owned && !r.price) r.limits.push_back("No container price for " + g.name + " in data/pricing.json: cost unknown");
+        if (r.price && r.price->estimate) r.limits.push_back(T.rec_limit_price_estimate);
+        if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.name.c_str()));
         // The guides' advice.
         if (cons.min_cpu_cores_per_gpu > 0)
-          r.advice.push_back(Printf("Plan >= %d CPU cores per GPU: %d cores for this setup, or the GPUs starve waiting for data (004 §7.2)",
+          r.advice.push_back(Printf(T.rec_advice_cpu,
                                     cons.min_cpu_cores_per_gpu, cons.min_cpu_cores_per_gpu * n));
         if (training && n >= 8)
-          r.advice.push_back(g.nvlink_class ? "NVLink-class fabric for 8-card training, as the guides ask (004 §7.2)"
-                                            : "The guides ask for NVLink or a fast bridge for 8-card training; this card has PCIe only (004 §7.2)");
+          r.advice.push_back(g.nvlink_class ? T.rec_advice_nvlink_8 : T.rec_advice_pcie_8);
         else if (training && n > 1 && n <= 4 && !g.nvlink_class)
-          r.advice.push_back("Up to 4 cards, PCIe 4.0 x16 is enough per the guides (004 §7.2)");
+          r.advice.push_back(T.rec_advice_pcie_4);
         if (!owned && r.price)
-          r.advice.push_back(Printf("Test first: rent the container for an hour (about ¥%.0f for %s) and check throughput and the bill before committing (004, closing rule)",
-                                    price->cny_per_gpu_hour * n / (1 - virt), Cards(n).c_str()));
+          r.advice.push_back(Printf(T.rec_advice_test_first, price->cny_per_gpu_hour * n / (1 - virt), Cards(n, T).c_str()));
         accepted.push_back(std::move(r));
         tr.accepted = true;
         fit_counts++;
@@ -639,84 +658,70 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (tr.excluded) continue;
     const bool listed = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.gpu == id; });
     if (listed) continue;
-    const std::string one = Printf("%s on one card: %s < %s needed (%s of model states for %s %s)", g->name.c_str(),
-                                   Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(), Gib(states).c_str(),
-                                   Count(m.params).c_str(), TaskPhrase(base.task));
     if (tr.first_fit_count == 0) {
       res.why_not.push_back(g->memory_bytes < res.min_single_gpu_bytes || cons.max_gpus == 1
-                                ? one + "; no layout fits on up to " + Cards(cons.max_gpus)
-                                : g->name + ": no layout fits on up to " + Cards(cons.max_gpus));
+                                ? Printf(T.rec_why_not_too_small, g->name.c_str(), Gib(g->memory_bytes).c_str(),
+                                         Gib(res.single_gpu_bytes).c_str(), Gib(states).c_str(), Count(m.params).c_str(),
+                                         TaskPhrase(base.task, T), Cards(cons.max_gpus, T).c_str())
+                                : Printf(T.rec_why_not_no_layout, g->name.c_str(), Cards(cons.max_gpus, T).c_str()));
     } else if (!tr.accepted) {
-      res.why_not.push_back(Printf("%s: fits from %s (%s), but %s", g->name.c_str(), Cards(tr.first_fit_count).c_str(),
+      res.why_not.push_back(Printf(T.rec_why_not_constraint, g->name.c_str(), Cards(tr.first_fit_count, T).c_str(),
                                    tr.first_fit_layout.c_str(), tr.constraint_failure.c_str()));
     } else if (tr.first_fit_count > 1) {
-      res.why_not.push_back(Printf("%s: one card is not enough (%s < %s, %s of it model states); fits from %d cards (%s) but ranks below the top %d",
+      res.why_not.push_back(Printf(T.rec_why_not_ranked_multi,
                                    g->name.c_str(), Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(),
                                    Gib(states).c_str(), tr.first_fit_count, tr.first_fit_layout.c_str(), cons.max_results));
     } else {
-      res.why_not.push_back(Printf("%s: fits, but ranks below the top %d by %s", g->name.c_str(), cons.max_results, ToString(cons.objective)));
+      res.why_not.push_back(Printf(T.rec_why_not_ranked, g->name.c_str(), cons.max_results, ObjectivePhrase(cons.objective, T)));
     }
   }
   if (excluded_foreign > 0)
-    res.notes.push_back(Printf("Domestic only: %d cards designed outside China (NVIDIA, AMD, Intel, ...) were left out.", excluded_foreign));
+    add_note(Printf(T.rec_note_domestic, excluded_foreign), false);
   for (const OwnedGpu& o : cons.owned) {
     const bool used = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.owned && r.gpu == o.gpu; });
     const Gpu* g = c.gpus.Find(o.gpu);
-    if (!used && g)
-      res.notes.push_back(Printf("Your %d x %s: %s", o.count, g->name.c_str(),
-                                 cons.domestic_only && !g->domestic ? "left out by the domestic-only constraint"
-                                 : trace[static_cast<size_t>(g - c.gpus.gpus.data())].first_fit_count > o.count || trace[static_cast<size_t>(g - c.gpus.gpus.data())].first_fit_count == 0
-                                     ? "not enough memory for this job"
-                                     : "fit, but miss a constraint (deadline, latency or speed)"));
+    if (!used && g) {
+      const int first_fit = trace[static_cast<size_t>(g - c.gpus.gpus.data())].first_fit_count;
+      add_note(Printf(cons.domestic_only && !g->domestic             ? T.rec_note_owned_domestic
+                      : first_fit > o.count || first_fit == 0 ? T.rec_note_owned_memory
+                                                              : T.rec_note_owned_constraint,
+                      o.count, g->name.c_str()),
+               false);
+    }
   }
-  if (cons.deadline_hours && !training) res.notes.push_back("deadline_hours applies to training; ignored for inference.");
-  if (cons.latency_ms && training) res.notes.push_back("latency_ms applies to serving; ignored for training.");
+  if (cons.deadline_hours && !training) add_note(T.rec_note_deadline_ignored, false);
+  if (cons.latency_ms && training) add_note(T.rec_note_latency_ignored, false);
 
   // Guide vs engine: the bytes per parameter of full training.
   if (training && !IsPeft(base.task) && base.optimizer == Optimizer::kAdamW &&
       (base.precision == Precision::kBf16 || base.precision == Precision::kFp16)) {
     const double p = m.params;
-    res.notes.push_back(Printf("Model states: mixed-precision AdamW keeps 16 bytes per parameter (2 weights + 2 gradients + 4 FP32 master + 8 moments; "
-                               "ZeRO §3) = %.0f GB for %s. Guide 004 §4.1 counts 2 + 2 + 8 = 12 bytes (no FP32 master copy) = %.0f GB, "
-                               "so its figures are about a quarter low.",
-                               16 * p / kBytesPerGB, Count(p).c_str(), 12 * p / kBytesPerGB));
-    if (p > 10e9 && p <= 20e9)
-      res.notes.push_back(Printf("The guides (004 §6 case B) call one A100 80 GB the gold standard for 13B full fine-tuning; the "
-                                 "16-bytes-per-parameter rule says no: %.0f GB of model states > 80 GB. One card works only with the "
-                                 "optimizer offloaded to CPU (ZeRO-Offload) or an 8-bit optimizer; otherwise plan 4+ cards with ZeRO-3.",
-                                 16 * p / kBytesPerGB));
+    add_note(Printf(T.rec_note_model_states, 16 * p / kBytesPerGB, Count(p).c_str(), 12 * p / kBytesPerGB), true);
+    if (p > 10e9 && p <= 20e9) add_note(Printf(T.rec_note_case_b, 16 * p / kBytesPerGB), true);
   }
-  res.notes.push_back("Memory before compute (004 §7.2): a card that cannot hold the job is no use however fast it is.");
+  add_note(T.rec_note_memory_first, false);
 
   // Troubleshooting tips (guide 000 §5.3) that apply.
   const Gpu* chosen = c.gpus.Find(base.gpu);
   const bool oom = training || (chosen && res.single_gpu_bytes > chosen->memory_bytes);
   if (oom) {
-    std::string t = "Enable gradient checkpointing, lower the micro-batch, use a parameter-efficient method (LoRA / QLoRA), "
-                    "or move to a card with more memory.";
-    if (training)
-      t += Printf(" Here activations take %s on one card at sequence %d x micro-batch %d.", Gib(res.single_gpu_activations_bytes).c_str(),
-                  base.seq_len, base.micro_batch);
-    res.tips.push_back({"Out of memory", t, "guide 000 §5.3, out-of-memory handling"});
+    const std::string t = training ? Printf(T.rec_tip_oom_training, Gib(res.single_gpu_activations_bytes).c_str(), base.seq_len,
+                                            base.micro_batch)
+                                   : std::string(T.rec_tip_oom);
+    res.tips.push_back({T.rec_tip_oom_title, t, "guide 000 §5.3, out-of-memory handling"});
   }
   const bool pcie_multi = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
     return r.gpus > 1 && !c.gpus.gpus[r.gpu_index].nvlink_class;
   });
   if (!training || pcie_multi)
-    res.tips.push_back({"Bandwidth-bound",
-                        std::string(training ? "Multi-card setups over PCIe wait on gradient traffic: prefer NVLink over PCIe. "
-                                             : "Decoding reads every weight once per token: HBM cards (2-8 TB/s) beat GDDR. ") +
-                            "Also: channel-first data layout, CUDA Graphs, HBM3-class memory, NVLink instead of PCIe.",
+    res.tips.push_back({T.rec_tip_bandwidth_title, training ? T.rec_tip_bandwidth_training : T.rec_tip_bandwidth_decode,
                         "guide 000 §5.3, bandwidth bottleneck"});
   const bool old_math = base.precision == Precision::kFp32 || base.precision == Precision::kTf32 ||
                         std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
                           return !c.gpus.gpus[r.gpu_index].bf16_dense_tflops;
                         });
   if (old_math)
-    res.tips.push_back({"Low utilisation",
-                        "Check the mixed-precision setup (BF16/FP16 autocast), make sure Tensor Core paths are used, tune "
-                        "thread-block sizes, update CUDA / cuDNN.",
-                        "guide 000 §5.3, low compute utilisation"});
+    res.tips.push_back({T.rec_tip_utilisation_title, T.rec_tip_utilisation, "guide 000 §5.3, low compute utilisation"});
   res.ok = true;
   return res;
 }

@@ -20,6 +20,7 @@
 
 #include "catalogs.hpp"
 #include "estimate.hpp"
+#include "language.hpp"
 #include "workload.hpp"
 
 #include <optional>
@@ -51,10 +52,11 @@ struct Constraints {
   bool allow_quantization = true;        // inference: may try FP8 / INT8 / INT4 weights
   std::string region;                    // price region id; "" = a cn region when domestic_only, else a global one
   int max_results = 20;                  // configurations returned, 1..1000
+  Language language = Language::kEnglish;  // of every sentence in the result (never serialised)
   bool operator==(const Constraints&) const = default;
 };
 
-// Range checks; every message names the field ("constraints.max_gpus: ...").
+// Range checks; every message names the field ("constraints.max_gpus: ..."), in c.language.
 std::vector<std::string> ValidateConstraints(const Constraints& c, const Catalogs& catalogs);
 
 struct PriceUsed {
@@ -105,6 +107,7 @@ struct RecommendResult {
   std::vector<std::string> why_not;       // popular cards that fail, with the numbers
   std::vector<Tip> tips;                  // troubleshooting that applies
   std::vector<std::string> notes;         // prices used, assumptions, guide vs engine
+  std::vector<bool> note_is_guide_disagreement;  // parallel to notes: the guides and the engine disagree
   double single_gpu_bytes = 0;            // memory on one card without sharding (the floor)
   double single_gpu_model_states_bytes = 0;
   double single_gpu_activations_bytes = 0;

@@ -1,16 +1,11 @@
 #include "tiers.hpp"
 
+#include "format.hpp"
+#include "text/engine_text.hpp"
+
 #include <cstdio>
 
 namespace atlas {
-
-namespace {
-std::string Fmt(const char* format, double a, double b) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, format, a, b);
-  return buf;
-}
-}  // namespace
 
 const char* TierName(Tier tier) {
   switch (tier) {
@@ -30,50 +25,47 @@ const char* TierNameZh(Tier tier) {
   return "?";
 }
 
-TierResult ClassifyTier(const Gpu& g, const TierRule& rule) {
+TierResult ClassifyTier(const Gpu& g, const TierRule& rule, Language language) {
+  const EngineText& T = EngineTextFor(language);
   TierResult r;
   const double dense16 = g.Dense16Tflops();
   // Tier 3 first: either condition alone puts a card in entry-edge.
-  TierCheck small_mem{Fmt("memory %.0f GB <= %.0f GB", g.memory_gb, rule.tier3_max_memory_gb),
+  TierCheck small_mem{Printf(T.tier_check_small_memory, g.memory_gb, rule.tier3_max_memory_gb),
                       g.memory_gb <= rule.tier3_max_memory_gb};
-  TierCheck slow_mem{Fmt("bandwidth %.0f GB/s < %.0f GB/s", g.memory_bandwidth_gbps,
-                         rule.tier3_below_bandwidth_gbps),
+  TierCheck slow_mem{Printf(T.tier_check_slow_bandwidth, g.memory_bandwidth_gbps, rule.tier3_below_bandwidth_gbps),
                      g.memory_bandwidth_gbps < rule.tier3_below_bandwidth_gbps};
   r.checks = {small_mem, slow_mem};
   if (small_mem.passed || slow_mem.passed) {
     r.tier = Tier::kEntryEdge;
-    r.reason = std::string("Tier 3: ") + (small_mem.passed ? small_mem.what : slow_mem.what);
+    r.reason = Printf(T.tier_reason_3, (small_mem.passed ? small_mem.what : slow_mem.what).c_str());
     return r;
   }
-  TierCheck mem{Fmt("memory %.0f GB >= %.0f GB", g.memory_gb, rule.tier1_min_memory_gb),
+  TierCheck mem{Printf(T.tier_check_memory, g.memory_gb, rule.tier1_min_memory_gb),
                 g.memory_gb >= rule.tier1_min_memory_gb};
-  TierCheck bw{Fmt("bandwidth %.0f GB/s >= %.0f GB/s", g.memory_bandwidth_gbps,
-                   rule.tier1_min_bandwidth_gbps),
+  TierCheck bw{Printf(T.tier_check_bandwidth, g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps),
                g.memory_bandwidth_gbps >= rule.tier1_min_bandwidth_gbps};
-  TierCheck fabric{g.nvlink_class ? "card-to-card fabric " + g.interconnect + " (>= 200 GB/s)"
-                                  : "no card-to-card fabric >= 200 GB/s (" + g.interconnect + ")",
+  TierCheck fabric{Printf(g.nvlink_class ? T.tier_check_fabric : T.tier_check_no_fabric, g.interconnect.c_str()),
                    g.nvlink_class};
-  TierCheck compute{Fmt("dense BF16/FP16 %.0f TFLOPS >= %.0f TFLOPS", dense16,
-                        rule.tier1_min_dense16_tflops),
+  TierCheck compute{Printf(T.tier_check_compute, dense16, rule.tier1_min_dense16_tflops),
                     dense16 >= rule.tier1_min_dense16_tflops};
   r.checks.insert(r.checks.end(), {mem, bw, fabric, compute});
   if (mem.passed && bw.passed && fabric.passed && compute.passed) {
     r.tier = Tier::kFlagship;
-    r.reason = "Tier 1: " + mem.what + ", " + bw.what + ", " + fabric.what + ", " + compute.what;
+    r.reason = Printf(T.tier_reason_1, mem.what.c_str(), bw.what.c_str(), fabric.what.c_str(), compute.what.c_str());
     return r;
   }
   r.tier = Tier::kMainstream;
   std::string missed;
   for (const TierCheck* c : {&mem, &bw, &fabric, &compute}) {
     if (c->passed) continue;
-    if (!missed.empty()) missed += "; ";
+    if (!missed.empty()) missed += T.tier_missed_sep;
     // Restate the failed test as what it lacks, e.g. "memory 24 GB < 40 GB".
-    if (c == &mem) missed += Fmt("memory %.0f GB < %.0f GB", g.memory_gb, rule.tier1_min_memory_gb);
-    else if (c == &bw) missed += Fmt("bandwidth %.0f GB/s < %.0f GB/s", g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps);
+    if (c == &mem) missed += Printf(T.tier_missed_memory, g.memory_gb, rule.tier1_min_memory_gb);
+    else if (c == &bw) missed += Printf(T.tier_check_slow_bandwidth, g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps);
     else if (c == &fabric) missed += c->what;
-    else missed += Fmt("dense BF16/FP16 %.0f TFLOPS < %.0f TFLOPS", dense16, rule.tier1_min_dense16_tflops);
+    else missed += Printf(T.tier_missed_compute, dense16, rule.tier1_min_dense16_tflops);
   }
-  r.reason = "Tier 2: above the entry-edge limits, but not flagship: " + missed;
+  r.reason = Printf(T.tier_reason_2, missed.c_str());
   return r;
 }
 

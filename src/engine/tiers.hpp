@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gpu_catalog.hpp"
+#include "language.hpp"
 
 #include <string>
 #include <vector>
@@ -35,7 +36,8 @@ struct TierResult {
   std::vector<TierCheck> checks;  // every test of the rule with its outcome
 };
 
-TierResult ClassifyTier(const Gpu& gpu, const TierRule& rule = {});
+// Checks and reason in `language` (catalogs.gpu_tiers holds the English classification).
+TierResult ClassifyTier(const Gpu& gpu, const TierRule& rule = {}, Language language = Language::kEnglish);
 
 // "Tier 1 flagship", "Tier 2 mainstream-value", "Tier 3 entry-edge".
 const char* TierName(Tier tier);

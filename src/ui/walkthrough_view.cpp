@@ -325,10 +325,11 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
     }
   }
   SectionTitle(t.walk_notes);
-  for (const std::string& n : r.notes) {
-    const bool disagreement = n.find("guide") != std::string::npos || n.find("Guide") != std::string::npos;
+  for (size_t i = 0; i < r.notes.size(); ++i) {
+    // The engine flags the notes where the guides and its own figures disagree.
+    const bool disagreement = i < r.note_is_guide_disagreement.size() && r.note_is_guide_disagreement[i];
     ImGui::Bullet();
-    ColoredWrapped(disagreement ? kColorWarn : kColorMuted, n);
+    ColoredWrapped(disagreement ? kColorWarn : kColorMuted, r.notes[i]);
   }
   Rule(t, t.walk_results_rule,
        {Printf(t.walk_results_floor, Bytes(r.single_gpu_bytes).c_str(), Bytes(r.min_single_gpu_bytes).c_str())},

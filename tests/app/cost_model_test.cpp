@@ -33,18 +33,18 @@ TEST_CASE("cost derived data recomputes only when the inputs change") {
   const Catalogs& c = test::RealCatalogs();
   AppState state;
   CostDerived d;
-  for (int frame = 0; frame < 10; ++frame) UpdateCostDerived(state, c, d);
+  for (int frame = 0; frame < 10; ++frame) UpdateCostDerived(state, c, d, state.language);
   CHECK(d.computations == 1);
   CHECK(d.valid);
   state.cost.hours = 100;
-  UpdateCostDerived(state, c, d);
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
+  UpdateCostDerived(state, c, d, state.language);
   CHECK(d.computations == 2);
   state.tier_map.tier = 2;  // another view's state does not count
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   CHECK(d.computations == 2);
   SetPriceOverride(state.cost, "a100-80gb-sxm-container-aws-21", 2.0);
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   CHECK(d.computations == 3);
 }
 
@@ -56,7 +56,7 @@ TEST_CASE("chart series follow the engine's report") {
   state.cost.hours = 500;
   state.cost.duty_cycle = 0.5;
   CostDerived d;
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   REQUIRE(d.valid);
   CHECK(d.map_regions.size() == c.regions.regions.size());
   CHECK(d.regions.size() == c.regions.regions.size());  // no filter = every region
@@ -96,7 +96,7 @@ TEST_CASE("chart series follow the engine's report") {
   }
   // The focus region can be chosen.
   state.cost.focus_region = "cn-guizhou";
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   CHECK(c.regions.regions[d.focus_region].id == "cn-guizhou");
 }
 
@@ -111,7 +111,7 @@ TEST_CASE("price overrides change the quote and the costs; invalid ones are igno
   AppState state;
   state.cost = s;
   CostDerived d;
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   REQUIRE(d.valid);
   REQUIRE(d.report.rows.size() == 1);
   CHECK(d.report.rows[0].total_cost->amount == doctest::Approx(12.4));  // 1.24 CNY/h × 10 h
@@ -119,7 +119,7 @@ TEST_CASE("price overrides change the quote and the costs; invalid ones are igno
   CHECK(state.cost.price_overrides.size() == 1);
   SetPriceOverride(state.cost, "rtx-4090-container-suanjia-cloud-00", 2.0);  // replaces
   CHECK(state.cost.price_overrides.size() == 1);
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   CHECK(d.report.rows[0].total_cost->amount == doctest::Approx(20.0));
   SetPriceOverride(state.cost, "rtx-4090-container-suanjia-cloud-00", 0);  // removes
   CHECK(state.cost.price_overrides.empty());
@@ -135,7 +135,7 @@ TEST_CASE("bad inputs give errors, not NaN") {
   state.cost.gpu = "no-such-card";
   state.cost.usd_cny = 500;
   CostDerived d;
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   CHECK_FALSE(d.valid);
   CHECK(d.errors.size() >= 3);
   CHECK(d.regions.empty());
@@ -150,8 +150,8 @@ TEST_CASE("USD figures are the CNY figures over the rate") {
   AppState usd = cny;
   usd.cost.currency = "USD";
   CostDerived a, b;
-  UpdateCostDerived(cny, c, a);
-  UpdateCostDerived(usd, c, b);
+  UpdateCostDerived(cny, c, a, cny.language);
+  UpdateCostDerived(usd, c, b, usd.language);
   REQUIRE(a.valid);
   REQUIRE(b.valid);
   REQUIRE(a.regions.size() == b.regions.size());
@@ -174,7 +174,7 @@ TEST_CASE("preset A: Llama 3 8B QLoRA on one 4090, 8 h x 3 days") {
   CHECK(state.calculator.workload.task == Task::kQlora);
   CHECK(state.calculator.workload.model.id == "llama-3-8b");
   CostDerived d;
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   REQUIRE(d.valid);
   REQUIRE(d.preset);
   const PresetOutcome& o = *d.preset;
@@ -201,7 +201,7 @@ TEST_CASE("preset B: 13B weekly training on A100 80G + A10 inference") {
   CHECK(state.cost.duty_cycle > 0);
   CHECK(state.cost.duty_cycle <= 1);
   CostDerived d;
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   REQUIRE(d.valid);
   REQUIRE(d.preset);
   const PresetOutcome& o = *d.preset;
@@ -224,7 +224,7 @@ TEST_CASE("preset B: 13B weekly training on A100 80G + A10 inference") {
   AppState edited = state;
   SetPriceOverride(edited.cost, "a100-40gb-sxm-monthly_server-chinese-gpu-cloud-market-34", 20000);
   CostDerived e;
-  UpdateCostDerived(edited, c, e);
+  UpdateCostDerived(edited, c, e, edited.language);
   REQUIRE(e.preset);
   CHECK(Figure(*e.preset, "A100 80G cloud server")->engine.find("¥20,000") != std::string::npos);
 }
@@ -238,7 +238,7 @@ TEST_CASE("preset C: 64 H800, Inner Mongolia / Guizhou vs Shanghai") {
   CHECK(state.cost.regions.size() == 3);
   CHECK(state.cost.hours > 24 * 30);  // months of pre-training (estimate engine)
   CostDerived d;
-  UpdateCostDerived(state, c, d);
+  UpdateCostDerived(state, c, d, state.language);
   REQUIRE(d.valid);
   REQUIRE(d.preset);
   const PresetOutcome& o = *d.preset;

@@ -19,7 +19,7 @@ TEST_CASE("walkthrough: answers become a workload and constraints") {
   s.walkthrough.objective = Objective::kTime;
   NormalizeWalkthrough(s.walkthrough);
   WalkthroughDerived d;
-  UpdateWalkthroughDerived(s, c, d);
+  UpdateWalkthroughDerived(s, c, d, s.language);
   CHECK(d.valid);
   CHECK(d.workload.task == Task::kQlora);
   CHECK(d.workload.precision == Precision::kNf4);
@@ -36,7 +36,7 @@ TEST_CASE("walkthrough: step 3 shows the memory saving of each method") {
   s.walkthrough.task = WalkthroughTask::kFullFinetune;
   NormalizeWalkthrough(s.walkthrough);
   WalkthroughDerived d;
-  UpdateWalkthroughDerived(s, c, d);
+  UpdateWalkthroughDerived(s, c, d, s.language);
   REQUIRE(d.options.size() == 4);
   CHECK(d.options[0].method == "full_finetune");
   CHECK(d.options[0].saving == 0);
@@ -46,7 +46,7 @@ TEST_CASE("walkthrough: step 3 shows the memory saving of each method") {
   }
   s.walkthrough.task = WalkthroughTask::kRealtimeServing;
   NormalizeWalkthrough(s.walkthrough);
-  UpdateWalkthroughDerived(s, c, d);
+  UpdateWalkthroughDerived(s, c, d, s.language);
   REQUIRE(d.options.size() == 4);
   CHECK(d.options[3].precision == "int4");
   CHECK(d.options[3].bytes < d.options[0].bytes);
@@ -56,15 +56,15 @@ TEST_CASE("walkthrough: moving between steps keeps answers and does not recomput
   const Catalogs& c = test::RealCatalogs();
   AppState s;
   WalkthroughDerived d;
-  UpdateWalkthroughDerived(s, c, d);
+  UpdateWalkthroughDerived(s, c, d, s.language);
   const int n = d.computations;
   for (int step = 0; step < 5; ++step) {
     s.walkthrough.step = step;
-    UpdateWalkthroughDerived(s, c, d);
+    UpdateWalkthroughDerived(s, c, d, s.language);
   }
   CHECK(d.computations == n);
   s.walkthrough.max_gpus = 8;
-  UpdateWalkthroughDerived(s, c, d);
+  UpdateWalkthroughDerived(s, c, d, s.language);
   CHECK(d.computations == n + 1);
 }
 
@@ -75,7 +75,7 @@ TEST_CASE("walkthrough agrees with the Calculator") {
   s.walkthrough.model_preset = "llama-2-7b";
   NormalizeWalkthrough(s.walkthrough);
   WalkthroughDerived d;
-  UpdateWalkthroughDerived(s, c, d);
+  UpdateWalkthroughDerived(s, c, d, s.language);
   REQUIRE(!d.result.configs.empty());
   for (int i = 0; i < static_cast<int>(std::min<size_t>(3, d.result.configs.size())); ++i) {
     AppState a = s;
@@ -83,7 +83,7 @@ TEST_CASE("walkthrough agrees with the Calculator") {
     CHECK(a.view == View::kCalculator);
     NormalizeCalculator(a.calculator, c);
     CalculatorDerived calc;
-    UpdateCalculatorDerived(a, c, calc);
+    UpdateCalculatorDerived(a, c, calc, a.language);
     REQUIRE(calc.valid);
     CHECK(calc.estimate.fits);
     CHECK(calc.estimate.memory.total_bytes == doctest::Approx(d.result.configs[static_cast<size_t>(i)].per_gpu_bytes));

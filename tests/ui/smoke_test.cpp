@@ -49,10 +49,10 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
     io.MousePos = ImVec2(io.DisplaySize.x * (0.1f + 0.8f * f / frames), io.DisplaySize.y * 0.45f);
     io.MouseDown[0] = f % 7 == 3;
     NormalizeCalculator(state.calculator, *data.catalogs);
-    UpdateCalculatorDerived(state, *data.catalogs, calculator);
+    UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
     NormalizeWalkthrough(state.walkthrough);
-    UpdateWalkthroughDerived(state, *data.catalogs, walkthrough);
-    UpdateCostDerived(state, *data.catalogs, cost);
+    UpdateWalkthroughDerived(state, *data.catalogs, walkthrough, state.language);
+    UpdateCostDerived(state, *data.catalogs, cost, state.language);
     ImGui::NewFrame();
     ui::DrawApp(state, data, env, memory);
     ImGui::Render();

@@ -266,12 +266,15 @@ void Frame(void* arg) {
 
   // Derived results follow the state; they recompute only when the inputs changed.
   atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
-  atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator);
+  atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator,
+                                 app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish);
   app.data.calculator = &app.calculator;
   atlas::NormalizeWalkthrough(app.state.walkthrough);
-  atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough);
+  atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough,
+                                  app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish);
   app.data.walkthrough = &app.walkthrough;
-  atlas::UpdateCostDerived(app.state, app.catalogs, app.cost);
+  atlas::UpdateCostDerived(app.state, app.catalogs, app.cost,
+                           app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish);
   app.data.cost = &app.cost;
 
   ImGui_ImplOpenGL3_NewFrame();

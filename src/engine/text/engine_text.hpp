@@ -1,0 +1,36 @@
+// Every sentence the engine writes for a person (reasons, limits, advice, notes, tips, errors),
+// one named field each, in the language of the request. Same mechanism as the UI's tables
+// (src/ui/text/ui_text.hpp): the words live in text/en/*.def (the source) and text/zh/*.def
+// (简体中文), one file per engine area. A Chinese entry for an id English lacks does not
+// compile; an English id Chinese lacks falls back to English and fails
+// tests/engine/engine_text_test.cpp.
+//
+// Rules: one format string per sentence (no assembly in English word order), printf's
+// conversions in the same order in both languages (tested). Formulas, input listings and
+// source citations are not in the tables: they stay as written (formulas and paper titles).
+#pragma once
+
+#include "engine/language.hpp"
+
+#include <cstddef>
+
+namespace atlas {
+
+struct EngineText {
+#define ATLAS_TEXT(id, text) const char* id;
+#include "engine/text/en/all.def"
+#undef ATLAS_TEXT
+};
+
+// The table for a language (static, immutable).
+const EngineText& EngineTextFor(Language language);
+
+// Ids and texts as parallel arrays, for tests and tools.
+struct EngineTextEntry {
+  const char* id;
+  const char* english;
+  const char* chinese;  // nullptr when text/zh lacks the id
+};
+const EngineTextEntry* EngineTextEntries(std::size_t& count);
+
+}  // namespace atlas

@@ -1,0 +1,122 @@
+// The app's derived results explain themselves in the language the caller shows: the
+// walkthrough, the cost view and the guides' budget cases, with no printf or NaN artefacts.
+#include "app/calculator_model.hpp"
+#include "app/cost_model.hpp"
+#include "app/walkthrough_model.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <string>
+
+using namespace atlas;
+
+namespace {
+
+bool HasCjk(const std::string& text) {
+  for (unsigned char c : text)
+    if (c >= 0xE3 && c <= 0xE9) return true;
+  return false;
+}
+
+bool HasArtefact(const std::string& text) {
+  static const std::regex conversion("%[-+ #0-9.]*[hlLzjt]*[sdfgu]");
+  static const std::regex not_a_number("(^|[^A-Za-z])(nan|NaN|NAN|inf|Inf|INF)([^A-Za-z]|$)");
+  return std::regex_search(text, conversion) || std::regex_search(text, not_a_number);
+}
+
+void CheckChinese(const std::string& s) {
+  INFO(s);
+  CHECK(HasCjk(s));
+  CHECK_FALSE(HasArtefact(s));
+}
+
+}  // namespace
+
+TEST_CASE("the guides' budget cases in Chinese: every title, setup, figure and reason") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  for (const CostPresetInfo& info : kCostPresets) {
+    INFO(info.id);
+    AppState state;
+    REQUIRE(ApplyCostPreset(state, c, info.id));
+    const PresetOutcome en = ComputePresetOutcome(info.id, c, state.cost);
+    const PresetOutcome zh = ComputePresetOutcome(info.id, c, state.cost, Language::kChinese);
+    REQUIRE(en.figures.size() == zh.figures.size());
+    CheckChinese(zh.title);
+    CheckChinese(zh.setup);
+    for (size_t i = 0; i < zh.figures.size(); ++i) {
+      CheckChinese(zh.figures[i].label);
+      CheckChinese(zh.figures[i].guide);
+      CHECK_FALSE(HasArtefact(zh.figures[i].engine));
+      CHECK(en.figures[i].engine_cny == zh.figures[i].engine_cny);
+    }
+    for (const std::string& s : zh.why) CheckChinese(s);
+    for (const std::string& s : zh.notes) CheckChinese(s);
+    // The derived view of the case, in Chinese.
+    state.language = Language::kChinese;
+    CostDerived d;
+    UpdateCostDerived(state, c, d, state.language);
+    REQUIRE(d.valid);
+    REQUIRE(d.preset);
+    CHECK(d.preset->title == zh.title);
+    for (const std::string& s : d.report.notes) CheckChinese(s);
+    for (const CostRow& row : d.report.rows)
+      for (const std::string& s : row.notes) CheckChinese(s);
+    for (const FormCurve& f : d.curves)
+      if (!f.price_note.empty()) CheckChinese(f.price_note);
+  }
+}
+
+TEST_CASE("switching the language recomputes the derived results, and only then") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  AppState state;
+  CostDerived cost;
+  UpdateCostDerived(state, c, cost, Language::kEnglish);
+  UpdateCostDerived(state, c, cost, Language::kEnglish);
+  CHECK(cost.computations == 1);
+  UpdateCostDerived(state, c, cost, Language::kChinese);
+  CHECK(cost.computations == 2);
+  REQUIRE(!cost.report.notes.empty());
+  CHECK(HasCjk(cost.report.notes.front()));
+
+  WalkthroughDerived walk;
+  NormalizeWalkthrough(state.walkthrough);
+  UpdateWalkthroughDerived(state, c, walk, Language::kEnglish);
+  UpdateWalkthroughDerived(state, c, walk, Language::kChinese);
+  CHECK(walk.computations == 2);
+  REQUIRE(walk.valid);
+  for (const std::string& s : walk.result.notes) CheckChinese(s);
+  for (const GuideRow* r : walk.guide_rows)  // acronym-only tasks ("LoRA / QLoRA") keep Chinese hardware words
+    CheckChinese(std::string(r->task) + " " + r->hardware + " " + r->memory);
+
+  CalculatorDerived calc;
+  NormalizeCalculator(state.calculator, c);
+  UpdateCalculatorDerived(state, c, calc, Language::kEnglish);
+  UpdateCalculatorDerived(state, c, calc, Language::kEnglish);
+  UpdateCalculatorDerived(state, c, calc, Language::kChinese);
+  CHECK(calc.computations == 2);
+  state.calculator.workload.tp = 3;  // does not divide the heads
+  UpdateCalculatorDerived(state, c, calc, Language::kChinese);
+  REQUIRE(!calc.errors.empty());
+  for (const std::string& s : calc.errors) CheckChinese(s);
+}
+
+TEST_CASE("every walkthrough task answered in Chinese reads as Chinese") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  for (WalkthroughTask task : {WalkthroughTask::kPretrain, WalkthroughTask::kFullFinetune, WalkthroughTask::kPeft,
+                               WalkthroughTask::kOfflineInference, WalkthroughTask::kRealtimeServing, WalkthroughTask::kMixed}) {
+    AppState state;
+    state.walkthrough.task = task;
+    state.walkthrough.budget_cny = 2000;
+    NormalizeWalkthrough(state.walkthrough);
+    WalkthroughDerived d;
+    UpdateWalkthroughDerived(state, c, d, Language::kChinese);
+    REQUIRE(d.valid);
+    for (const Recommendation& r : d.result.configs)
+      for (const auto* list : {&r.reasons, &r.limits, &r.advice})
+        for (const std::string& s : *list) CheckChinese(s);
+    for (const std::string& s : d.result.why_not) CheckChinese(s);
+    for (const Tip& t : d.result.tips) CheckChinese(t.text);
+  }
+}

@@ -1,0 +1,276 @@
+// The engine's string tables (src/engine/text/en, src/engine/text/zh): complete, safe to
+// format, and actually used: a Chinese request gets Chinese explanations with the same numbers.
+#include "engine/cost.hpp"
+#include "engine/estimate.hpp"
+#include "engine/recommend.hpp"
+#include "engine/recommend_request.hpp"
+#include "engine/text/engine_text.hpp"
+#include "engine/tiers.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <regex>
+#include <string>
+#include <vector>
+
+using namespace atlas;
+
+namespace {
+
+// The printf conversions of a format string in order ("%s", "%.1f", "%zu"; "%%" skipped).
+std::vector<std::string> Conversions(const char* text) {
+  std::vector<std::string> out;
+  for (const char* p = text; *p; ++p) {
+    if (*p != '%') continue;
+    if (p[1] == '%') {
+      ++p;
+      continue;
+    }
+    std::string conv = "%";
+    const char* q = p + 1;
+    while (*q && std::strchr("-+ #0123456789.*", *q)) conv += *q++;
+    while (*q && std::strchr("hlLzjt", *q)) conv += *q++;
+    if (*q) conv += *q;
+    out.push_back(conv);
+    p = *q ? q : q - 1;
+  }
+  return out;
+}
+
+bool HasCjk(const std::string& text) {
+  // UTF-8 lead bytes 0xE3..0xE9 start U+3000..U+9FFF (CJK punctuation and ideographs).
+  for (unsigned char c : text)
+    if (c >= 0xE3 && c <= 0xE9) return true;
+  return false;
+}
+
+// A printf conversion that reached the reader, or a number that is not one.
+bool HasArtefact(const std::string& text) {
+  static const std::regex conversion("%[-+ #0-9.]*[hlLzjt]*[sdfgu]");
+  static const std::regex not_a_number("(^|[^A-Za-z])(nan|NaN|NAN|inf|Inf|INF)([^A-Za-z]|$)");
+  return std::regex_search(text, conversion) || std::regex_search(text, not_a_number);
+}
+
+const Catalogs& Data() { return atlas::test::RealCatalogs(); }
+
+Workload Job(const std::string& json) {
+  RequestParse p = ParseEstimateRequestText(json, Data());
+  for (const auto& e : p.errors) INFO(e);
+  REQUIRE(p.ok());
+  return p.workload;
+}
+
+// The jobs of the recommendation tests (the guides' table, serving, MoE pre-training).
+const std::vector<std::string>& Jobs() {
+  static const std::vector<std::string> jobs = {
+      R"({"model": "llama-3.1-8b", "task": "qlora"})",
+      R"({"model": "llama-2-70b", "task": "qlora"})",
+      R"({"model": "llama-2-70b", "task": "lora", "precision": "bf16"})",
+      R"({"model": "llama-2-7b", "task": "full_finetune", "optimizer": "adamw"})",
+      R"({"model": "llama-2-13b", "task": "full_finetune"})",
+      R"({"model": "bert-large", "task": "inference", "precision": "int8", "batch": 8, "context": 512, "prompt_tokens": 128})",
+      R"({"model": "llama-3.1-8b", "task": "inference", "batch": 16})",
+      R"({"model": "qwen3-235b-a22b", "task": "pretrain"})",
+  };
+  return jobs;
+}
+
+std::vector<std::string> Texts(const RecommendResult& r) {
+  std::vector<std::string> out = r.errors;
+  out.insert(out.end(), r.why_not.begin(), r.why_not.end());
+  out.insert(out.end(), r.notes.begin(), r.notes.end());
+  for (const Tip& t : r.tips) out.push_back(t.title), out.push_back(t.text);
+  for (const Recommendation& x : r.configs) {
+    out.push_back(x.layout);
+    out.insert(out.end(), x.reasons.begin(), x.reasons.end());
+    out.insert(out.end(), x.limits.begin(), x.limits.end());
+    out.insert(out.end(), x.advice.begin(), x.advice.end());
+  }
+  return out;
+}
+
+std::vector<std::string> Texts(const CostReport& r) {
+  std::vector<std::string> out = r.errors;
+  out.insert(out.end(), r.notes.begin(), r.notes.end());
+  for (const CostRow& row : r.rows) out.insert(out.end(), row.notes.begin(), row.notes.end());
+  for (const RegionBreakEven& b : r.break_even) {
+    out.insert(out.end(), b.container_vs_monthly_server.notes.begin(), b.container_vs_monthly_server.notes.end());
+    out.insert(out.end(), b.container_vs_purchase.notes.begin(), b.container_vs_purchase.notes.end());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every engine string has a Chinese entry with the same printf conversions") {
+  std::size_t count = 0;
+  const EngineTextEntry* entries = EngineTextEntries(count);
+  REQUIRE(count > 100);
+  int chinese_words = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const EngineTextEntry& e = entries[i];
+    INFO("id " << e.id);
+    REQUIRE(e.english != nullptr);
+    CHECK(std::strlen(e.english) > 0);
+    REQUIRE_MESSAGE(e.chinese != nullptr, "src/engine/text/zh lacks " << e.id);
+    CHECK(std::strlen(e.chinese) > 0);
+    // A mismatch would make Printf read the wrong argument type.
+    CHECK(Conversions(e.english) == Conversions(e.chinese));
+    if (HasCjk(e.chinese)) ++chinese_words;
+  }
+  // Nearly every entry is actually translated (a few acronym-only labels stay as they are).
+  CHECK(chinese_words > static_cast<int>(count * 9 / 10));
+}
+
+TEST_CASE("EngineTextFor picks the table by language") {
+  CHECK(std::strcmp(EngineTextFor(Language::kEnglish).rec_tip_oom_title, "Out of memory") == 0);
+  CHECK(std::strcmp(EngineTextFor(Language::kChinese).rec_tip_bandwidth_title, "带宽瓶颈") == 0);
+}
+
+TEST_CASE("a Chinese recommendation explains itself in Chinese, with the same numbers as the English one") {
+  for (const std::string& job : Jobs()) {
+    INFO(job);
+    Constraints en;
+    en.max_gpus = 16;
+    en.budget_cny = 5e5;
+    Constraints zh = en;
+    zh.language = Language::kChinese;
+    const RecommendResult a = Recommend(Job(job), en, Data());
+    const RecommendResult b = Recommend(Job(job), zh, Data());
+    REQUIRE(a.ok);
+    REQUIRE(b.ok);
+    REQUIRE(a.configs.size() == b.configs.size());
+    for (size_t i = 0; i < a.configs.size(); ++i) {
+      CHECK(a.configs[i].gpu == b.configs[i].gpu);
+      CHECK(a.configs[i].gpus == b.configs[i].gpus);
+      CHECK(a.configs[i].cost_cny == b.configs[i].cost_cny);
+      CHECK(a.configs[i].reasons.size() == b.configs[i].reasons.size());
+      REQUIRE(!b.configs[i].reasons.empty());
+      CHECK(HasCjk(b.configs[i].reasons.front()));
+      for (const std::string& s : b.configs[i].limits) CHECK(HasCjk(s));
+    }
+    CHECK(a.why_not.size() == b.why_not.size());
+    for (const std::string& s : b.why_not) CHECK(HasCjk(s));
+    REQUIRE(b.notes.size() == b.note_is_guide_disagreement.size());
+    REQUIRE(a.notes.size() == a.note_is_guide_disagreement.size());
+    CHECK(a.note_is_guide_disagreement == b.note_is_guide_disagreement);
+    for (const std::string& s : b.notes) CHECK(HasCjk(s));
+    for (const Tip& t : b.tips) {
+      CHECK(HasCjk(t.title));
+      CHECK(HasCjk(t.text));
+    }
+    for (const std::string& s : Texts(b)) {
+      INFO(s);
+      CHECK_FALSE(HasArtefact(s));
+    }
+  }
+}
+
+TEST_CASE("the guide-vs-engine notes are flagged, in either language") {
+  for (Language language : {Language::kEnglish, Language::kChinese}) {
+    Constraints c;
+    c.max_gpus = 1;
+    c.language = language;
+    const RecommendResult r = Recommend(Job(R"({"model": "llama-2-13b", "task": "full_finetune"})"), c, Data());
+    REQUIRE(r.ok);
+    REQUIRE(r.notes.size() == r.note_is_guide_disagreement.size());
+    int flagged = 0;
+    for (size_t i = 0; i < r.notes.size(); ++i)
+      if (r.note_is_guide_disagreement[i]) {
+        ++flagged;
+        CHECK(r.notes[i].find(language == Language::kChinese ? "指南" : "uide") != std::string::npos);
+      }
+    CHECK(flagged == 2);  // 16 vs 12 bytes per parameter; case B's "gold standard"
+  }
+}
+
+TEST_CASE("Chinese constraint and workload errors name the field in Chinese") {
+  Constraints c;
+  c.max_gpus = 0;
+  c.language = Language::kChinese;
+  const RecommendResult r = Recommend(Job(R"({"model": "llama-3.1-8b", "task": "qlora"})"), c, Data());
+  REQUIRE(!r.errors.empty());
+  CHECK(r.errors.front().find("constraints.max_gpus") != std::string::npos);
+  CHECK(HasCjk(r.errors.front()));
+  Workload w = Job(R"({"model": "llama-3.1-8b", "task": "full_finetune"})");
+  w.tp = 3;
+  const std::vector<std::string> e = ValidateWorkload(w, Language::kChinese);
+  REQUIRE(!e.empty());
+  for (const std::string& s : e) {
+    CHECK(HasCjk(s));
+    CHECK_FALSE(HasArtefact(s));
+  }
+}
+
+TEST_CASE("a Chinese cost report has Chinese notes and the same figures") {
+  const Catalogs& c = Data();
+  for (const char* gpu : {"rtx-4090", "a100-80gb-sxm", "h800-sxm", "ascend-910b", "a10"}) {
+    INFO(gpu);
+    CostRequest en;
+    en.gpu_id = gpu;
+    en.gpus = 8;
+    en.hours = 200;
+    en.duty_cycle = 0.4;
+    en.user_centre = "shanghai";
+    en.max_latency_ms = 30;
+    CostRequest zh = en;
+    zh.language = Language::kChinese;
+    const CostReport a = ComputeCost(en, c.gpus, c.regions, c.pricing);
+    const CostReport b = ComputeCost(zh, c.gpus, c.regions, c.pricing);
+    REQUIRE(a.errors.empty());
+    REQUIRE(b.errors.empty());
+    REQUIRE(a.rows.size() == b.rows.size());
+    CHECK(a.cheapest == b.cheapest);
+    for (size_t i = 0; i < b.rows.size(); ++i) {
+      CHECK(a.rows[i].notes.size() == b.rows[i].notes.size());
+      for (const std::string& n : b.rows[i].notes) CHECK(HasCjk(n));
+      if (a.rows[i].total_cost) CHECK(a.rows[i].total_cost->amount == b.rows[i].total_cost->amount);
+    }
+    for (const std::string& s : Texts(b)) {
+      INFO(s);
+      CHECK(HasCjk(s));
+      CHECK_FALSE(HasArtefact(s));
+    }
+  }
+  CostRequest bad;
+  bad.gpu_id = "no-such-card";
+  bad.hours = -1;
+  bad.language = Language::kChinese;
+  const std::vector<std::string> e = CheckCostRequest(bad, c.gpus, c.regions, c.pricing);
+  REQUIRE(e.size() >= 2);
+  for (const std::string& s : e) {
+    CHECK(HasCjk(s));
+    CHECK(s.find("\"") != std::string::npos);  // the field, as the JSON spells it
+  }
+}
+
+TEST_CASE("Chinese tier checks and estimate notes") {
+  const Catalogs& c = Data();
+  for (const Gpu& g : c.gpus.gpus) {
+    INFO(g.id);
+    const TierResult en = ClassifyTier(g);
+    const TierResult zh = ClassifyTier(g, {}, Language::kChinese);
+    CHECK(en.tier == zh.tier);
+    CHECK(en.reason == c.gpu_tiers[static_cast<size_t>(&g - c.gpus.gpus.data())].reason);
+    REQUIRE(en.checks.size() == zh.checks.size());
+    CHECK(HasCjk(zh.reason));
+    CHECK_FALSE(HasArtefact(zh.reason));
+    for (size_t i = 0; i < zh.checks.size(); ++i) {
+      CHECK(en.checks[i].passed == zh.checks[i].passed);
+      CHECK(HasCjk(zh.checks[i].what));
+    }
+  }
+  for (const std::string& job : Jobs()) {
+    Workload w = Job(job);
+    w.gpu = "rtx-4090";
+    const EstimateResult r = Estimate(w, c, Language::kChinese);
+    REQUIRE(r.ok);
+    for (const std::string& n : r.notes) {
+      INFO(n);
+      CHECK(HasCjk(n));
+      CHECK_FALSE(HasArtefact(n));
+    }
+  }
+}
