@@ -1,6 +1,7 @@
 // Web performance budgets (issue 6). Prints the figures; exits 1 when a budget is missed.
 // Not part of CI (machines are shared and noisy): run `node bench/web_bench.mjs` after
-// `scripts/build.sh web`, and record the figures in bench/RESULTS.md.
+// `scripts/build.sh web`, and record the figures in bench/RESULTS.md. ATLAS_DIST=DIR measures
+// another build's dist folder instead of build/web/dist (tests/browser/harness.mjs).
 //   - transfer size (gzip) of everything the first frame needs, English: budget 220 KiB
 //   - navigation -> performance.mark('gpu-atlas:first-frame') in headless Chromium (median of 5)
 //   - the app's own CPU time per frame (median, p95) on the busiest views, desktop and phone

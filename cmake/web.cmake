@@ -11,13 +11,29 @@ target_include_directories(gpu_atlas_web PRIVATE "${IMGUI_DIR}/backends")
 target_link_libraries(gpu_atlas_web PRIVATE atlas_ui)
 set_target_properties(gpu_atlas_web PROPERTIES
   OUTPUT_NAME "gpu-atlas" SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${ATLAS_DIST_DIR}")
-# Size: -Os with LTO and the small emmalloc allocator (Closure needs a compiler Debian lacks here).
-target_link_options(gpu_atlas_web PRIVATE -Os -flto -sMALLOC=emmalloc
+# Size: -Oz with LTO and the small emmalloc allocator; Closure below.
+target_link_options(gpu_atlas_web PRIVATE -Oz -flto -sMALLOC=emmalloc
   -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web -sFILESYSTEM=0
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_atlas_text_bridge_chars,_atlas_text_bridge_key,_atlas_font_arrived
-  -sEXPORTED_RUNTIME_METHODS=ccall)
+  -sEXPORTED_RUNTIME_METHODS=[])
+# More size, same behaviour: no WebGL extension is auto-enabled (the ImGui backend uses none),
+# glGetError reports WebGL's own errors only, one more binaryen -Oz round. (Not here:
+# -sINCOMING_MODULE_JS_API limited to what web/boot.js sets, which broke taps on phones.)
+target_link_options(gpu_atlas_web PRIVATE
+  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_TRACK_ERRORS=0 -sBINARYEN_EXTRA_PASSES=-Oz)
+# Closure Compiler on the JS glue (ADVANCED). Emscripten 3.1.6 wants google-closure-compiler
+# 20220104, which scripts/setup.sh installs from npm into tools/closure (Debian's is too old);
+# the link step is pointed at it through EM_CLOSURE_COMPILER.
+set(ATLAS_CLOSURE_COMPILER "${CMAKE_SOURCE_DIR}/tools/closure/node_modules/.bin/google-closure-compiler")
+if(EXISTS "${ATLAS_CLOSURE_COMPILER}")
+  target_link_options(gpu_atlas_web PRIVATE --closure 1)
+  set_target_properties(gpu_atlas_web PROPERTIES
+    CXX_LINKER_LAUNCHER "${CMAKE_COMMAND};-E;env;EM_CLOSURE_COMPILER=${ATLAS_CLOSURE_COMPILER}")
+else()
+  message(WARNING "Closure Compiler missing (run scripts/setup.sh): the JS glue is not minified")
+endif()
 
 # Static files beside the .js/.wasm.
 file(GLOB ATLAS_WEB_STATIC CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")

@@ -5,6 +5,7 @@
 #     a CJK font, brotli.
 #   - Dear ImGui sources from Debian's *source* package, unpacked into build/deps/ (ignored).
 #   - playwright-core from npm into tests/browser/node_modules (ignored).
+#   - google-closure-compiler from npm into tools/closure/node_modules (ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -65,5 +66,13 @@ if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
   echo "setup: npm install (playwright-core)"
   (cd "$ROOT/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent 2>/dev/null \
      || PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --silent)
+fi
+# Closure Compiler for the web build's JS glue (Emscripten's --closure 1): the npm release
+# Emscripten 3.1.6 was made with, pinned by tools/closure/package-lock.json, with its native
+# Linux binary (no Java needed). cmake/web.cmake points the link step at it.
+if [ ! -x "$ROOT/tools/closure/node_modules/.bin/google-closure-compiler" ]; then
+  echo "setup: npm install (google-closure-compiler)"
+  (cd "$ROOT/tools/closure" && npm ci --no-audit --no-fund --silent 2>/dev/null \
+     || npm install --no-audit --no-fund --silent)
 fi
 echo "setup: ok"

@@ -17,7 +17,10 @@ CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display
     out.errors.insert(out.errors.end(), gpus.errors.begin(), gpus.errors.end());
     out.catalogs.gpus = std::move(gpus.catalog);
   }
-  for (const Gpu& g : out.catalogs.gpus.gpus) out.catalogs.gpu_tiers.push_back(ClassifyTier(g));
+  for (const Gpu& g : out.catalogs.gpus.gpus) {
+    out.catalogs.gpu_tiers.push_back(ClassifyTier(g));
+    out.catalogs.gpu_tiers_zh.push_back(ClassifyTier(g, {}, Language::kChinese));
+  }
   if (load_text("models.json", text)) {
     ModelCatalogLoad models = LoadModelCatalog(text, display_dir + "/models.json");
     out.errors.insert(out.errors.end(), models.errors.begin(), models.errors.end());

@@ -16,7 +16,11 @@ namespace atlas {
 
 struct Catalogs {
   GpuCatalog gpus;
-  std::vector<TierResult> gpu_tiers;  // parallel to gpus.gpus
+  std::vector<TierResult> gpu_tiers;     // parallel to gpus.gpus, reasons in English
+  std::vector<TierResult> gpu_tiers_zh;  // the same, reasons in Chinese
+  const TierResult& TierOf(size_t gpu_index, Language language) const {
+    return language == Language::kChinese ? gpu_tiers_zh[gpu_index] : gpu_tiers[gpu_index];
+  }
   ModelCatalog models;
   Assumptions assumptions;
   RegionCatalog regions;

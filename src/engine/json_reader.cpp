@@ -16,8 +16,13 @@ std::string FormatNumber(double v) {
 
 std::optional<Json> ParseJson(const std::string& text, const std::string& where,
                               std::vector<std::string>& errors) {
-  Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (parsed.is_discarded()) {
+  // Json::parse(text, nullptr, false) without its parser-callback path (never used here, but
+  // compiled in by parse()): the same DOM builder, strict (the whole text must be one value).
+  Json parsed;
+  nlohmann::detail::json_sax_dom_parser<Json> builder(parsed, /*allow_exceptions_=*/false);
+  if (!Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true,
+                       /*ignore_comments=*/false) ||
+      builder.is_errored()) {
     errors.push_back(where + ": not valid JSON");
     return std::nullopt;
   }

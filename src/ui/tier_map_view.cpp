@@ -253,7 +253,7 @@ void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown
     ImGui::TableNextColumn();
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(TierColor(tier)), "%d", tier);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.gpu_tiers[i].reason.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.TierOf(i, env.language).reason.c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%s", FormatNumber(g.memory_gb).c_str());
     ImGui::TableNextColumn();
@@ -306,7 +306,7 @@ void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemor
     ToggleCompare(s, pinned->id);
   ImGui::SameLine();
   if (ImGui::Button((std::string(t.tier_unpin) + "###unpin").c_str())) s.pinned.clear();
-  DrawGpuSpecCard(*pinned, c.gpu_tiers[idx], env, /*compact=*/false);
+  DrawGpuSpecCard(*pinned, c.TierOf(idx, env.language), env, /*compact=*/false);
 }
 
 }  // namespace
@@ -332,7 +332,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
       if (memory.hovered_gpu >= 0) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(24));
-        DrawGpuSpecCard(catalogs.gpus.gpus[memory.hovered_gpu], catalogs.gpu_tiers[memory.hovered_gpu], env, true);
+        DrawGpuSpecCard(catalogs.gpus.gpus[memory.hovered_gpu], catalogs.TierOf(static_cast<size_t>(memory.hovered_gpu), env.language), env, true);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
-export const dist = path.join(root, "build/web/dist");
+// ATLAS_DIST serves another build's dist folder (e.g. a size experiment) instead.
+export const dist = process.env.ATLAS_DIST ? path.resolve(process.env.ATLAS_DIST) : path.join(root, "build/web/dist");
 export const shotsDir = path.join(root, "build/screenshots");
 mkdirSync(shotsDir, { recursive: true });
 

@@ -81,3 +81,14 @@ TEST_CASE("boundary cards are explained by the rule") {
   CHECK(r.tier == Tier::kMainstream);
   CHECK(r.reason.find("no card-to-card fabric") != std::string::npos);
 }
+
+TEST_CASE("the loaded catalogs carry every card's tier reasons in both languages, same tiers") {
+  const Catalogs& c = test::RealCatalogs();
+  REQUIRE(c.gpu_tiers.size() == c.gpus.gpus.size());
+  REQUIRE(c.gpu_tiers_zh.size() == c.gpus.gpus.size());
+  for (size_t i = 0; i < c.gpus.gpus.size(); ++i) {
+    INFO(c.gpus.gpus[i].id);
+    CHECK(c.TierOf(i, Language::kChinese).tier == c.TierOf(i, Language::kEnglish).tier);
+    CHECK(c.TierOf(i, Language::kChinese).reason != c.TierOf(i, Language::kEnglish).reason);
+  }
+}
