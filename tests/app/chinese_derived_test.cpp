@@ -4,27 +4,17 @@
 #include "app/cost_model.hpp"
 #include "app/walkthrough_model.hpp"
 #include "test_support.hpp"
+#include "text_checks.hpp"
 
 #include <doctest/doctest.h>
 
-#include <regex>
 #include <string>
 
 using namespace atlas;
+using test::HasArtefact;
+using test::HasCjk;
 
 namespace {
-
-bool HasCjk(const std::string& text) {
-  for (unsigned char c : text)
-    if (c >= 0xE3 && c <= 0xE9) return true;
-  return false;
-}
-
-bool HasArtefact(const std::string& text) {
-  static const std::regex conversion("%[-+ #0-9.]*[hlLzjt]*[sdfgu]");
-  static const std::regex not_a_number("(^|[^A-Za-z])(nan|NaN|NAN|inf|Inf|INF)([^A-Za-z]|$)");
-  return std::regex_search(text, conversion) || std::regex_search(text, not_a_number);
-}
 
 void CheckChinese(const std::string& s) {
   INFO(s);

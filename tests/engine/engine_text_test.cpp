@@ -7,51 +7,19 @@
 #include "engine/text/engine_text.hpp"
 #include "engine/tiers.hpp"
 #include "test_support.hpp"
+#include "text_checks.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cstring>
-#include <regex>
 #include <string>
 #include <vector>
 
 using namespace atlas;
+using test::HasArtefact;
+using test::HasCjk;
 
 namespace {
-
-// The printf conversions of a format string in order ("%s", "%.1f", "%zu"; "%%" skipped).
-std::vector<std::string> Conversions(const char* text) {
-  std::vector<std::string> out;
-  for (const char* p = text; *p; ++p) {
-    if (*p != '%') continue;
-    if (p[1] == '%') {
-      ++p;
-      continue;
-    }
-    std::string conv = "%";
-    const char* q = p + 1;
-    while (*q && std::strchr("-+ #0123456789.*", *q)) conv += *q++;
-    while (*q && std::strchr("hlLzjt", *q)) conv += *q++;
-    if (*q) conv += *q;
-    out.push_back(conv);
-    p = *q ? q : q - 1;
-  }
-  return out;
-}
-
-bool HasCjk(const std::string& text) {
-  // UTF-8 lead bytes 0xE3..0xE9 start U+3000..U+9FFF (CJK punctuation and ideographs).
-  for (unsigned char c : text)
-    if (c >= 0xE3 && c <= 0xE9) return true;
-  return false;
-}
-
-// A printf conversion that reached the reader, or a number that is not one.
-bool HasArtefact(const std::string& text) {
-  static const std::regex conversion("%[-+ #0-9.]*[hlLzjt]*[sdfgu]");
-  static const std::regex not_a_number("(^|[^A-Za-z])(nan|NaN|NAN|inf|Inf|INF)([^A-Za-z]|$)");
-  return std::regex_search(text, conversion) || std::regex_search(text, not_a_number);
-}
 
 const Catalogs& Data() { return atlas::test::RealCatalogs(); }
 
@@ -106,22 +74,10 @@ std::vector<std::string> Texts(const CostReport& r) {
 
 TEST_CASE("every engine string has a Chinese entry with the same printf conversions") {
   std::size_t count = 0;
-  const EngineTextEntry* entries = EngineTextEntries(count);
+  const TextEntry* entries = EngineTextEntries(count);
   REQUIRE(count > 100);
-  int chinese_words = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    const EngineTextEntry& e = entries[i];
-    INFO("id " << e.id);
-    REQUIRE(e.english != nullptr);
-    CHECK(std::strlen(e.english) > 0);
-    REQUIRE_MESSAGE(e.chinese != nullptr, "src/engine/text/zh lacks " << e.id);
-    CHECK(std::strlen(e.chinese) > 0);
-    // A mismatch would make Printf read the wrong argument type.
-    CHECK(Conversions(e.english) == Conversions(e.chinese));
-    if (HasCjk(e.chinese)) ++chinese_words;
-  }
   // Nearly every entry is actually translated (a few acronym-only labels stay as they are).
-  CHECK(chinese_words > static_cast<int>(count * 9 / 10));
+  test::CheckTextTable(entries, count, "src/engine/text/zh", 0.9);
 }
 
 TEST_CASE("EngineTextFor picks the table by language") {

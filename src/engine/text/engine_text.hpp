@@ -12,6 +12,8 @@
 
 #include "engine/language.hpp"
 
+#include "engine/text/text_table.hpp"
+
 #include <cstddef>
 
 namespace atlas {
@@ -25,12 +27,7 @@ struct EngineText {
 // The table for a language (static, immutable).
 const EngineText& EngineTextFor(Language language);
 
-// Ids and texts as parallel arrays, for tests and tools.
-struct EngineTextEntry {
-  const char* id;
-  const char* english;
-  const char* chinese;  // nullptr when text/zh lacks the id
-};
-const EngineTextEntry* EngineTextEntries(std::size_t& count);
+// One row per id (id, English, Chinese or nullptr), for tests and tools.
+const TextEntry* EngineTextEntries(std::size_t& count);
 
 }  // namespace atlas

@@ -1,69 +1,19 @@
 #include "ui_text.hpp"
 
+#include "engine/text/text_table.hpp"
+
+#include <cstddef>
 #include <cstring>
 
 namespace atlas::ui {
 
-namespace {
-
-constexpr UiText kEnglish = {
-#define ATLAS_TEXT(id, text) text,
-#include "ui/text/en/all.def"
-#undef ATLAS_TEXT
-};
-
-// English first, then every entry text/zh defines (an id English lacks is a compile error).
-constexpr UiText MakeChinese() {
-  UiText t = kEnglish;
-#define ATLAS_TEXT(id, text) t.id = text;
-#include "ui/text/zh/all.def"
-#undef ATLAS_TEXT
-  return t;
-}
-constexpr UiText kChinese = MakeChinese();
-
-// Which ids text/zh defines, in its order (checked against English by the tests).
-constexpr const char* kChineseIds[] = {
-#define ATLAS_TEXT(id, text) #id,
-#include "ui/text/zh/all.def"
-#undef ATLAS_TEXT
-};
-
-constexpr const char* kEnglishIds[] = {
-#define ATLAS_TEXT(id, text) #id,
-#include "ui/text/en/all.def"
-#undef ATLAS_TEXT
-};
-
-constexpr std::size_t kCount = sizeof kEnglishIds / sizeof kEnglishIds[0];
-static_assert(sizeof(UiText) == kCount * sizeof(const char*), "UiText is one pointer per id");
-
-bool ChineseDefines(const char* id) {
-  for (const char* zh : kChineseIds)
-    if (std::strcmp(zh, id) == 0) return true;
-  return false;
-}
-
-struct Entries {
-  UiTextEntry rows[kCount] = {
-#define ATLAS_TEXT(id, text) {#id, kEnglish.id, kChinese.id},
-#include "ui/text/en/all.def"
-#undef ATLAS_TEXT
-  };
-  Entries() {
-    for (UiTextEntry& row : rows)
-      if (!ChineseDefines(row.id)) row.chinese = nullptr;
-  }
-};
-
-}  // namespace
+#define ATLAS_TEXT_STRUCT UiText
+#define ATLAS_TEXT_EN_ALL "ui/text/en/all.def"
+#define ATLAS_TEXT_ZH_ALL "ui/text/zh/all.def"
+#include "engine/text/text_table.inc"
 
 const UiText& TextFor(Language language) { return language == Language::kChinese ? kChinese : kEnglish; }
 
-const UiTextEntry* UiTextEntries(std::size_t& count) {
-  static const Entries entries;
-  count = kCount;
-  return entries.rows;
-}
+const TextEntry* UiTextEntries(std::size_t& count) { return TableEntries(count); }
 
 }  // namespace atlas::ui

@@ -9,6 +9,8 @@
 
 #include "app/app_state.hpp"
 
+#include "engine/text/text_table.hpp"
+
 #include <cstddef>
 
 namespace atlas::ui {
@@ -22,12 +24,7 @@ struct UiText {
 // The table for a language (static, immutable).
 const UiText& TextFor(Language language);
 
-// Ids and texts as parallel arrays, for tests and tools.
-struct UiTextEntry {
-  const char* id;
-  const char* english;
-  const char* chinese;  // nullptr when text/zh lacks the id
-};
-const UiTextEntry* UiTextEntries(std::size_t& count);
+// One row per id (id, English, Chinese or nullptr), for tests and tools.
+const TextEntry* UiTextEntries(std::size_t& count);
 
 }  // namespace atlas::ui

@@ -1,0 +1,72 @@
+// Checks shared by the string-table tests (UI and engine) and the tests of translated output.
+#pragma once
+
+#include "engine/text/text_table.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstddef>
+#include <cstring>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace atlas::test {
+
+// The printf conversions of a format string in order ("%s", "%.1f", "%zu"; "%%" skipped).
+inline std::vector<std::string> Conversions(const char* text) {
+  std::vector<std::string> out;
+  for (const char* p = text; *p; ++p) {
+    if (*p != '%') continue;
+    if (p[1] == '%') {
+      ++p;
+      continue;
+    }
+    std::string conv = "%";
+    const char* q = p + 1;
+    while (*q && std::strchr("-+ #0123456789.*", *q)) conv += *q++;
+    while (*q && std::strchr("hlLzjt", *q)) conv += *q++;
+    if (*q) conv += *q;
+    out.push_back(conv);
+    p = *q ? q : q - 1;
+  }
+  return out;
+}
+
+// UTF-8 lead bytes 0xE3..0xE9 start U+3000..U+9FFF (CJK punctuation and ideographs).
+inline bool HasCjk(const std::string& text) {
+  for (unsigned char c : text)
+    if (c >= 0xE3 && c <= 0xE9) return true;
+  return false;
+}
+
+// A printf conversion that reached the reader, or a number that is not one.
+inline bool HasArtefact(const std::string& text) {
+  static const std::regex conversion("%[-+ #0-9.]*[hlLzjt]*[sdfgu]");
+  static const std::regex not_a_number("(^|[^A-Za-z])(nan|NaN|NAN|inf|Inf|INF)([^A-Za-z]|$)");
+  return std::regex_search(text, conversion) || std::regex_search(text, not_a_number);
+}
+
+// Every id has both languages, non-empty, with the same printf conversions (a mismatch would
+// make Printf or ImGui::Text read the wrong argument type), no "###" ImGui ids in the words,
+// and at least `min_translated` of the Chinese entries hold Chinese characters.
+inline void CheckTextTable(const TextEntry* entries, std::size_t count, const char* zh_folder,
+                           double min_translated) {
+  REQUIRE(count > 20);
+  std::size_t translated = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const TextEntry& e = entries[i];
+    INFO("id " << e.id);
+    REQUIRE(e.english != nullptr);
+    CHECK(std::strlen(e.english) > 0);
+    REQUIRE_MESSAGE(e.chinese != nullptr, zh_folder << " lacks " << e.id);
+    CHECK(std::strlen(e.chinese) > 0);
+    CHECK(Conversions(e.english) == Conversions(e.chinese));
+    CHECK(std::strstr(e.english, "###") == nullptr);
+    CHECK(std::strstr(e.chinese, "###") == nullptr);
+    if (HasCjk(e.chinese)) ++translated;
+  }
+  CHECK(static_cast<double>(translated) >= min_translated * static_cast<double>(count));
+}
+
+}  // namespace atlas::test
