@@ -6,6 +6,7 @@
 #include "engine/recommend_request.hpp"
 #include "engine/text/engine_text.hpp"
 #include "engine/tiers.hpp"
+#include "test_jobs.hpp"
 #include "test_support.hpp"
 #include "text_checks.hpp"
 
@@ -23,12 +24,7 @@ namespace {
 
 const Catalogs& Data() { return atlas::test::RealCatalogs(); }
 
-Workload Job(const std::string& json) {
-  RequestParse p = ParseEstimateRequestText(json, Data());
-  for (const auto& e : p.errors) INFO(e);
-  REQUIRE(p.ok());
-  return p.workload;
-}
+using test::Job;
 
 // The jobs of the recommendation tests (the guides' table, serving, MoE pre-training).
 const std::vector<std::string>& Jobs() {

@@ -2,6 +2,7 @@
 // numbers, ranking and Pareto properties, constraints honoured, bad constraints rejected.
 #include "engine/recommend.hpp"
 #include "engine/recommend_request.hpp"
+#include "test_jobs.hpp"
 #include "test_support.hpp"
 
 #include <doctest/doctest.h>
@@ -14,12 +15,7 @@ namespace {
 
 const Catalogs& Data() { return atlas::test::RealCatalogs(); }
 
-Workload Job(const std::string& json) {
-  RequestParse p = ParseEstimateRequestText(json, Data());
-  for (const auto& e : p.errors) INFO(e);
-  REQUIRE(p.ok());
-  return p.workload;
-}
+using test::Job;
 
 RecommendResult Run(const std::string& json, Constraints c = {}) {
   RecommendResult r = Recommend(Job(json), c, Data());
