@@ -12,7 +12,7 @@ file(GLOB_RECURSE ATLAS_TEXT_INPUTS CONFIGURE_DEPENDS
   "${CMAKE_SOURCE_DIR}/src/ui/*.hpp" "${CMAKE_SOURCE_DIR}/data/*.json")
 add_custom_command(
   OUTPUT "${ATLAS_FONT_DIR}/ui.ttf" "${ATLAS_FONT_DIR}/ui_cjk.ttf" "${ATLAS_FONT_DIR}/zh.ttf"
-         "${ATLAS_EMBEDDED_FONTS_CPP}"
+         "${ATLAS_EMBEDDED_FONTS_CPP}" "${ATLAS_DIST_DIR}/fonts/zh.ttf"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
   COMMAND "${ATLAS_DEBIAN_PYTHON}" "${CMAKE_SOURCE_DIR}/scripts/make_fonts.py" --root "${CMAKE_SOURCE_DIR}"
           --out-dir "${ATLAS_FONT_DIR}" --embed-cpp "${ATLAS_EMBEDDED_FONTS_CPP}"

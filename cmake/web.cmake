@@ -27,7 +27,8 @@ target_link_options(gpu_atlas_web PRIVATE
 # 20220104, which scripts/setup.sh installs from npm into tools/closure (Debian's is too old);
 # the link step is pointed at it through EM_CLOSURE_COMPILER.
 set(ATLAS_CLOSURE_COMPILER "${CMAKE_SOURCE_DIR}/tools/closure/node_modules/.bin/google-closure-compiler")
-if(EXISTS "${ATLAS_CLOSURE_COMPILER}")
+# Only with the native binary (x86/x64 Linux): the Java fallback needs a JVM we do not install.
+if(EXISTS "${ATLAS_CLOSURE_COMPILER}" AND EXISTS "${CMAKE_SOURCE_DIR}/tools/closure/node_modules/google-closure-compiler-linux")
   target_link_options(gpu_atlas_web PRIVATE --closure 1)
   set_target_properties(gpu_atlas_web PROPERTIES
     CXX_LINKER_LAUNCHER "${CMAKE_COMMAND};-E;env;EM_CLOSURE_COMPILER=${ATLAS_CLOSURE_COMPILER}")

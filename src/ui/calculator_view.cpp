@@ -1,6 +1,7 @@
 #include "calculator_view.hpp"
 
 #include "engine/format.hpp"
+#include "engine/text/engine_text.hpp"
 #include "format_units.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
@@ -456,7 +457,11 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
                       cr.scaling_efficiency);
   if (!r.notes.empty()) {
     SectionTitle(t.calc_section_notes);
-    for (const auto& n : r.notes) ColoredWrapped(n.rfind("Does not fit", 0) == 0 ? kColorBad : kColorWarn, "· " + n);
+    // The engine's "does not fit" note (its text up to the first conversion) is the verdict.
+    const std::string no_fit = EngineTextFor(env.language).est_does_not_fit;
+    const std::string no_fit_prefix = no_fit.substr(0, no_fit.find('%'));
+    for (const auto& n : r.notes)
+      ColoredWrapped(n.rfind(no_fit_prefix, 0) == 0 ? kColorBad : kColorWarn, "· " + Shown(n, env));
   }
 
   SectionTitle(t.calc_section_fits_on);

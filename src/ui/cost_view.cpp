@@ -20,43 +20,6 @@ namespace {
 
 // [SECTION] Text helpers ---------------------------------------------------------------------
 
-// The English UI's font holds Latin-1 and a few symbols: typographic marks become ASCII and
-// other scripts (the data's Chinese names) are dropped from running text.
-std::string Latin(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-    if (i + len > s.size()) break;
-    unsigned cp = c;
-    if (len == 2) cp = ((c & 0x1F) << 6) | (s[i + 1] & 0x3F);
-    if (len == 3) cp = ((c & 0x0F) << 12) | ((s[i + 1] & 0x3F) << 6) | (s[i + 2] & 0x3F);
-    if (len == 4) cp = 0x10000;
-    if (cp < 0x100) out.append(s, i, len);
-    else if (cp == 0x2013 || cp == 0x2014 || cp == 0x2212) out += '-';
-    else if (cp == 0x2192) out += "->";
-    else if (cp == 0x2248) out += '~';
-    else if (cp == 0x2264) out += "<=";
-    else if (cp == 0x2265) out += ">=";
-    else if (cp == 0x2082) out += '2';
-    else if (cp == 0x2018 || cp == 0x2019) out += '\'';
-    else if (cp == 0x201C || cp == 0x201D) out += '"';
-    i += len;
-  }
-  // Collapse the spaces left where a word was dropped.
-  std::string tidy;
-  for (char ch : out)
-    if (!(ch == ' ' && (tidy.empty() || tidy.back() == ' ' || tidy.back() == '('))) tidy += ch;
-  for (size_t p; (p = tidy.find(" ()")) != std::string::npos;) tidy.erase(p, 3);
-  for (size_t p; (p = tidy.find("()")) != std::string::npos;) tidy.erase(p, 2);
-  while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
-  return tidy;
-}
-
-// Text from the data or the engine that may hold Chinese: as written when the UI is Chinese,
-// without the Chinese in English (whose font has no CJK glyphs).
-std::string Shown(const std::string& s, const UiEnv& env) { return env.chinese() ? s : Latin(s); }
-
 // A widget label whose ImGui id stays the same in every language.
 std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
 

@@ -56,7 +56,7 @@ void DrawGpuSpecCard(const Gpu& g, const TierResult& tier, const UiEnv& env, boo
   ImGui::SameLine();
   ImGui::TextDisabled("%s", TierDisplayName(tier.tier, env));
   if (BeginKeyValueTable("spec")) {
-    for (const SpecRow& row : SpecRows()) KeyValueRow(t.*row.label, row.value(g, t));
+    for (const SpecRow& row : SpecRows()) KeyValueRow(t.*row.label, Shown(row.value(g, t), env));
     EndKeyValueTable();
   }
   ImGui::Spacing();
@@ -67,8 +67,8 @@ void DrawGpuSpecCard(const Gpu& g, const TierResult& tier, const UiEnv& env, boo
     ImGui::TextWrapped(c.passed ? t.card_check_passed : t.card_check_failed, c.what.c_str());
     ImGui::PopStyleColor();
   }
-  if (!g.sparsity_note.empty()) ColoredWrapped(kColorMuted, Printf(t.card_dense_note, g.sparsity_note.c_str()));
-  if (!g.notes.empty()) ColoredWrapped(kColorWarn, g.notes);
+  if (!g.sparsity_note.empty()) ColoredWrapped(kColorMuted, Shown(Printf(t.card_dense_note, g.sparsity_note.c_str()), env));
+  if (!g.notes.empty()) ColoredWrapped(kColorWarn, Shown(g.notes, env));
   if (compact) {
     ImGui::TextDisabled(t.card_sources_hint, g.sources.size());
     return;
@@ -108,7 +108,7 @@ void DrawGpuCompareTable(const Catalogs& catalogs, const std::vector<std::string
     ImGui::TextDisabled("%s", t.*row.label);
     for (int i : idx) {
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", row.value(catalogs.gpus.gpus[i], t).c_str());
+      ImGui::TextWrapped("%s", Shown(row.value(catalogs.gpus.gpus[i], t), env).c_str());
     }
   }
   ImGui::EndTable();

@@ -73,15 +73,25 @@ float DrawLegend(ImDrawList* dl, ImVec2 pos, float right, const UiEnv& env) {
 // [SECTION] Chart ----------------------------------------------------------------------------
 
 // Draws the scatter chart; returns the index (into the catalog) of the hovered card or -1.
-int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height, const UiEnv& env) {
+int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height, const UiEnv& env,
+              charts::ZoomWindow& zoom) {
   const UiText& text = env.text();
   const bool narrow = env.narrow();
   const auto& gpus = c.gpus.gpus;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
+  // "Reset zoom" at the plot's top right, submitted before the chart so it wins the hover.
+  if (zoom.zoomed()) {
+    const char* label = text.tier_zoom_reset;
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + width - Em(0.5f) - ImGui::CalcTextSize(label).x - Em(1.2f),
+                                     origin.y + Em(2.1f)));
+    if (ImGui::SmallButton((std::string(label) + "###zoom_reset").c_str())) zoom = {};
+    ImGui::SetCursorScreenPos(origin);
+  }
   ImGui::InvisibleButton("chart", ImVec2(width, height));
   const bool chart_hovered = ImGui::IsItemHovered();
+  const bool double_clicked = chart_hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const bool right_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
 
@@ -99,6 +109,21 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   const float left = origin.x + Em(narrow ? 2.6f : 4.2f), right = origin.x + width - Em(0.5f);
   const float legend_h = DrawLegend(nullptr, ImVec2(left, 0), right, env);
   const float top = origin.y + Em(1.8f), bottom = origin.y + height - Em(2.8f) - legend_h;
+  // Zoom (where the markers crowd, 20-100 GB x 100-500 TFLOPS): a double-click or double-tap
+  // doubles it about the pointer (from the deepest zoom it resets), a pinch follows the
+  // fingers. The full range stays the frame of reference, so filters never move markers.
+  const auto fraction_x = [&](float px) { return (px - left) / (right - left); };
+  const auto fraction_y = [&](float py) { return (bottom - py) / (bottom - top); };
+  if (double_clicked) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const bool deepest = zoom.x1 - zoom.x0 <= 1 / charts::ZoomWindow::kMaxZoom + 1e-9;
+    zoom = deepest ? charts::ZoomWindow{} : charts::ZoomAbout(zoom, fraction_x(m.x), fraction_y(m.y), 2);
+  }
+  if (env.pinch_scale != 1.0f && env.pinch_x >= origin.x && env.pinch_x <= origin.x + width &&
+      env.pinch_y >= origin.y && env.pinch_y <= origin.y + height)
+    zoom = charts::ZoomAbout(zoom, fraction_x(env.pinch_x), fraction_y(env.pinch_y), env.pinch_scale);
+  charts::ZoomRange(x_lo, x_hi, zoom.x0, zoom.x1, true, x_lo, x_hi);
+  charts::ZoomRange(y_lo, y_hi, zoom.y0, zoom.y1, true, y_lo, y_hi);
   charts::Scale sx{x_lo, x_hi, left, right, true};
   charts::Scale sy{y_lo, y_hi, bottom, top, true};
 
@@ -125,6 +150,7 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   const char* x_title = narrow ? text.tier_axis_x_short : text.tier_axis_x;
   dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)),
               IM_COL32(200, 205, 215, 255), x_title);
+  const float x_title_right = (left + right) / 2 + ImGui::CalcTextSize(x_title).x / 2;
   dl->AddText(ImVec2(origin.x, origin.y), IM_COL32(200, 205, 215, 255),
               narrow ? text.tier_axis_y_short : text.tier_axis_y);
 
@@ -132,6 +158,7 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   const TierRule rule;
   auto vline = [&](double gb, const std::string& label) {
     const float x = static_cast<float>(sx.ToPixel(gb));
+    if (x < left || x > right) return;  // zoomed away
     for (float y = top; y < bottom; y += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + Em(0.3f), bottom)), IM_COL32(255, 255, 255, 70));
     dl->AddText(ImVec2(x + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 120), label.c_str());
@@ -140,14 +167,15 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   vline(rule.tier1_min_memory_gb, narrow ? text.tier_guide_t1_short : Printf(text.tier_guide_t1, rule.tier1_min_memory_gb));
   {
     const float y = static_cast<float>(sy.ToPixel(rule.tier1_min_dense16_tflops));
-    for (float x = left; x < right; x += Em(0.6f))
+    for (float x = left; y >= top && y <= bottom && x < right; x += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + Em(0.3f), right), y), IM_COL32(255, 255, 255, 70));
     const std::string label = Printf(narrow ? text.tier_guide_flops_short : text.tier_guide_flops, rule.tier1_min_dense16_tflops);
-    dl->AddText(ImVec2(right - ImGui::CalcTextSize(label.c_str()).x - Em(0.2f), y + Em(0.1f)), IM_COL32(255, 255, 255, 120),
+    if (y >= top && y <= bottom) dl->AddText(ImVec2(right - ImGui::CalcTextSize(label.c_str()).x - Em(0.2f), y + Em(0.1f)), IM_COL32(255, 255, 255, 120),
                 label.c_str());
   }
 
-  // Markers: biggest first so small ones stay clickable on top.
+  // Markers: biggest first so small ones stay clickable on top; zoomed-out ones are clipped.
+  dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
   std::vector<int> order = shown;
   std::sort(order.begin(), order.end(), [&](int a, int b) {
     return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps;
@@ -160,8 +188,9 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(narrow ? 0.75f : 1.1f))));
   }
   int hovered = -1;
-  if (chart_hovered) {
-    const ImVec2 m = ImGui::GetIO().MousePos;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (chart_hovered && mouse.x >= left && mouse.x <= right && mouse.y >= top && mouse.y <= bottom) {
+    const ImVec2 m = mouse;
     const int k = charts::NearestPoint(points, m.x, m.y, Em(1.2f));
     if (k >= 0) hovered = order[k];
   }
@@ -202,7 +231,16 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
   }
   dl->PopClipRect();
+  dl->PopClipRect();
   DrawLegend(dl, ImVec2(left, bottom + Em(2.7f)), right, env);
+
+  // How to zoom (while not zoomed; "Reset zoom" is drawn above otherwise).
+  if (!zoom.zoomed()) {
+    // On the x-axis title's line, right-aligned, when there is room beside the title.
+    const char* hint = text.tier_zoom_hint;
+    const float hint_x = right - ImGui::CalcTextSize(hint).x;
+    if (hint_x > x_title_right + Em(1)) dl->AddText(ImVec2(hint_x, bottom + Em(1.3f)), kColorMuted, hint);
+  }
 
   if (clicked) s.pinned = hovered >= 0 ? gpus[hovered].id : std::string();
   if (right_clicked && hovered >= 0) ToggleCompare(s, gpus[hovered].id);
@@ -328,7 +366,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
     if (s.table_view) {
       DrawTable(s, catalogs, shown, height, env);
     } else {
-      memory.hovered_gpu = DrawChart(s, catalogs, shown, height, env);
+      memory.hovered_gpu = DrawChart(s, catalogs, shown, height, env, memory.tier_zoom);
       if (memory.hovered_gpu >= 0) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(24));

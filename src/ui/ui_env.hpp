@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/app_state.hpp"
+#include "charts/scale.hpp"
 #include "text/ui_text.hpp"
 
 #include <functional>
@@ -24,6 +25,10 @@ struct UiEnv {
   Language language = Language::kEnglish;
   const UiText& text() const { return TextFor(language); }
   bool chinese() const { return language == Language::kChinese; }
+  // A two-finger pinch since the last frame (platform): zoom factor (1 = none) about a point
+  // in device pixels. Charts that zoom use it when the point is over them.
+  float pinch_scale = 1.0f;
+  float pinch_x = 0, pinch_y = 0;
   std::function<void(const std::string& url)> open_url;  // may be empty (native tests)
   std::function<void(const std::string& text)> copy_text;
   std::function<void(const char* name)> mark;  // performance.mark, once per name
@@ -52,6 +57,7 @@ struct UiMemory {
   unsigned views_marked = 0;  // bit per view whose first frame was marked
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet
   bool tier_rule_open = false;
+  charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
 };
 
 }  // namespace atlas::ui

@@ -278,14 +278,14 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
   ImGui::TextWrapped(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
   if (ImGui::TreeNode("why", "%s", t.walk_why)) {
     ImGui::PushTextWrapPos(0);
-    for (const std::string& s : r.reasons) WrappedBullet(s);
+    for (const std::string& s : r.reasons) WrappedBullet(Shown(s, env));
     for (const std::string& s : r.limits) {
       ImGui::Bullet();
-      ColoredWrapped(kColorWarn, s);
+      ColoredWrapped(kColorWarn, Shown(s, env));
     }
     for (const std::string& s : r.advice) {
       ImGui::Bullet();
-      ColoredWrapped(kColorMuted, s);
+      ColoredWrapped(kColorMuted, Shown(s, env));
     }
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
@@ -329,7 +329,7 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
     // The engine flags the notes where the guides and its own figures disagree.
     const bool disagreement = i < r.note_is_guide_disagreement.size() && r.note_is_guide_disagreement[i];
     ImGui::Bullet();
-    ColoredWrapped(disagreement ? kColorWarn : kColorMuted, r.notes[i]);
+    ColoredWrapped(disagreement ? kColorWarn : kColorMuted, Shown(r.notes[i], env));
   }
   Rule(t, t.walk_results_rule,
        {Printf(t.walk_results_floor, Bytes(r.single_gpu_bytes).c_str(), Bytes(r.min_single_gpu_bytes).c_str())},

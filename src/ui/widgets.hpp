@@ -28,6 +28,10 @@ void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env);
 void WrappedBullet(const std::string& text);
 // A section heading: a little space, the title in the accent colour, a rule.
 void SectionTitle(const char* title);
+// Text from the data or the engine that may hold Chinese (a provider's Chinese name, a
+// Chinese note): as written when the UI is Chinese; in English, whose fonts have no CJK
+// glyphs, without the Chinese characters and the brackets they leave.
+std::string Shown(const std::string& text, const UiEnv& env);
 // Text in a colour, wrapped.
 void ColoredWrapped(ImU32 color, const std::string& text);
 

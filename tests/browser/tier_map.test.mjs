@@ -4,7 +4,53 @@ import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, ser
 const server = await serve();
 const browser = await launch();
 
+// The chart's plot area as a PNG clip (CSS px), to compare before and after a zoom.
+const plot = (page, clip) => page.screenshot({ clip });
+
 await run([
+  ["desktop: a double-click zooms the chart about the pointer; Reset zoom restores it", async () => {
+    const { context, page, problems } = await open(browser, server.url, DESKTOP);
+    await waitForMark(page);
+    await frames(page, 10);
+    const clip = { x: 290, y: 190, width: 680, height: 560 };
+    const before = await plot(page, clip);
+    await page.mouse.dblclick(700, 470);
+    await frames(page, 8);
+    const zoomed = await plot(page, clip);
+    assert(!before.equals(zoomed), "the double-click did not zoom");
+    await shot(page, "tier-map-desktop-zoomed");
+    // "Reset zoom" sits at the plot's top right.
+    await page.mouse.click(930, 141);
+    await frames(page, 8);
+    await page.mouse.move(1300, 880);  // away from the chart: no hover highlight
+    await frames(page, 8);
+    const reset = await plot(page, clip);
+    assert(!reset.equals(zoomed), "Reset zoom did nothing");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  ["phone: a pinch zooms the chart", async () => {
+    const { context, page, problems } = await open(browser, server.url, PHONE);
+    await waitForMark(page);
+    await frames(page, 10);
+    const clip = { x: 40, y: 200, width: 340, height: 230 };
+    const before = await plot(page, clip);
+    const cdp = await context.newCDPSession(page);
+    const fingers = (d) => [{ x: 220 - d, y: 330, id: 1 }, { x: 220 + d, y: 330, id: 2 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+    await frames(page, 2);
+    for (let d = 30; d <= 110; d += 10) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+      await frames(page, 1);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await frames(page, 8);
+    const after = await plot(page, clip);
+    assert(!before.equals(after), "the pinch did not zoom");
+    await shot(page, "tier-map-phone-pinched");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
   ["desktop: first frame, non-blank canvas, no errors", async () => {
     const { context, page, problems } = await open(browser, server.url, DESKTOP);
     await waitForMark(page);

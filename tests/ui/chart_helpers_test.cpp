@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
 
 using namespace atlas::charts;
 
@@ -66,4 +67,43 @@ TEST_CASE("geo projection keeps north up, east right and stays in the rect") {
   // Degenerate boxes land in the middle.
   const Point mid = ProjectGeo(10, 10, GeoBox{5, 5, 0, 0}, r);
   CHECK(mid.x == doctest::Approx(200));
+}
+
+TEST_CASE("chart zoom keeps the point under the pointer, stays inside the range, stops at 16x") {
+  using atlas::charts::ZoomWindow;
+  const ZoomWindow full;
+  CHECK_FALSE(full.zoomed());
+  // 2x about the centre: the middle half.
+  ZoomWindow w = atlas::charts::ZoomAbout(full, 0.5, 0.5, 2);
+  CHECK(w.x0 == doctest::Approx(0.25));
+  CHECK(w.x1 == doctest::Approx(0.75));
+  CHECK(w.zoomed());
+  // The point under the pointer stays put: at 30% of the window before and after.
+  const double at = w.x0 + 0.3 * (w.x1 - w.x0);
+  const ZoomWindow v = atlas::charts::ZoomAbout(w, 0.3, 0.3, 2);
+  CHECK(v.x0 + 0.3 * (v.x1 - v.x0) == doctest::Approx(at));
+  // Near an edge the window slides back inside [0, 1].
+  const ZoomWindow edge = atlas::charts::ZoomAbout(full, 0.0, 1.0, 4);
+  CHECK(edge.x0 == doctest::Approx(0.0));
+  CHECK(edge.y1 == doctest::Approx(1.0));
+  CHECK(edge.x1 - edge.x0 == doctest::Approx(0.25));
+  // At most 16x; zooming out past the full range gives the full range.
+  ZoomWindow deep = full;
+  for (int i = 0; i < 10; ++i) deep = atlas::charts::ZoomAbout(deep, 0.7, 0.2, 3);
+  CHECK(deep.x1 - deep.x0 == doctest::Approx(1.0 / ZoomWindow::kMaxZoom));
+  CHECK(atlas::charts::ZoomAbout(deep, 0.5, 0.5, 1e-6) == full);
+  // Bad input changes nothing.
+  CHECK(atlas::charts::ZoomAbout(w, std::nan(""), 0.5, 2) == w);
+  CHECK(atlas::charts::ZoomAbout(w, 0.5, 0.5, -1) == w);
+  CHECK(atlas::charts::ZoomAbout(w, 0.5, 0.5, std::numeric_limits<double>::infinity()) == w);
+}
+
+TEST_CASE("a zoom window maps to a sub-range, in log10 on a log axis") {
+  double lo = 0, hi = 0;
+  atlas::charts::ZoomRange(10, 1000, 0.5, 1.0, true, lo, hi);
+  CHECK(lo == doctest::Approx(100));
+  CHECK(hi == doctest::Approx(1000));
+  atlas::charts::ZoomRange(0, 10, 0.2, 0.4, false, lo, hi);
+  CHECK(lo == doctest::Approx(2));
+  CHECK(hi == doctest::Approx(4));
 }

@@ -185,3 +185,42 @@ TEST_CASE("the walkthrough draws every step for every task at desktop and phone 
       }
   }
 }
+
+TEST_CASE("a double-click on the tier map chart zooms it; Reset zoom and a pinch work too") {
+  ImGuiHeadless imgui(1440, 900, 1);
+  const ui::UiEnv env = EnvFor(kScreenSizes[0]);
+  AppState state;
+  ui::UiMemory memory;
+  ui::AppData data;
+  data.catalogs = &test::RealCatalogs();
+  ImGuiIO& io = ImGui::GetIO();
+  io.DeltaTime = 0.1f;  // slow frames, as under a software renderer
+  auto frame = [&](bool down, ImVec2 at, const ui::UiEnv& e) {
+    io.MousePos = at;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    ui::DrawApp(state, data, e, memory);
+    ImGui::Render();
+  };
+  const ImVec2 chart(700, 470);
+  for (int i = 0; i < 4; ++i) frame(false, chart, env);
+  CHECK_FALSE(memory.tier_zoom.zoomed());
+  for (bool down : {true, false, true, false}) frame(down, chart, env);
+  frame(false, chart, env);
+  REQUIRE(memory.tier_zoom.zoomed());
+  CHECK(memory.tier_zoom.x1 - memory.tier_zoom.x0 == doctest::Approx(0.5));
+  // Two single clicks far apart in time do not zoom further.
+  const charts::ZoomWindow once = memory.tier_zoom;
+  for (bool down : {true, false, false, false, false, false, false, true, false}) frame(down, chart, env);
+  CHECK(memory.tier_zoom == once);
+  // A pinch over the chart zooms about the fingers; Reset zoom (top right of the plot) undoes.
+  ui::UiEnv pinch = env;
+  pinch.pinch_scale = 2;
+  pinch.pinch_x = chart.x;
+  pinch.pinch_y = chart.y;
+  frame(false, chart, pinch);
+  CHECK(memory.tier_zoom.x1 - memory.tier_zoom.x0 == doctest::Approx(0.25));
+  memory.tier_zoom = {};
+  frame(false, ImVec2(5, 5), env);
+  CHECK_FALSE(memory.tier_zoom.zoomed());
+}

@@ -2,6 +2,8 @@
 
 #include <emscripten.h>
 
+#include <cmath>
+
 #include <cstdlib>
 
 namespace atlas::platform {
@@ -120,7 +122,8 @@ EM_JS(double, atlas_js_heap_bytes, (), { return HEAP8.length; });
 // itself: its position in canvas device pixels, and vertical movement since the last call.
 EM_JS(void, atlas_js_touch_install, (), {
   if (window.__atlasTouch) return;
-  var t = window.__atlasTouch = {y: null, dy: 0, x: -1, py: -1, used: false, down: false};
+  var t = window.__atlasTouch = {y: null, dy: 0, x: -1, py: -1, used: false, down: false,
+                                  pd: 0, pinch: 1, px: 0, ppy: 0};
   var c = document.getElementById("canvas");
   function place(e) {
     var r = c.getBoundingClientRect();
@@ -130,10 +133,30 @@ EM_JS(void, atlas_js_touch_install, (), {
     t.py = (p.clientY - r.top) * c.height / r.height;
     t.used = true;
   }
-  c.addEventListener("touchstart", function(e) { place(e); t.down = true; if (e.touches.length) t.y = e.touches[0].clientY; }, {passive: true});
+  // Two fingers: the ratio of their distances between moves is the pinch, about their midpoint
+  // (canvas device pixels); the page does not scroll meanwhile.
+  function spread(e) {
+    var r = c.getBoundingClientRect(), a = e.touches[0], b = e.touches[1];
+    t.px = ((a.clientX + b.clientX) / 2 - r.left) * c.width / r.width;
+    t.ppy = ((a.clientY + b.clientY) / 2 - r.top) * c.height / r.height;
+    return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+  }
+  c.addEventListener("touchstart", function(e) {
+    place(e);
+    t.down = true;
+    if (e.touches.length >= 2) { t.pd = spread(e); t.y = null; }
+    else if (e.touches.length) t.y = e.touches[0].clientY;
+  }, {passive: true});
   c.addEventListener("touchcancel", function(e) { t.down = e.touches.length > 0; t.y = null; }, {passive: true});
   c.addEventListener("touchmove", function(e) {
     place(e);
+    if (e.touches.length >= 2) {
+      var d = spread(e);
+      if (t.pd > 0 && d > 0) t.pinch *= d / t.pd;
+      t.pd = d;
+      t.y = null;
+      return;
+    }
     if (!e.touches.length || t.y === null) return;
     var y = e.touches[0].clientY;
     t.dy += y - t.y;
@@ -142,7 +165,7 @@ EM_JS(void, atlas_js_touch_install, (), {
   // GLFW already turns the touch into a press and release: cancelling touchend stops the
   // browser's compatibility mousedown/mouseup, which would press everything twice (a toggle
   // or checkbox tapped on a phone would flip back).
-  c.addEventListener("touchend", function(e) { place(e); t.down = e.touches.length > 0; t.y = null; if (e.cancelable) e.preventDefault(); }, {passive: false});
+  c.addEventListener("touchend", function(e) { place(e); t.down = e.touches.length > 0; t.y = null; if (e.touches.length < 2) t.pd = 0; if (e.cancelable) e.preventDefault(); }, {passive: false});
   // A real mouse takes over again.
   c.addEventListener("mousemove", function(e) { if (!e.sourceCapabilities || !e.sourceCapabilities.firesTouchEvents) t.used = false; }, {passive: true});
 });
@@ -152,6 +175,15 @@ EM_JS(double, atlas_js_take_touch_dy, (), {
   var d = t.dy;
   t.dy = 0;
   return d;
+});
+EM_JS(float, atlas_js_take_pinch, (float* xy), {
+  var t = window.__atlasTouch;
+  if (!t) return 1;
+  var k = t.pinch;
+  t.pinch = 1;
+  HEAPF32[xy >> 2] = t.px;
+  HEAPF32[(xy >> 2) + 1] = t.ppy;
+  return k;
 });
 EM_JS(int, atlas_js_touch_pos, (float* xy), {
   var t = window.__atlasTouch;
@@ -228,6 +260,13 @@ void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese 
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
 double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }
 void InstallTouchTracking() { atlas_js_touch_install(); }
+float TakePinch(float& x_px, float& y_px) {
+  float xy[2] = {0, 0};
+  const float scale = atlas_js_take_pinch(xy);
+  x_px = xy[0];
+  y_px = xy[1];
+  return std::isfinite(scale) && scale > 0 ? scale : 1.0f;
+}
 TouchState TouchPosition(float& x_px, float& y_px) {
   float xy[2] = {0, 0};
   const int state = atlas_js_touch_pos(xy);

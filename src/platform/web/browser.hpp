@@ -41,6 +41,9 @@ void InstallTouchTracking();
 // a finger is still down (kNone: a mouse is in use).
 enum class TouchState { kNone, kDown, kLifted };
 TouchState TouchPosition(float& x_px, float& y_px);
+// The two-finger pinch since the last call: a zoom factor (1 = none) about a point in canvas
+// device pixels.
+float TakePinch(float& x_px, float& y_px);
 // Vertical touch movement (CSS px) since the last call.
 double TakeTouchScrollDy();
 // Raises (or hides) the phone's on-screen keyboard through a hidden input while ImGui edits text.

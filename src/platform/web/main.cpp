@@ -281,6 +281,7 @@ void Frame(void* arg) {
   ImGui_ImplGlfw_NewFrame();
   ApplyButtons(app);
   ApplyTouchScroll(app);
+  app.env.pinch_scale = atlas::platform::TakePinch(app.env.pinch_x, app.env.pinch_y);
   if (!app.buttons_down[0]) app.touch_scrolling = false;
   ApplyBridgeKeys();
   ImGui::NewFrame();
@@ -340,6 +341,9 @@ int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no imgui.ini in the browser: the state lives in the URL
+  // Double-tap on a phone is slower than a double-click, and our press queue delivers one
+  // button event per frame: allow half a second between the clicks (ImGui's default: 0.3 s).
+  io.MouseDoubleClickTime = 0.5f;
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   glfwSetWindowUserPointer(app.window, &app);
   glfwSetMouseButtonCallback(app.window, OnMouseButton);  // replaces the backend's (see App)

@@ -142,4 +142,45 @@ Point ProjectGeo(double lat, double lon, const GeoBox& box, const Rect& rect) {
   return {x, y};
 }
 
+namespace {
+
+// One axis of ZoomAbout: the span shrinks by `factor` about `at` (an absolute fraction), then
+// slides back inside [0, 1].
+void ZoomAxis(double& a, double& b, double at, double factor) {
+  const double span = std::clamp((b - a) / factor, 1 / ZoomWindow::kMaxZoom, 1.0);
+  if (span >= 1) {
+    a = 0, b = 1;
+    return;
+  }
+  const double rel = (at - a) / (b - a);
+  a = at - rel * span;
+  b = a + span;
+  if (a < 0) b -= a, a = 0;
+  if (b > 1) a -= b - 1, b = 1;
+  a = std::max(a, 0.0);
+}
+
+}  // namespace
+
+ZoomWindow ZoomAbout(const ZoomWindow& w, double fx, double fy, double factor) {
+  if (!std::isfinite(fx) || !std::isfinite(fy) || !std::isfinite(factor) || factor <= 0) return w;
+  fx = std::clamp(fx, 0.0, 1.0);
+  fy = std::clamp(fy, 0.0, 1.0);
+  ZoomWindow out = w;
+  ZoomAxis(out.x0, out.x1, w.x0 + fx * (w.x1 - w.x0), factor);
+  ZoomAxis(out.y0, out.y1, w.y0 + fy * (w.y1 - w.y0), factor);
+  return out;
+}
+
+void ZoomRange(double full_lo, double full_hi, double f0, double f1, bool log, double& lo, double& hi) {
+  if (log && full_lo > 0 && full_hi > 0) {
+    const double a = std::log10(full_lo), b = std::log10(full_hi);
+    lo = std::pow(10.0, a + f0 * (b - a));
+    hi = std::pow(10.0, a + f1 * (b - a));
+  } else {
+    lo = full_lo + f0 * (full_hi - full_lo);
+    hi = full_lo + f1 * (full_hi - full_lo);
+  }
+}
+
 }  // namespace atlas::charts

@@ -61,4 +61,19 @@ struct Rect {
 };
 Point ProjectGeo(double lat, double lon, const GeoBox& box, const Rect& rect);
 
+// The part of a chart's full range on screen, as fractions [0, 1] of each axis (of log10 of
+// the values on a log axis). Zooming keeps the point under the pointer (or between the
+// fingers) where it is, never leaves the full range, and stops at kMaxZoom.
+struct ZoomWindow {
+  static constexpr double kMaxZoom = 16;
+  double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
+  bool zoomed() const { return x1 - x0 < 1 - 1e-9 || y1 - y0 < 1 - 1e-9; }
+  bool operator==(const ZoomWindow&) const = default;
+};
+// Zooms by `factor` (> 1 in, < 1 out) about the point at fractions (fx, fy) of the current
+// window (fy from the bottom). Bad input (NaN, factor <= 0) leaves the window as it is.
+ZoomWindow ZoomAbout(const ZoomWindow& w, double fx, double fy, double factor);
+// The sub-range [lo, hi] of the full range [full_lo, full_hi] that fractions [f0, f1] show.
+void ZoomRange(double full_lo, double full_hi, double f0, double f1, bool log, double& lo, double& hi);
+
 }  // namespace atlas::charts
