@@ -212,6 +212,7 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     const std::string& name = g.DisplayName(env.chinese());
     const ImVec2 sz = ImGui::CalcTextSize(name.c_str());
     // Try the right of the marker, then the left; skip the name if both collide.
+    if (points[k].x < left || points[k].x > right || points[k].y < top || points[k].y > bottom) continue;  // zoomed away
     const float cx = static_cast<float>(points[k].x), cy = static_cast<float>(points[k].y) - sz.y / 2;
     auto collides = [&](const ImVec4& rect) {
       if (rect.x < left || rect.z > right) return true;
