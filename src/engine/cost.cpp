@@ -12,6 +12,17 @@ namespace atlas {
 
 namespace {
 
+// A service form as a word of the table's language (English: its id, as the CLI prints it).
+const char* ServiceWord(ServiceKind kind, const EngineText& T) {
+  switch (kind) {
+    case ServiceKind::kMonthlyServer: return T.word_service_monthly_server;
+    case ServiceKind::kContainer: return T.word_service_container;
+    case ServiceKind::kBareMetal: return T.word_service_bare_metal;
+    case ServiceKind::kPurchase: return T.word_service_purchase;
+  }
+  return "?";
+}
+
 // Short human figures for notes: 0.63, 6.88, 1350, 337500.
 std::string Num(double v) {
   char buf[64];
@@ -110,7 +121,7 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
   PriceChoice out;
   std::vector<const PriceRecord*> all = pricing.PricesFor(gpu_id, service);
   if (all.empty()) {
-    out.notes.push_back(Printf(T.cost_price_none, gpu_id.c_str(), ServiceId(service)));
+    out.notes.push_back(Printf(T.cost_price_none, gpu_id.c_str(), ServiceWord(service, T)));
     return out;
   }
   const std::string wanted = region.in_china() ? "cn" : "global";
@@ -119,8 +130,8 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
     if (p->market == wanted) quotes.push_back(p);
   if (quotes.empty()) {
     quotes = all;
-    out.notes.push_back(Printf(T.cost_price_other_market, wanted.c_str(), gpu_id.c_str(), ServiceId(service),
-                               all.front()->market.c_str()));
+    out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(), ServiceWord(service, T),
+                               MarketWord(all.front()->market, T)));
   }
   // Rank by comparable CNY value; for purchase the all-in capex (a server-inclusive quote is
   // not cheaper than a bare card just because it looks bigger).
@@ -139,12 +150,12 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
   out.quotes_considered = static_cast<int>(quotes.size());
   const char* tag = pick->estimate ? T.cost_estimate_tag : "";
   if (quotes.size() > 1)
-    out.notes.push_back(Printf(T.cost_price_median, pick->provider.c_str(), pick->market.c_str(), Num(pick->Amount()).c_str(),
+    out.notes.push_back(Printf(T.cost_price_median, pick->provider.c_str(), MarketWord(pick->market, T), Num(pick->Amount()).c_str(),
                                pick->currency.c_str(), PriceUnit(service, T), pick->as_of.c_str(), tag, quotes.size(),
                                Num(quotes.front()->Amount()).c_str(), quotes.front()->currency.c_str(),
                                Num(quotes.back()->Amount()).c_str(), quotes.back()->currency.c_str()));
   else
-    out.notes.push_back(Printf(T.cost_price, pick->provider.c_str(), pick->market.c_str(), Num(pick->Amount()).c_str(),
+    out.notes.push_back(Printf(T.cost_price, pick->provider.c_str(), MarketWord(pick->market, T), Num(pick->Amount()).c_str(),
                                pick->currency.c_str(), PriceUnit(service, T), pick->as_of.c_str(), tag));
   return out;
 }
@@ -366,7 +377,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       describe(be.container_vs_monthly_server, T.cost_be_container, T.cost_be_monthly_server);
     } else {
       be.container_vs_monthly_server.notes.push_back(
-          Printf(T.cost_be_no_price, container_price ? "monthly_server" : "container", q.gpu_id.c_str()));
+          Printf(T.cost_be_no_price, container_price ? T.word_service_monthly_server : T.word_service_container, q.gpu_id.c_str()));
     }
     if (container_price && purchase_price && purchase_form) {
       const double capex = PurchaseCapexPerGpu(
@@ -379,7 +390,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       be.container_vs_purchase.notes.push_back(Printf(T.cost_be_buying_note, Num(purchase_form->depreciation_years).c_str()));
     } else {
       be.container_vs_purchase.notes.push_back(
-          Printf(T.cost_be_no_price, container_price ? "purchase" : "container", q.gpu_id.c_str()));
+          Printf(T.cost_be_no_price, container_price ? T.word_service_purchase : T.word_service_container, q.gpu_id.c_str()));
     }
     report.break_even.push_back(std::move(be));
   }

@@ -310,6 +310,7 @@ struct Ranker {
 RecommendResult Recommend(const Workload& base_in, const Constraints& cons, const Catalogs& c) {
   RecommendResult res;
   const EngineText& T = EngineTextFor(cons.language);
+  const bool zh = cons.language == Language::kChinese;  // names and regions as Chinese readers know them
   // Notes and their guide-vs-engine flags stay parallel.
   auto add_note = [&res](std::string text, bool guide_disagreement) {
     res.notes.push_back(std::move(text));
@@ -358,9 +359,11 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   const ServiceForm* container = c.pricing.Form(ServiceKind::kContainer);
   const double virt = container ? container->virtualization_overhead : 0;
   if (region && virt > 0)
-    add_note(Printf(T.rec_note_cost_virtualisation, region->in_china() ? "cn" : "global", region->id.c_str(), virt * 100), false);
+    add_note(Printf(T.rec_note_cost_virtualisation, region->in_china() ? T.word_market_cn : T.word_market_global,
+                    zh ? region->DisplayName(true).c_str() : region->id.c_str(), virt * 100), false);
   else if (region)
-    add_note(Printf(T.rec_note_cost, region->in_china() ? "cn" : "global", region->id.c_str()), false);
+    add_note(Printf(T.rec_note_cost, region->in_china() ? T.word_market_cn : T.word_market_global,
+                    zh ? region->DisplayName(true).c_str() : region->id.c_str()), false);
   else
     add_note(T.rec_note_no_region, false);
 
@@ -561,16 +564,16 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                                      cr.mfu_used, cr.scaling_efficiency));
         }
         if (owned) {
-          r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.name.c_str()));
+          r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.DisplayName(zh).c_str()));
         } else if (price && r.cost_cny) {
           const char* tag = price->estimate ? T.rec_estimate_tag : "";
           if (training)
             r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
-                                       price->provider.c_str(), price->market.c_str(), price->as_of.c_str(), tag,
+                                       price->provider.c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
                                        price->cny_per_gpu_hour, Cards(n, T).c_str(), HoursText(RuntimeHours(hours, virt), T).c_str()));
           else
             r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
-                                       price->provider.c_str(), price->market.c_str(), price->as_of.c_str(), tag,
+                                       price->provider.c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
                                        price->cny_per_gpu_hour, Cards(n, T).c_str()));
         }
         if (training)
@@ -585,7 +588,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         const bool talks = training ? n > 1 : model_parallel > 1;
         if (talks && !g.nvlink_class)
           r.limits.push_back(Printf(T.rec_limit_pcie,
-                                    g.name.c_str(), lw.tp > 1 ? T.rec_traffic_tensor : training ? T.rec_traffic_gradients : T.rec_traffic_pipeline,
+                                    g.DisplayName(zh).c_str(), lw.tp > 1 ? T.rec_traffic_tensor : training ? T.rec_traffic_gradients : T.rec_traffic_pipeline,
                                     ScalingEfficiency(g, n, a)));
         if (n > a.gpus_per_node)
           r.limits.push_back(Printf(T.rec_limit_nodes,
@@ -601,7 +604,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           r.limits.push_back(Printf(T.rec_limit_offload,
                                     Gib(l.memory.cpu_offload_bytes).c_str()));
         if (r.price && r.price->estimate) r.limits.push_back(T.rec_limit_price_estimate);
-        if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.name.c_str()));
+        if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.DisplayName(zh).c_str()));
         // The guides' advice.
         if (cons.min_cpu_cores_per_gpu > 0)
           r.advice.push_back(Printf(T.rec_advice_cpu,

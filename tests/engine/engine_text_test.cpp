@@ -184,6 +184,10 @@ TEST_CASE("a Chinese cost report has Chinese notes and the same figures") {
       INFO(s);
       CHECK(HasCjk(s));
       CHECK_FALSE(HasArtefact(s));
+      // Data codes read as words: no "cn 市场", no "container 报价".
+      CHECK(s.find("cn 市场") == std::string::npos);
+      CHECK(s.find("global 市场") == std::string::npos);
+      CHECK(s.find("container") == std::string::npos);
     }
   }
   CostRequest bad;

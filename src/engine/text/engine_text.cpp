@@ -16,6 +16,12 @@ const EngineText& EngineTextFor(Language language) {
   return language == Language::kChinese ? kChinese : kEnglish;
 }
 
+const char* MarketWord(const std::string& market, const EngineText& text) {
+  if (market == "cn") return text.word_market_cn;
+  if (market == "global") return text.word_market_global;
+  return market.c_str();
+}
+
 const TextEntry* EngineTextEntries(std::size_t& count) { return TableEntries(count); }
 
 }  // namespace atlas

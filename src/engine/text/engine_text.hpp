@@ -15,6 +15,7 @@
 #include "engine/text/text_table.hpp"
 
 #include <cstddef>
+#include <string>
 
 namespace atlas {
 
@@ -26,6 +27,9 @@ struct EngineText {
 
 // The table for a language (static, immutable).
 const EngineText& EngineTextFor(Language language);
+
+// A market code ("cn", "global") as a word of the table's language (unknown codes as given).
+const char* MarketWord(const std::string& market, const EngineText& text);
 
 // One row per id (id, English, Chinese or nullptr), for tests and tools.
 const TextEntry* EngineTextEntries(std::size_t& count);
