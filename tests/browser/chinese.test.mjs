@@ -95,6 +95,25 @@ await run([
     assert(fontRequests.length === 0, "fetched the Chinese font for an English link");
     await context.close();
   }],
+  ["Chinese works offline once the font was fetched (the service worker keeps it)", async () => {
+    const context = await browser.newContext({ ...DESKTOP, ...EN_BROWSER });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(server.url + "#v=1&lang=zh");
+    await waitForMark(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await waitForLang(page, "zh-CN");
+    await frames(page, 10);
+    await context.setOffline(true);
+    await page.reload();
+    await waitForMark(page);
+    await waitForLang(page, "zh-CN");
+    assert((await distinctColours(page)) > 20, "blank offline");
+    await shot(page, "zh-offline");
+    assert(errors.length === 0, errors.join("\n"));
+    await context.close();
+  }],
   ["a failed font fetch keeps a working English UI and the choice in the link", async () => {
     const context = await browser.newContext({ ...DESKTOP, ...ZH_BROWSER });
     await context.route("**/fonts/zh.ttf", (route) => route.abort());
