@@ -4,8 +4,21 @@ set(ATLAS_DIST_DIR "${CMAKE_BINARY_DIR}/dist")
 
 include(cmake/fonts.cmake)
 
+# The first frame (the tier map) needs only gpus.json and assumptions.json; the app fetches the
+# other data files after it. This copy of EmbeddedDataFiles() holding just those two is linked
+# first, so the linker never pulls the full one (embedded_data.cpp) out of libatlas_engine.a.
+set(ATLAS_EMBEDDED_CORE_CPP "${CMAKE_BINARY_DIR}/generated/embedded_core.cpp")
+add_custom_command(
+  OUTPUT "${ATLAS_EMBEDDED_CORE_CPP}"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
+  COMMAND ${CMAKE_COMMAND} "-DOUT=${ATLAS_EMBEDDED_CORE_CPP}" "-DDATA_DIR=${CMAKE_SOURCE_DIR}/data"
+          "-DONLY=gpus.json,assumptions.json" -P "${CMAKE_SOURCE_DIR}/cmake/embed_data.cmake"
+  DEPENDS "${CMAKE_SOURCE_DIR}/data/gpus.json" "${CMAKE_SOURCE_DIR}/data/assumptions.json"
+          "${CMAKE_SOURCE_DIR}/cmake/embed_data.cmake"
+  COMMENT "Embedding the first frame's data files")
+
 file(GLOB ATLAS_WEB_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp")
-add_executable(gpu_atlas_web ${ATLAS_WEB_SOURCES} "${ATLAS_EMBEDDED_FONTS_CPP}"
+add_executable(gpu_atlas_web ${ATLAS_WEB_SOURCES} "${ATLAS_EMBEDDED_FONTS_CPP}" "${ATLAS_EMBEDDED_CORE_CPP}"
   "${IMGUI_DIR}/backends/imgui_impl_glfw.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
 target_include_directories(gpu_atlas_web PRIVATE "${IMGUI_DIR}/backends")
 target_link_libraries(gpu_atlas_web PRIVATE atlas_ui)
@@ -16,13 +29,31 @@ target_link_options(gpu_atlas_web PRIVATE -Oz -flto -sMALLOC=emmalloc
   -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web -sFILESYSTEM=0
-  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_atlas_text_bridge_chars,_atlas_text_bridge_key,_atlas_font_arrived
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_atlas_text_bridge_chars,_atlas_text_bridge_key,_atlas_font_arrived,_atlas_deferred_arrived
   -sEXPORTED_RUNTIME_METHODS=[])
 # More size, same behaviour: no WebGL extension is auto-enabled (the ImGui backend uses none),
 # glGetError reports WebGL's own errors only, one more binaryen -Oz round. (Not here:
 # -sINCOMING_MODULE_JS_API limited to what web/boot.js sets, which broke taps on phones.)
 target_link_options(gpu_atlas_web PRIVATE
-  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_TRACK_ERRORS=0 -sBINARYEN_EXTRA_PASSES=-Oz)
+  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_TRACK_ERRORS=0 -sBINARYEN_EXTRA_PASSES=-Oz,--one-caller-inline-max-function-size=40)
+# Two code files: what the first frame needs, and gpu-atlas.deferred.wasm with everything reached
+# only through the ATLAS_DEFERRED entry points (src/app/deferred_code.hpp), fetched after the
+# first frame. SPLIT_MODULE makes the JS glue fill the primary module's "placeholder" imports;
+# the link keeps function names (--profiling-funcs) for scripts/split_wasm.py, whose outputs
+# carry none. Binaryen inlines any function with one caller by default, entry points included:
+# --one-caller-inline-max-function-size=40 (binaryen nodes) keeps them out of line; the views
+# are mostly calls, so they are small by that measure.
+# (-ocimfs is set with the other binaryen passes above.)
+target_link_options(gpu_atlas_web PRIVATE -sSPLIT_MODULE=1 --profiling-funcs)
+# ImGui's built-in font stays out of the download (see main.cpp).
+target_link_options(gpu_atlas_web PRIVATE "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig")
+add_custom_command(TARGET gpu_atlas_web POST_BUILD
+  COMMAND /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/split_wasm.py" "${ATLAS_DIST_DIR}/gpu-atlas.wasm.orig"
+          "${CMAKE_SOURCE_DIR}/src/platform/web/deferred_roots.txt"
+          "${ATLAS_DIST_DIR}/gpu-atlas.wasm" "${ATLAS_DIST_DIR}/gpu-atlas.deferred.wasm"
+  COMMAND ${CMAKE_COMMAND} -E remove "${ATLAS_DIST_DIR}/gpu-atlas.wasm.orig"
+  COMMENT "Splitting the wasm at the deferred entry points")
+
 # Closure Compiler on the JS glue (ADVANCED). Emscripten 3.1.6 wants google-closure-compiler
 # 20220104, which scripts/setup.sh installs from npm into tools/closure (Debian's is too old);
 # the link step is pointed at it through EM_CLOSURE_COMPILER.

@@ -20,12 +20,12 @@ if [ "$what" = web ] || [ "$what" = all ]; then
   mkdir -p "$dist/data"
   cp data/*.json "$dist/data/"
   # Version the service worker's cache by the app's content.
-  build_id=$(cat "$dist/gpu-atlas.js" "$dist/gpu-atlas.wasm" "$dist/index.html" "$dist/boot.js" "$dist/style.css" | sha256sum | cut -c1-16)
+  build_id=$(cat "$dist/gpu-atlas.js" "$dist/gpu-atlas.wasm" "$dist/gpu-atlas.deferred.wasm" data/*.json "$dist/index.html" "$dist/boot.js" "$dist/style.css" | sha256sum | cut -c1-16)
   sed "s/__BUILD_ID__/$build_id/" web/sw.js > "$dist/sw.js"
   # Pre-compressed copies beside the originals for hosts that serve them (.gz, .br).
   find "$dist" -type f \( -name '*.js' -o -name '*.wasm' -o -name '*.html' -o -name '*.css' -o -name '*.json' -o -name '*.ttf' \) |
     while read -r f; do
-      gzip -9 -k -f -n "$f"
+      zopfli -c "$f" > "$f.gz"  # gzip format, ~5% smaller than gzip -9
       brotli -q 11 -f "$f" -o "$f.br"
     done
 fi

@@ -2,7 +2,7 @@
 # Installs everything GPU Atlas needs, from Debian's and npm's registries only. Idempotent:
 # each step checks first and does nothing when its result is already present.
 #   - Debian binary packages: Emscripten, nlohmann_json, doctest, GLFW, Chromium, fonttools,
-#     a CJK font, brotli.
+#     a CJK font, brotli, zopfli (smaller .gz files), binaryen (wasm-split).
 #   - Dear ImGui sources from Debian's *source* package, unpacked into build/deps/ (ignored).
 #   - playwright-core from npm into tests/browser/node_modules (ignored).
 #   - google-closure-compiler from npm into tools/closure/node_modules (ignored).
@@ -16,7 +16,7 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 PACKAGES=(cmake make g++ emscripten nlohmann-json3-dev doctest-dev libglfw3-dev
-          chromium fonttools fonts-droid-fallback fonts-dejavu-core brotli libbenchmark-dev python3 xz-utils dpkg-dev clang-14 libclang-rt-14-dev)
+          chromium fonttools fonts-droid-fallback fonts-dejavu-core brotli zopfli binaryen libbenchmark-dev python3 xz-utils dpkg-dev clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,7 +4,10 @@
 "use strict";
 const BUILD_ID = "__BUILD_ID__";
 const CACHE = "gpu-atlas-" + BUILD_ID;
-const FILES = ["./", "index.html", "style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];
+// The app shell, and what the app fetches right after its first frame (the other views' code and
+// the data they need), so that every view works offline after the first visit.
+const FILES = ["./", "index.html", "style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm",
+  "gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

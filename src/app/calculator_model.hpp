@@ -2,6 +2,7 @@
 // catalog card that fits, and input problems. Recomputed only when the inputs change.
 #pragma once
 
+#include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "engine/estimate.hpp"
 
@@ -33,7 +34,7 @@ bool NormalizeCalculator(CalculatorState& state, const Catalogs& catalogs);
 
 // Recomputes `derived` when state.calculator differs from what it was computed from.
 // `language`: the one errors and notes are shown in (switching it recomputes).
-void UpdateCalculatorDerived(const AppState& state, const Catalogs& catalogs, CalculatorDerived& derived,
+ATLAS_DEFERRED void UpdateCalculatorDerived(const AppState& state, const Catalogs& catalogs, CalculatorDerived& derived,
                              Language language);
 
 // Picks a preset, or a custom model from a typed size / a config.json. Returns a message for

@@ -4,6 +4,7 @@
 // Recomputed only when the inputs change, never per frame.
 #pragma once
 
+#include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "engine/catalogs.hpp"
 #include "engine/cost.hpp"
@@ -127,7 +128,7 @@ struct CostDerived {
 };
 
 // `language`: the one errors and notes are shown in (switching it recomputes).
-void UpdateCostDerived(const AppState& state, const Catalogs& catalogs, CostDerived& derived, Language language);
+ATLAS_DEFERRED void UpdateCostDerived(const AppState& state, const Catalogs& catalogs, CostDerived& derived, Language language);
 
 // Display order of region groups: 0 east hubs, 1 west hubs, 2 global.
 int RegionGroupOrder(const std::string& group);

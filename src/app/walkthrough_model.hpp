@@ -4,6 +4,7 @@
 // between steps does not recompute).
 #pragma once
 
+#include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "engine/recommend.hpp"
 
@@ -57,7 +58,7 @@ std::vector<std::string> PrecisionsFor(const std::string& method);
 void NormalizeWalkthrough(WalkthroughState& s);
 
 // `language`: the one the explanations are shown in (switching it recomputes).
-void UpdateWalkthroughDerived(const AppState& state, const Catalogs& catalogs, WalkthroughDerived& derived,
+ATLAS_DEFERRED void UpdateWalkthroughDerived(const AppState& state, const Catalogs& catalogs, WalkthroughDerived& derived,
                               Language language);
 
 // Opens the Calculator with the walkthrough's job, or with recommendation `config` (index into

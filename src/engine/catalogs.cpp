@@ -4,46 +4,69 @@
 
 namespace atlas {
 
-CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir) {
-  CatalogsLoad out;
-  auto load_text = [&](const std::string& name, std::string& text) {
-    if (read(name, text)) return true;
-    out.errors.push_back(display_dir + "/" + name + ": file is missing or unreadable");
-    return false;
-  };
+namespace {
+
+// Reads `name` from `read`, or records that it is missing.
+bool LoadText(const DataFileReader& read, const std::string& display_dir, const std::string& name, std::string& text,
+              CatalogsLoad& out) {
+  if (read(name, text)) return true;
+  out.errors.push_back(display_dir + "/" + name + ": file is missing or unreadable");
+  return false;
+}
+
+template <typename Load>
+void Append(const Load& load, CatalogsLoad& out) {
+  out.errors.insert(out.errors.end(), load.errors.begin(), load.errors.end());
+}
+
+}  // namespace
+
+void LoadCoreCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out) {
   std::string text;
-  if (load_text("gpus.json", text)) {
+  if (LoadText(read, display_dir, "gpus.json", text, out)) {
     GpuCatalogLoad gpus = LoadGpuCatalog(text, display_dir + "/gpus.json");
-    out.errors.insert(out.errors.end(), gpus.errors.begin(), gpus.errors.end());
+    Append(gpus, out);
     out.catalogs.gpus = std::move(gpus.catalog);
   }
+  out.catalogs.gpu_tiers.clear();
+  out.catalogs.gpu_tiers_zh.clear();
   for (const Gpu& g : out.catalogs.gpus.gpus) {
     out.catalogs.gpu_tiers.push_back(ClassifyTier(g));
     out.catalogs.gpu_tiers_zh.push_back(ClassifyTier(g, {}, Language::kChinese));
   }
-  if (load_text("models.json", text)) {
-    ModelCatalogLoad models = LoadModelCatalog(text, display_dir + "/models.json");
-    out.errors.insert(out.errors.end(), models.errors.begin(), models.errors.end());
-    out.catalogs.models = std::move(models.catalog);
-  }
-  if (load_text("assumptions.json", text)) {
+  if (LoadText(read, display_dir, "assumptions.json", text, out)) {
     AssumptionsLoad assumptions = LoadAssumptions(text, display_dir + "/assumptions.json");
-    out.errors.insert(out.errors.end(), assumptions.errors.begin(), assumptions.errors.end());
+    Append(assumptions, out);
     out.catalogs.assumptions = std::move(assumptions.assumptions);
   }
-  if (load_text("regions.json", text)) {
+}
+
+void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out) {
+  std::string text;
+  if (LoadText(read, display_dir, "models.json", text, out)) {
+    ModelCatalogLoad models = LoadModelCatalog(text, display_dir + "/models.json");
+    Append(models, out);
+    out.catalogs.models = std::move(models.catalog);
+  }
+  if (LoadText(read, display_dir, "regions.json", text, out)) {
     RegionCatalogLoad regions = LoadRegionCatalog(text, display_dir + "/regions.json");
-    out.errors.insert(out.errors.end(), regions.errors.begin(), regions.errors.end());
+    Append(regions, out);
     out.catalogs.regions = std::move(regions.catalog);
   }
-  if (load_text("pricing.json", text)) {
+  if (LoadText(read, display_dir, "pricing.json", text, out)) {
     PricingCatalogLoad pricing = LoadPricingCatalog(text, display_dir + "/pricing.json");
-    out.errors.insert(out.errors.end(), pricing.errors.begin(), pricing.errors.end());
+    Append(pricing, out);
     out.catalogs.pricing = std::move(pricing.catalog);
     auto refs = CheckPricingReferences(out.catalogs.pricing, out.catalogs.gpus, out.catalogs.regions,
                                        display_dir + "/pricing.json", display_dir + "/regions.json");
     out.errors.insert(out.errors.end(), refs.begin(), refs.end());
   }
+}
+
+CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir) {
+  CatalogsLoad out;
+  LoadCoreCatalogs(read, display_dir, out);
+  LoadMarketCatalogs(read, display_dir, out);
   return out;
 }
 

@@ -37,6 +37,11 @@ struct CatalogsLoad {
 using DataFileReader = std::function<bool(const std::string& name, std::string& text)>;
 
 CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir);
+// LoadCatalogs in two steps, adding to `out`: the GPUs (with their tiers) and the assumptions,
+// which are all the tier map needs, then models, regions and prices. The web app draws its first
+// frame after the first step and fetches the files of the second.
+void LoadCoreCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out);
+void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out);
 // The data compiled into the binary.
 CatalogsLoad LoadEmbeddedCatalogs();
 

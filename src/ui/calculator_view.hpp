@@ -3,6 +3,7 @@
 // Every figure expands to its formula, inputs and source.
 #pragma once
 
+#include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
 #include "engine/catalogs.hpp"
@@ -10,7 +11,7 @@
 
 namespace atlas::ui {
 
-void DrawCalculatorView(AppState& state, const Catalogs& catalogs, const CalculatorDerived& derived,
+ATLAS_DEFERRED void DrawCalculatorView(AppState& state, const Catalogs& catalogs, const CalculatorDerived& derived,
                         const UiEnv& env, UiMemory& memory);
 
 }  // namespace atlas::ui

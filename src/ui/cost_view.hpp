@@ -2,6 +2,7 @@
 // global cloud regions and across service forms, with the guides' budget cases as presets.
 #pragma once
 
+#include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "app/cost_model.hpp"
 #include "engine/catalogs.hpp"
@@ -9,7 +10,7 @@
 
 namespace atlas::ui {
 
-void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived, const UiEnv& env,
+ATLAS_DEFERRED void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived, const UiEnv& env,
                   UiMemory& memory);
 
 }  // namespace atlas::ui

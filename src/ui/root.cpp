@@ -65,6 +65,17 @@ void DrawFooter(const AppData& data, const UiEnv& env) {
   if (env.open_url && ImGui::SmallButton(t.footer_sources)) env.open_url("data/gpus.json");
 }
 
+// A view whose code and data have not arrived yet (web app), or failed to.
+void DrawViewPending(const AppData& data, const UiEnv& env) {
+  const UiText& t = env.text();
+  if (!data.views_failed) {
+    ImGui::TextDisabled("%s", t.view_loading);
+    return;
+  }
+  ColoredWrapped(kColorBad, t.view_load_failed);
+  if (env.retry_load && ImGui::Button(t.view_load_retry)) env.retry_load();
+}
+
 }  // namespace
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& memory) {
@@ -100,6 +111,10 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
       if (ImGui::BeginTabItem(label.c_str(), nullptr, tf)) {
         if (memory.tab_pending) {
           memory.tab_pending = tab.view != state.view;
+          if (memory.tab_pending) {  // shown only until the tab bar selects the state's view
+            ImGui::EndTabItem();
+            continue;
+          }
         } else {
           state.view = tab.view;
           memory.last_view = static_cast<int>(tab.view);
@@ -119,6 +134,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
         else if (tab.view == View::kWalkthrough && data.walkthrough)
           DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env);
         else if (tab.view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
+        else DrawViewPending(data, env);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }

@@ -18,6 +18,9 @@ struct AppData {
   const CalculatorDerived* calculator = nullptr;  // results derived from the state
   const WalkthroughDerived* walkthrough = nullptr;  // the walkthrough's recommendation
   const CostDerived* cost = nullptr;
+  // In the web app the views other than the tier map wait for code and data fetched after the
+  // first frame (their results above stay null until then); true when that fetch failed.
+  bool views_failed = false;
   std::vector<std::string> load_errors;  // data problems to show instead of crashing
 };
 

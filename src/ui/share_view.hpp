@@ -1,6 +1,7 @@
 // View 5: Share — the link to this exact configuration, copy it, export the results.
 #pragma once
 
+#include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
 #include "engine/catalogs.hpp"
@@ -8,7 +9,7 @@
 
 namespace atlas::ui {
 
-void DrawShareView(const AppState& state, const Catalogs& catalogs, const CalculatorDerived& calculator,
+ATLAS_DEFERRED void DrawShareView(const AppState& state, const Catalogs& catalogs, const CalculatorDerived& calculator,
                    const UiEnv& env, UiMemory& memory);
 // The banner listing what an opened link could not restore (drawn by the shell).
 void DrawLinkNotices(const UiEnv& env, UiMemory& memory);

@@ -30,6 +30,7 @@ struct UiEnv {
   float pinch_scale = 1.0f;
   float pinch_x = 0, pinch_y = 0;
   std::function<void(const std::string& url)> open_url;  // may be empty (native tests)
+  std::function<void()> retry_load;  // fetches the views' code and data again (web app)
   std::function<void(const std::string& text)> copy_text;
   std::function<void(const char* name)> mark;  // performance.mark, once per name
   std::function<void(const std::string& name, const std::string& mime, const std::string& text)> download;

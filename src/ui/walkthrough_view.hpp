@@ -3,6 +3,7 @@
 // Draws the answers and the derived results; no estimating here.
 #pragma once
 
+#include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "app/walkthrough_model.hpp"
 #include "engine/catalogs.hpp"
@@ -10,6 +11,6 @@
 
 namespace atlas::ui {
 
-void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const WalkthroughDerived& derived, const UiEnv& env);
+ATLAS_DEFERRED void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const WalkthroughDerived& derived, const UiEnv& env);
 
 }  // namespace atlas::ui

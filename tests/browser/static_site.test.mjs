@@ -54,7 +54,7 @@ await run([
     await context.close();
   }],
   ["pre-compressed copies exist and decompress to the originals' size class", async () => {
-    for (const f of ["index.html", "gpu-atlas.js", "gpu-atlas.wasm", "boot.js", "style.css"]) {
+    for (const f of ["index.html", "gpu-atlas.js", "gpu-atlas.wasm", "gpu-atlas.deferred.wasm", "boot.js", "style.css"]) {
       assert(existsSync(path.join(dist, f + ".gz")), `${f}.gz missing`);
       assert(existsSync(path.join(dist, f + ".br")), `${f}.br missing`);
     }

@@ -102,6 +102,38 @@ EM_JS(void, atlas_js_fetch_font, (const char* url), {
         _atlas_font_arrived(0, 0);
       });
 });
+EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_urls), {
+  var wasm = UTF8ToString(wasm_url);
+  var urls = UTF8ToString(data_urls).split(",");
+  function bytes(url) {
+    return fetch(url).then(function(r) {
+      if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+      return r.arrayBuffer();
+    });
+  }
+  function attempt(n) {
+    // The split-off functions import this module's memory, table and functions ("primary");
+    // instantiating fills their placeholder slots in the shared table.
+    var code = bytes(wasm).then(function(b) { return WebAssembly.instantiate(b, {"primary": Module["asm"]}); });
+    Promise.all([code].concat(urls.map(bytes)))
+        .then(function(results) {
+          var texts = results.slice(1).map(function(buffer) {
+            var b = new Uint8Array(buffer);
+            var p = _malloc(b.length + 1);
+            HEAPU8.set(b, p);
+            HEAPU8[p + b.length] = 0;
+            return p;
+          });
+          _atlas_deferred_arrived(texts[0], texts[1], texts[2]);
+        })
+        .catch(function(e) {
+          console.warn("GPU Atlas: the views' code or data could not be loaded (try " + n + "): " + e);
+          if (n < 3) setTimeout(function() { attempt(n + 1); }, 1000 * n);
+          else _atlas_deferred_arrived(0, 0, 0);
+        });
+  }
+  attempt(1);
+});
 EM_JS(void, atlas_js_set_document_language, (int chinese), {
   document.documentElement.lang = chinese ? "zh-CN" : "en";
   document.title = chinese ? "算力产区图 · GPU Atlas — 选什么卡、要几张、放在哪里、花多少钱"
@@ -256,6 +288,7 @@ void DownloadText(const std::string& name, const std::string& mime, const std::s
 }
 bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
 void FetchFont(const char* relative_url) { atlas_js_fetch_font(relative_url); }
+void FetchDeferred(const char* wasm_url, const char* data_urls) { atlas_js_fetch_deferred(wasm_url, data_urls); }
 void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese ? 1 : 0); }
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
 double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }

@@ -30,6 +30,11 @@ bool PrefersChinese();
 // Fetches a font file next to the page (relative URL) and hands its bytes to the exported
 // atlas_font_arrived(data, size) (malloc'd, owned by the receiver; nullptr, 0 on failure).
 void FetchFont(const char* relative_url);
+// Fetches the deferred code (`wasm_url`, instantiated against this module's exports) and the
+// data files (`data_urls`, comma-separated), retrying twice, then hands the files' texts to the
+// exported atlas_deferred_arrived(models, regions, pricing) (NUL-terminated, malloc'd, owned by
+// the receiver; all null on failure).
+void FetchDeferred(const char* wasm_url, const char* data_urls);
 // Sets <html lang> and the document title for the language the UI is drawn in.
 void SetDocumentLanguage(bool chinese);
 // Records one frame's CPU time (ms; `ui_ms` without the GL submission) and the heap size for

@@ -5,8 +5,10 @@
 #include "embedded_fonts.hpp"
 
 #include "app/app_state.hpp"
+#include "app/deferred_code.hpp"
 #include "app/share_link.hpp"
 #include "engine/catalogs.hpp"
+#include "engine/embedded_data.hpp"
 #include "ui/root.hpp"
 #include "ui/theme.hpp"
 
@@ -31,6 +33,14 @@ constexpr float kBaseFontPx = 15.0f;  // CSS pixels; bigger on phones for thumbs
 // arrives the UI stays in English (UiEnv::chinese_font_ready).
 enum class FontFetch { kIdle, kFetching, kReady, kFailed };
 
+// The first frame (the tier map) needs only part of the app. The rest arrives after it: the
+// code of the other views, their engine and the link codec (gpu-atlas.deferred.wasm, split off
+// at build time by scripts/split_wasm.py at the ATLAS_DEFERRED entry points) and the models,
+// regions and prices (data/*.json). Nothing here calls an ATLAS_DEFERRED function before both
+// have arrived (Deferred::kReady). A page opened from a link waits for them before its first
+// frame, since the link may name any view.
+enum class Deferred { kIdle, kLoading, kReady, kFailed };
+
 struct App {
   GLFWwindow* window = nullptr;
   atlas::Catalogs catalogs;
@@ -43,6 +53,8 @@ struct App {
   atlas::CostDerived cost;
   float font_scale = 0;  // dpr * css font size the atlas was built for
   FontFetch zh_fetch = FontFetch::kIdle;
+  Deferred deferred = Deferred::kIdle;
+  std::string pending_hash;  // a link to open once the deferred part has arrived
   unsigned char* zh_font = nullptr;  // malloc'd by the fetch; kept for atlas rebuilds
   int zh_font_size = 0;
   bool fonts_dirty = false;  // rebuild the atlas this frame (the Chinese font arrived)
@@ -77,9 +89,20 @@ struct FontMailbox {
 };
 FontMailbox g_font_mailbox;  // written only by atlas_font_arrived
 
+// The deferred data files, handed over once the deferred code is instantiated too.
+struct DeferredMailbox {
+  bool arrived = false;
+  char* texts[3] = {nullptr, nullptr, nullptr};  // NUL-terminated, malloc'd; all null on failure
+};
+DeferredMailbox g_deferred_mailbox;  // written only by atlas_deferred_arrived
+constexpr const char* kDeferredDataFiles[3] = {"models.json", "regions.json", "pricing.json"};
+
 extern "C" {
 EMSCRIPTEN_KEEPALIVE void atlas_font_arrived(unsigned char* data, int size) {
   g_font_mailbox = {true, data, size};
+}
+EMSCRIPTEN_KEEPALIVE void atlas_deferred_arrived(char* models, char* regions, char* pricing) {
+  g_deferred_mailbox = {true, {models, regions, pricing}};
 }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_chars(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_key(int key) {
@@ -186,6 +209,49 @@ void SyncHash(App& app) {
   app.hash_written = link;
 }
 
+void StartDeferredLoad(App& app) {
+  if (app.deferred == Deferred::kLoading || app.deferred == Deferred::kReady) return;
+  app.deferred = Deferred::kLoading;
+  atlas::platform::FetchDeferred("gpu-atlas.deferred.wasm", "data/models.json,data/regions.json,data/pricing.json");
+}
+
+// Adds the models, regions and prices to the catalogs (the first deferred call).
+ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
+  atlas::CatalogsLoad load;
+  load.catalogs = std::move(app.catalogs);
+  atlas::LoadMarketCatalogs(
+      [&m](const std::string& name, std::string& text) {
+        for (int i = 0; i < 3; ++i)
+          if (name == kDeferredDataFiles[i] && m.texts[i]) {
+            text = m.texts[i];
+            return true;
+          }
+        return false;
+      },
+      "data", load);
+  app.catalogs = std::move(load.catalogs);
+  app.data.load_errors.insert(app.data.load_errors.end(), load.errors.begin(), load.errors.end());
+}
+
+// Takes the deferred part when it arrives, then opens the link that was waiting for it.
+void UpdateDeferred(App& app) {
+  if (!g_deferred_mailbox.arrived) return;
+  const DeferredMailbox m = g_deferred_mailbox;
+  g_deferred_mailbox = {};
+  const bool ok = m.texts[0] && m.texts[1] && m.texts[2];
+  if (ok) {
+    LoadDeferredData(app, m);
+    app.deferred = Deferred::kReady;
+    atlas::platform::PerformanceMark("gpu-atlas:deferred-ready");
+    if (!app.pending_hash.empty() && app.data.load_errors.empty()) ApplyHash(app, app.pending_hash);
+    app.pending_hash.clear();
+  } else {
+    app.deferred = Deferred::kFailed;
+    atlas::platform::PerformanceMark("gpu-atlas:deferred-failed");
+  }
+  for (char* text : m.texts) std::free(text);
+}
+
 // Glyph ranges: ImGui bakes only the glyphs a font has, so ranges can be broad; the subsets
 // hold exactly the characters in use (scripts/make_fonts.py).
 constexpr ImWchar kLatinRanges[] = {0x0020, 0x2FFF, 0};
@@ -238,7 +304,7 @@ void UpdateFonts(App& app) {
   const float px = kBaseFontPx * scale;
   const atlas::platform::EmbeddedFont latin = atlas::platform::UiLatinFont();
   const atlas::platform::EmbeddedFont cjk = atlas::platform::UiCjkFont();
-  if (!AddFont(latin.data, static_cast<int>(latin.size), px, kLatinRanges, false)) ImGui::GetIO().Fonts->AddFontDefault();
+  AddFont(latin.data, static_cast<int>(latin.size), px, kLatinRanges, false);  // checked at build time
   AddFont(cjk.data, static_cast<int>(cjk.size), px, kCjkRanges, true);
   if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px, kCjkRanges, true);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
@@ -264,18 +330,26 @@ void Frame(void* arg) {
   UpdateChineseFont(app);
   UpdateFonts(app);
 
+  UpdateDeferred(app);
+  // A link waits for the whole app (the HTML loading indicator stays up); if that cannot load,
+  // the page opens without the link rather than not at all.
+  if (!app.pending_hash.empty() && !app.first_frame_marked && app.deferred != Deferred::kFailed) return;
+
   // Derived results follow the state; they recompute only when the inputs changed.
-  atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
-  atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator,
-                                 app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish);
-  app.data.calculator = &app.calculator;
-  atlas::NormalizeWalkthrough(app.state.walkthrough);
-  atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough,
-                                  app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish);
-  app.data.walkthrough = &app.walkthrough;
-  atlas::UpdateCostDerived(app.state, app.catalogs, app.cost,
-                           app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish);
-  app.data.cost = &app.cost;
+  const bool full = app.deferred == Deferred::kReady;
+  const atlas::Language shown_language =
+      app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish;
+  if (full) {
+    atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
+    atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
+    atlas::NormalizeWalkthrough(app.state.walkthrough);
+    atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
+    atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
+  }
+  app.data.calculator = full ? &app.calculator : nullptr;
+  app.data.walkthrough = full ? &app.walkthrough : nullptr;
+  app.data.cost = full ? &app.cost : nullptr;
+  app.data.views_failed = app.deferred == Deferred::kFailed;
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -286,16 +360,14 @@ void Frame(void* arg) {
   ApplyBridgeKeys();
   ImGui::NewFrame();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
-  const atlas::Language shown =
-      app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish;
-  if (shown != app.document_language) {
-    app.document_language = shown;
-    atlas::platform::SetDocumentLanguage(shown == atlas::Language::kChinese);
+  if (shown_language != app.document_language) {
+    app.document_language = shown_language;
+    atlas::platform::SetDocumentLanguage(shown_language == atlas::Language::kChinese);
   }
   ImGui::Render();
   const double ui_ms = emscripten_get_now() - start_ms;
   atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
-  if (app.data.load_errors.empty()) SyncHash(app);
+  if (full && app.data.load_errors.empty()) SyncHash(app);
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
@@ -307,10 +379,19 @@ void Frame(void* arg) {
     app.first_frame_marked = true;
     atlas::platform::PerformanceMark("gpu-atlas:first-frame");
     atlas::platform::HideLoadingIndicator();
+    StartDeferredLoad(app);  // the rest of the app, now that the first frame is on screen
   }
 }
 
 }  // namespace
+
+// ImGui's built-in font (ProggyClean, 12 KB of the download) is never drawn: ours is compiled
+// in and checked at build time (scripts/make_fonts.py). The link wraps
+// ImFontAtlas::AddFontDefault (cmake/web.cmake, --wrap) so nothing references the built-in
+// font's data and the linker leaves it out. ImGui calls it only for an atlas without fonts.
+extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas*, const ImFontConfig*) {
+  return nullptr;
+}
 
 int main() {
   if (!glfwInit()) return 1;
@@ -322,7 +403,14 @@ int main() {
   if (!app.window) return 1;
   glfwMakeContextCurrent(app.window);
 
-  atlas::CatalogsLoad load = atlas::LoadEmbeddedCatalogs();
+  // The first frame's data (gpus.json, assumptions.json) is compiled in; see Deferred.
+  atlas::CatalogsLoad load;
+  atlas::LoadCoreCatalogs(
+      [](const std::string& name, std::string& text) {
+        text = atlas::EmbeddedDataText(name);
+        return !text.empty();
+      },
+      "data", load);
   app.catalogs = std::move(load.catalogs);
   app.data.catalogs = &app.catalogs;
   app.data.load_errors = std::move(load.errors);
@@ -332,10 +420,14 @@ int main() {
   app.env.download = [](const std::string& name, const std::string& mime, const std::string& text) {
     atlas::platform::DownloadText(name, mime, text);
   };
+  app.env.retry_load = [] { StartDeferredLoad(app); };
   app.env.page_url = atlas::platform::PageUrl();
   const std::string hash = atlas::platform::GetHash();
-  if (!hash.empty() && app.data.load_errors.empty()) ApplyHash(app, hash);
-  else app.state.language = atlas::platform::PrefersChinese() ? atlas::Language::kChinese : atlas::Language::kEnglish;
+  if (!hash.empty() && app.data.load_errors.empty()) {
+    app.pending_hash = hash;
+    StartDeferredLoad(app);
+  }
+  if (app.pending_hash.empty()) app.state.language = atlas::platform::PrefersChinese() ? atlas::Language::kChinese : atlas::Language::kEnglish;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
