@@ -17,6 +17,28 @@ add_custom_command(
           "${CMAKE_SOURCE_DIR}/cmake/embed_data.cmake"
   COMMENT "Embedding the first frame's data files")
 
+# Text packs (src/ui/text/text_pack.hpp): the web build compiles in only the English of the first
+# frame; dist/text/en.json (the rest of the English) and zh.json (the Chinese) are written from
+# the full tables by a small tool built with Emscripten for node.
+target_compile_definitions(atlas_engine PRIVATE ATLAS_TEXT_PACKS)
+target_compile_definitions(atlas_ui PRIVATE ATLAS_TEXT_PACKS)
+add_executable(text_pack_tool "${CMAKE_SOURCE_DIR}/src/build_tools/text_pack.cpp"
+  "${CMAKE_SOURCE_DIR}/src/ui/text/text_pack.cpp" "${CMAKE_SOURCE_DIR}/src/ui/text/ui_text.cpp"
+  "${CMAKE_SOURCE_DIR}/src/engine/text/engine_text.cpp" "${CMAKE_SOURCE_DIR}/src/engine/json_reader.cpp")
+target_include_directories(text_pack_tool PRIVATE "${CMAKE_SOURCE_DIR}/src")
+target_link_libraries(text_pack_tool PRIVATE atlas_json)
+set_target_properties(text_pack_tool PROPERTIES OUTPUT_NAME "text_pack" SUFFIX ".js"
+  RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
+target_link_options(text_pack_tool PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
+find_program(ATLAS_NODE NAMES node nodejs REQUIRED)
+set(ATLAS_TEXT_PACKS_OUT "${ATLAS_DIST_DIR}/text/en.json" "${ATLAS_DIST_DIR}/text/zh.json")
+add_custom_command(OUTPUT ${ATLAS_TEXT_PACKS_OUT}
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${ATLAS_DIST_DIR}/text"
+  COMMAND "${ATLAS_NODE}" "$<TARGET_FILE:text_pack_tool>" en "${ATLAS_DIST_DIR}/text/en.json"
+  COMMAND "${ATLAS_NODE}" "$<TARGET_FILE:text_pack_tool>" zh "${ATLAS_DIST_DIR}/text/zh.json"
+  DEPENDS text_pack_tool COMMENT "Writing the text packs" VERBATIM)
+add_custom_target(text_packs ALL DEPENDS ${ATLAS_TEXT_PACKS_OUT})
+
 file(GLOB ATLAS_WEB_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp")
 add_executable(gpu_atlas_web ${ATLAS_WEB_SOURCES} "${ATLAS_EMBEDDED_FONTS_CPP}" "${ATLAS_EMBEDDED_CORE_CPP}"
   "${IMGUI_DIR}/backends/imgui_impl_glfw.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")

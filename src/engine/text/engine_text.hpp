@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace atlas {
 
@@ -33,5 +34,11 @@ const char* MarketWord(const std::string& market, const EngineText& text);
 
 // One row per id (id, English, Chinese or nullptr), for tests and tools.
 const TextEntry* EngineTextEntries(std::size_t& count);
+
+// Text packs (see engine/text/text_table.inc): every field's text in table order, and filling
+// the web build's table from one (false, nothing changed, unless there is one text per field).
+std::vector<std::string> EngineTextPack(Language language);
+std::size_t EngineTextFieldCount();
+bool InstallEngineTextPack(Language language, const std::vector<std::string>& texts);
 
 }  // namespace atlas

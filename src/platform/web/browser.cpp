@@ -85,23 +85,30 @@ EM_JS(int, atlas_js_prefers_chinese, (), {
   }
   return 0;
 });
-EM_JS(void, atlas_js_fetch_font, (const char* url), {
-  fetch(UTF8ToString(url))
-      .then(function(r) {
-        if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.arrayBuffer();
-      })
-      .then(function(buffer) {
-        var bytes = new Uint8Array(buffer);
-        var p = _malloc(bytes.length);
-        HEAPU8.set(bytes, p);
-        _atlas_font_arrived(p, bytes.length);
+EM_JS(void, atlas_js_fetch_font, (const char* url, const char* words_url), {
+  function bytes(u) {
+    return fetch(u).then(function(r) {
+      if (!r.ok) throw new Error(u + ": HTTP " + r.status);
+      return r.arrayBuffer();
+    });
+  }
+  Promise.all([bytes(UTF8ToString(url)), bytes(UTF8ToString(words_url))])
+      .then(function(results) {
+        var font = new Uint8Array(results[0]);
+        var words = new Uint8Array(results[1]);
+        var p = _malloc(font.length);
+        HEAPU8.set(font, p);
+        var w = _malloc(words.length + 1);
+        HEAPU8.set(words, w);
+        HEAPU8[w + words.length] = 0;
+        _atlas_font_arrived(p, font.length, w);
       })
       .catch(function(e) {
-        console.warn("GPU Atlas: the Chinese font could not be loaded: " + e);
-        _atlas_font_arrived(0, 0);
+        console.warn("GPU Atlas: the Chinese font or words could not be loaded: " + e);
+        _atlas_font_arrived(0, 0, 0);
       });
 });
+EM_JS(void, atlas_js_console_warn, (const char* message), { console.warn("GPU Atlas: " + UTF8ToString(message)); });
 EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_urls), {
   var wasm = UTF8ToString(wasm_url);
   var urls = UTF8ToString(data_urls).split(",");
@@ -124,12 +131,12 @@ EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_url
             HEAPU8[p + b.length] = 0;
             return p;
           });
-          _atlas_deferred_arrived(texts[0], texts[1], texts[2]);
+          _atlas_deferred_arrived(texts[0], texts[1], texts[2], texts[3]);
         })
         .catch(function(e) {
           console.warn("GPU Atlas: the views' code or data could not be loaded (try " + n + "): " + e);
           if (n < 3) setTimeout(function() { attempt(n + 1); }, 1000 * n);
-          else _atlas_deferred_arrived(0, 0, 0);
+          else _atlas_deferred_arrived(0, 0, 0, 0);
         });
   }
   attempt(1);
@@ -287,7 +294,8 @@ void DownloadText(const std::string& name, const std::string& mime, const std::s
   atlas_js_download(name.c_str(), mime.c_str(), text.c_str());
 }
 bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
-void FetchFont(const char* relative_url) { atlas_js_fetch_font(relative_url); }
+void FetchFont(const char* relative_url, const char* words_url) { atlas_js_fetch_font(relative_url, words_url); }
+void ConsoleWarn(const std::string& message) { atlas_js_console_warn(message.c_str()); }
 void FetchDeferred(const char* wasm_url, const char* data_urls) { atlas_js_fetch_deferred(wasm_url, data_urls); }
 void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese ? 1 : 0); }
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }

@@ -27,13 +27,16 @@ void CopyText(const std::string& text);
 void DownloadText(const std::string& filename, const std::string& mime, const std::string& text);
 // True when the browser prefers Chinese (navigator.languages).
 bool PrefersChinese();
-// Fetches a font file next to the page (relative URL) and hands its bytes to the exported
-// atlas_font_arrived(data, size) (malloc'd, owned by the receiver; nullptr, 0 on failure).
-void FetchFont(const char* relative_url);
+// Fetches a font file and a text pack next to the page (relative URLs) and hands them to the
+// exported atlas_font_arrived(data, size, words) (malloc'd, owned by the receiver; the words
+// NUL-terminated; all null on failure).
+void FetchFont(const char* relative_url, const char* words_url);
+// console.warn, for problems the page shows no message for.
+void ConsoleWarn(const std::string& message);
 // Fetches the deferred code (`wasm_url`, instantiated against this module's exports) and the
 // data files (`data_urls`, comma-separated), retrying twice, then hands the files' texts to the
-// exported atlas_deferred_arrived(models, regions, pricing) (NUL-terminated, malloc'd, owned by
-// the receiver; all null on failure).
+// exported atlas_deferred_arrived(models, regions, pricing, english_words) (NUL-terminated,
+// malloc'd, owned by the receiver; all null on failure).
 void FetchDeferred(const char* wasm_url, const char* data_urls);
 // Sets <html lang> and the document title for the language the UI is drawn in.
 void SetDocumentLanguage(bool chinese);

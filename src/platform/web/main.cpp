@@ -10,6 +10,7 @@
 #include "engine/catalogs.hpp"
 #include "engine/embedded_data.hpp"
 #include "ui/root.hpp"
+#include "ui/text/text_pack.hpp"
 #include "ui/theme.hpp"
 
 #include <GLFW/glfw3.h>
@@ -86,23 +87,25 @@ struct FontMailbox {
   bool arrived = false;
   unsigned char* data = nullptr;  // nullptr when the fetch failed
   int size = 0;
+  char* words = nullptr;  // the Chinese text pack (NUL-terminated, malloc'd), nullptr on failure
 };
 FontMailbox g_font_mailbox;  // written only by atlas_font_arrived
 
-// The deferred data files, handed over once the deferred code is instantiated too.
+// The deferred data files and the English text pack, handed over once the deferred code is
+// instantiated too.
 struct DeferredMailbox {
   bool arrived = false;
-  char* texts[3] = {nullptr, nullptr, nullptr};  // NUL-terminated, malloc'd; all null on failure
+  char* texts[4] = {nullptr, nullptr, nullptr, nullptr};  // NUL-terminated, malloc'd; null on failure
 };
 DeferredMailbox g_deferred_mailbox;  // written only by atlas_deferred_arrived
 constexpr const char* kDeferredDataFiles[3] = {"models.json", "regions.json", "pricing.json"};
 
 extern "C" {
-EMSCRIPTEN_KEEPALIVE void atlas_font_arrived(unsigned char* data, int size) {
-  g_font_mailbox = {true, data, size};
+EMSCRIPTEN_KEEPALIVE void atlas_font_arrived(unsigned char* data, int size, char* words) {
+  g_font_mailbox = {true, data, size, words};
 }
-EMSCRIPTEN_KEEPALIVE void atlas_deferred_arrived(char* models, char* regions, char* pricing) {
-  g_deferred_mailbox = {true, {models, regions, pricing}};
+EMSCRIPTEN_KEEPALIVE void atlas_deferred_arrived(char* models, char* regions, char* pricing, char* english_words) {
+  g_deferred_mailbox = {true, {models, regions, pricing, english_words}};
 }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_chars(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_key(int key) {
@@ -212,7 +215,8 @@ void SyncHash(App& app) {
 void StartDeferredLoad(App& app) {
   if (app.deferred == Deferred::kLoading || app.deferred == Deferred::kReady) return;
   app.deferred = Deferred::kLoading;
-  atlas::platform::FetchDeferred("gpu-atlas.deferred.wasm", "data/models.json,data/regions.json,data/pricing.json");
+  atlas::platform::FetchDeferred("gpu-atlas.deferred.wasm",
+                                 "data/models.json,data/regions.json,data/pricing.json,text/en.json");
 }
 
 // Adds the models, regions and prices to the catalogs (the first deferred call).
@@ -238,7 +242,12 @@ void UpdateDeferred(App& app) {
   if (!g_deferred_mailbox.arrived) return;
   const DeferredMailbox m = g_deferred_mailbox;
   g_deferred_mailbox = {};
-  const bool ok = m.texts[0] && m.texts[1] && m.texts[2];
+  bool ok = m.texts[0] && m.texts[1] && m.texts[2] && m.texts[3];
+  if (ok) {
+    const std::string problem = atlas::ui::InstallTextPack(m.texts[3], atlas::Language::kEnglish);
+    if (!problem.empty()) atlas::platform::ConsoleWarn(problem);
+    ok = problem.empty();
+  }
   if (ok) {
     LoadDeferredData(app, m);
     app.deferred = Deferred::kReady;
@@ -272,19 +281,26 @@ void UpdateChineseFont(App& app) {
   if (g_font_mailbox.arrived) {
     const FontMailbox m = g_font_mailbox;
     g_font_mailbox = {};
-    if (m.data && m.size > 0) {
+    std::string problem = m.words ? atlas::ui::InstallTextPack(m.words, atlas::Language::kChinese) : "no text pack";
+    std::free(m.words);
+    if (!problem.empty()) atlas::platform::ConsoleWarn(problem);
+    if (m.data && m.size > 0 && problem.empty()) {
+      // The tiers' reasons in Chinese, now that the engine's Chinese words are here.
+      for (size_t i = 0; i < app.catalogs.gpus.gpus.size(); ++i)
+        app.catalogs.gpu_tiers_zh[i] = atlas::ClassifyTier(app.catalogs.gpus.gpus[i], {}, atlas::Language::kChinese);
       app.zh_font = m.data;
       app.zh_font_size = m.size;
       app.zh_fetch = FontFetch::kReady;
       app.fonts_dirty = true;
     } else {
+      std::free(m.data);
       app.zh_fetch = FontFetch::kFailed;
     }
   }
   const bool chinese = app.state.language == atlas::Language::kChinese;
   if (chinese && app.zh_fetch == FontFetch::kIdle) {
     app.zh_fetch = FontFetch::kFetching;
-    atlas::platform::FetchFont("fonts/zh.ttf");
+    atlas::platform::FetchFont("fonts/zh.ttf", "text/zh.json");
   }
   if (!chinese && app.zh_fetch == FontFetch::kFailed) app.zh_fetch = FontFetch::kIdle;
   app.env.chinese_font_ready = app.zh_fetch == FontFetch::kReady;

@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace atlas::ui {
 
@@ -12,8 +14,16 @@ namespace atlas::ui {
 #define ATLAS_TEXT_ZH_ALL "ui/text/zh/all.def"
 #include "engine/text/text_table.inc"
 
-const UiText& TextFor(Language language) { return language == Language::kChinese ? kChinese : kEnglish; }
-
+#ifdef ATLAS_TEXT_PACKS
+const UiText& TextFor(Language language) { return PackedTable(language); }
+#else
+const UiText& TextFor(Language language) { return CompiledTable(language); }
 const TextEntry* UiTextEntries(std::size_t& count) { return TableEntries(count); }
+std::vector<std::string> UiTextPack(Language language) { return PackOf(language); }
+#endif
+
+std::size_t UiTextFieldCount() { return kFieldCount; }
+
+bool InstallUiTextPack(Language language, const std::vector<std::string>& texts) { return InstallPack(language, texts); }
 
 }  // namespace atlas::ui

@@ -12,6 +12,8 @@
 #include "engine/text/text_table.hpp"
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 namespace atlas::ui {
 
@@ -26,5 +28,11 @@ const UiText& TextFor(Language language);
 
 // One row per id (id, English, Chinese or nullptr), for tests and tools.
 const TextEntry* UiTextEntries(std::size_t& count);
+
+// Text packs (see engine/text/text_table.inc): every field's text in table order, and filling
+// the web build's table from one (false, nothing changed, unless there is one text per field).
+std::vector<std::string> UiTextPack(Language language);
+std::size_t UiTextFieldCount();
+bool InstallUiTextPack(Language language, const std::vector<std::string>& texts);
 
 }  // namespace atlas::ui
