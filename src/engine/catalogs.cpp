@@ -21,6 +21,15 @@ void Append(const Load& load, CatalogsLoad& out) {
 
 }  // namespace
 
+void ClassifyGpuTiers(Catalogs& catalogs) {
+  catalogs.gpu_tiers.clear();
+  catalogs.gpu_tiers_zh.clear();
+  for (const Gpu& g : catalogs.gpus.gpus) {
+    catalogs.gpu_tiers.push_back(ClassifyTier(g));
+    catalogs.gpu_tiers_zh.push_back(ClassifyTier(g, {}, Language::kChinese));
+  }
+}
+
 void LoadCoreCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out) {
   std::string text;
   if (LoadText(read, display_dir, "gpus.json", text, out)) {
@@ -28,12 +37,7 @@ void LoadCoreCatalogs(const DataFileReader& read, const std::string& display_dir
     Append(gpus, out);
     out.catalogs.gpus = std::move(gpus.catalog);
   }
-  out.catalogs.gpu_tiers.clear();
-  out.catalogs.gpu_tiers_zh.clear();
-  for (const Gpu& g : out.catalogs.gpus.gpus) {
-    out.catalogs.gpu_tiers.push_back(ClassifyTier(g));
-    out.catalogs.gpu_tiers_zh.push_back(ClassifyTier(g, {}, Language::kChinese));
-  }
+  ClassifyGpuTiers(out.catalogs);
   if (LoadText(read, display_dir, "assumptions.json", text, out)) {
     AssumptionsLoad assumptions = LoadAssumptions(text, display_dir + "/assumptions.json");
     Append(assumptions, out);
@@ -71,12 +75,7 @@ CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display
 }
 
 CatalogsLoad LoadEmbeddedCatalogs() {
-  return LoadCatalogs(
-      [](const std::string& name, std::string& text) {
-        text = EmbeddedDataText(name);
-        return !text.empty();
-      },
-      "data");
+  return LoadCatalogs(ReadEmbeddedDataFile, "data");
 }
 
 }  // namespace atlas

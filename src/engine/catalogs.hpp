@@ -44,5 +44,7 @@ void LoadCoreCatalogs(const DataFileReader& read, const std::string& display_dir
 void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out);
 // The data compiled into the binary.
 CatalogsLoad LoadEmbeddedCatalogs();
+// (Re)computes gpu_tiers and gpu_tiers_zh from the GPUs, e.g. once the Chinese words arrive.
+void ClassifyGpuTiers(Catalogs& catalogs);
 
 }  // namespace atlas

@@ -21,4 +21,10 @@ inline std::string EmbeddedDataText(std::string_view name) {
   return {};
 }
 
+// A DataFileReader (catalogs.hpp) over the embedded files.
+inline bool ReadEmbeddedDataFile(const std::string& name, std::string& text) {
+  text = EmbeddedDataText(name);
+  return !text.empty();
+}
+
 }  // namespace atlas

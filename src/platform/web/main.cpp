@@ -215,8 +215,9 @@ void SyncHash(App& app) {
 void StartDeferredLoad(App& app) {
   if (app.deferred == Deferred::kLoading || app.deferred == Deferred::kReady) return;
   app.deferred = Deferred::kLoading;
-  atlas::platform::FetchDeferred("gpu-atlas.deferred.wasm",
-                                 "data/models.json,data/regions.json,data/pricing.json,text/en.json");
+  std::string urls;
+  for (const char* name : kDeferredDataFiles) urls += std::string("data/") + name + ",";
+  atlas::platform::FetchDeferred("gpu-atlas.deferred.wasm", (urls + "text/en.json").c_str());
 }
 
 // Adds the models, regions and prices to the catalogs (the first deferred call).
@@ -285,9 +286,7 @@ void UpdateChineseFont(App& app) {
     std::free(m.words);
     if (!problem.empty()) atlas::platform::ConsoleWarn(problem);
     if (m.data && m.size > 0 && problem.empty()) {
-      // The tiers' reasons in Chinese, now that the engine's Chinese words are here.
-      for (size_t i = 0; i < app.catalogs.gpus.gpus.size(); ++i)
-        app.catalogs.gpu_tiers_zh[i] = atlas::ClassifyTier(app.catalogs.gpus.gpus[i], {}, atlas::Language::kChinese);
+      atlas::ClassifyGpuTiers(app.catalogs);  // the reasons in Chinese, now that the words are here
       app.zh_font = m.data;
       app.zh_font_size = m.size;
       app.zh_fetch = FontFetch::kReady;
@@ -421,12 +420,7 @@ int main() {
 
   // The first frame's data (gpus.json, assumptions.json) is compiled in; see Deferred.
   atlas::CatalogsLoad load;
-  atlas::LoadCoreCatalogs(
-      [](const std::string& name, std::string& text) {
-        text = atlas::EmbeddedDataText(name);
-        return !text.empty();
-      },
-      "data", load);
+  atlas::LoadCoreCatalogs(atlas::ReadEmbeddedDataFile, "data", load);
   app.catalogs = std::move(load.catalogs);
   app.data.catalogs = &app.catalogs;
   app.data.load_errors = std::move(load.errors);
