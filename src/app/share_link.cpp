@@ -132,6 +132,11 @@ std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
     if (std::string(section) == "calculator") {
       Json calc_defaults = defaults[section];
       calc_defaults.erase("model");
+      // Fields a request leaves out take the recipe of the link's own task (recipes.hpp), not
+      // the default state's: always write them.
+      for (const char* recipe_field : {"precision", "optimizer", "checkpointing", "lora_rank", "lora_targets", "dropout",
+                                       "lora_dropout"})
+        calc_defaults.erase(recipe_field);
       // A missing train_tokens is read back as the default for the link's own task and model
       // (DefaultTrainTokens), not the default state's: leave it out only when that is its value.
       const Workload& w = state.calculator.workload;

@@ -186,7 +186,7 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
     alt.precision = precision;
     Workload w = WalkthroughWorkload(alt, c, nullptr);
     MethodOption o{method, precision, label(method, precision), 0, 0};
-    if (ValidateWorkload(w).empty()) o.bytes = EstimateMemory(w, c.assumptions).total_bytes;
+    if (ValidateWorkload(w).empty()) o.bytes = EstimateMemory(w, c.assumptions, c.calibration, Language::kEnglish, false).total_bytes;
     d.options.push_back(o);
   }
   if (!d.options.empty() && d.options.front().bytes > 0)

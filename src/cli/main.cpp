@@ -19,6 +19,8 @@ constexpr const char* kUsage =
     "  cost [--json] [--data DIR]     a job's energy, CO2 and cost per region and service form\n"
     "                                 (request JSON on stdin)\n"
     "  recommend --json < request     ranked hardware configurations for a job and constraints\n"
+    "  validate [--json]              the engine against published measurements (exit 1 if any is\n"
+    "                                 outside its tolerance)\n"
     "common options:\n"
     "  --json        machine-readable output\n"
     "  --data DIR    load data/*.json from DIR instead of the copy built in\n";
@@ -34,6 +36,7 @@ constexpr Command kCommands[] = {
     {"link", atlas::cli::RunLink},
     {"cost", atlas::cli::RunCost},
     {"recommend", atlas::cli::RunRecommend},
+    {"validate", atlas::cli::RunValidate},
 };
 
 }  // namespace

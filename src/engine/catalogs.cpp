@@ -65,6 +65,20 @@ void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_d
                                        display_dir + "/pricing.json", display_dir + "/regions.json");
     out.errors.insert(out.errors.end(), refs.begin(), refs.end());
   }
+  if (LoadText(read, display_dir, "calibration.json", text, out)) {
+    CalibrationLoad calibration = LoadCalibration(text, display_dir + "/calibration.json");
+    Append(calibration, out);
+    for (const UsableMemory& u : calibration.calibration.usable_memory)
+      if (!out.catalogs.gpus.Find(u.gpu))
+        out.errors.push_back(display_dir + "/calibration.json: usable_memory (id \"" + u.gpu +
+                             "\"): field \"gpu\" is not a card in gpus.json");
+    out.catalogs.calibration = std::move(calibration.calibration);
+  }
+  if (LoadText(read, display_dir, "validation_cases.json", text, out)) {
+    ValidationCatalogLoad cases = LoadValidationCases(text, display_dir + "/validation_cases.json");
+    Append(cases, out);
+    out.catalogs.validation = std::move(cases.catalog);
+  }
 }
 
 CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir) {

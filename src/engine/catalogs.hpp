@@ -2,11 +2,13 @@
 #pragma once
 
 #include "assumptions.hpp"
+#include "calibration.hpp"
 #include "gpu_catalog.hpp"
 #include "model_catalog.hpp"
 #include "pricing_catalog.hpp"
 #include "region_catalog.hpp"
 #include "tiers.hpp"
+#include "validation_cases.hpp"
 
 #include <functional>
 #include <string>
@@ -25,6 +27,8 @@ struct Catalogs {
   Assumptions assumptions;
   RegionCatalog regions;
   PricingCatalog pricing;
+  Calibration calibration;  // frameworks, efficiencies, usable capacity (data/calibration.json)
+  ValidationCatalog validation;  // measured runs the engine is checked against
 };
 
 struct CatalogsLoad {

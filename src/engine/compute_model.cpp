@@ -11,12 +11,6 @@ namespace atlas {
 
 namespace {
 
-std::string MfuClass(Precision p) {
-  if (p == Precision::kFp32 || p == Precision::kTf32) return "fp32";
-  if (p == Precision::kFp8) return "fp8";
-  return "bf16";
-}
-
 double Dense16(const Gpu& g) { return g.Dense16Tflops() * kFlopsPerTflops; }
 
 }  // namespace
@@ -56,6 +50,10 @@ double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector
       return Dense16(g);
     case Precision::kInt4:
     case Precision::kNf4:
+    case Precision::kQ4KM:
+    case Precision::kQ5KM:
+    case Precision::kQ6K:
+    case Precision::kQ8_0:
       kind = "16-bit dense (weights dequantised)";
       return Dense16(g);
   }
@@ -88,18 +86,39 @@ double TrainingFlops(const Workload& w, double tokens) {
   return per_token * tokens;
 }
 
-ComputeResult EstimateCompute(const Workload& w, const Gpu& g, int tier, const MemoryBreakdown& memory,
-                              const Assumptions& a, Language language) {
+namespace {
+
+struct Explanation {
+  std::string formula, inputs, source;
+};
+
+// Bandwidth of the link tensor-parallel ranks talk over, GB/s per GPU: the card's fabric, or
+// PCIe through the host for cards without one (GeForce cards have peer-to-peer disabled).
+double TpLinkGbps(const Gpu& g, const Calibration& cal) {
+  return g.nvlink_class && g.interconnect_gbps > 0 ? g.interconnect_gbps / 2 : cal.pcie_p2p_gbps;  // sheets list bidirectional
+}
+
+}  // namespace
+
+ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreakdown& memory, const Assumptions& a,
+                              const Calibration& cal, double capacity_bytes, Language language, bool explain) {
   const EngineText& T = EngineTextFor(language);
   ComputeResult r;
   const ModelSpec& m = w.model;
+  const FrameworkProfile& profile = cal.Profile(FrameworkFor(w));
   r.peak_flops = PeakFlops(g, w, r.peak_kind, r.notes, language);
-  const MfuDefault* def = a.FindMfu(tier, MfuClass(w.precision));
-  r.mfu_used = w.mfu.value_or(def ? def->mfu : 0.4);
-  const std::string mfu_source = w.mfu ? "set by the user" : (def ? "data/assumptions.json: " + def->notes : "default");
-  auto add = [&](const char* key, const char* label, double value, const char* unit, std::string formula,
-                 std::string inputs, std::string source) {
-    r.figures.push_back({key, label, value, unit, std::move(formula), std::move(inputs), std::move(source)});
+  const EfficiencyRecord* record = nullptr;
+  const double calibrated = cal.Efficiency(w, g, &record);
+  r.mfu_used = w.mfu.value_or(calibrated);
+  if (explain)
+    r.efficiency_source = w.mfu ? "set by the user"
+                          : record ? Printf("data/calibration.json (%s/%s/%s/%s): %s", record->task.c_str(), record->precision.c_str(),
+                                            record->card_class.c_str(), record->framework.c_str(), record->notes.c_str())
+                                   : "default";
+  auto add = [&](const char* key, const char* label, double value, const char* unit, auto&& make) {
+    if (!explain) return;
+    Explanation e = make();
+    r.figures.push_back({key, label, value, unit, std::move(e.formula), std::move(e.inputs), std::move(e.source)});
   };
 
   if (w.IsTraining()) {
@@ -107,22 +126,62 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, int tier, const M
     if (w.train_tokens > 0) {
       const double flops = TrainingFlops(w, w.train_tokens);
       const double rate = w.gpus * r.peak_flops * r.mfu_used * r.scaling_efficiency;
+      const double compute = flops / rate;
+      const double tokens_per_replica = w.train_tokens / std::max(1, w.dp);
+      // Tensor parallelism over PCIe (no NVLink): 4 all-reduces of s·b·h 16-bit values per layer
+      // and micro-step (2 forward, 2 backward; Shoeybi et al. 2019 §3), a ring moving
+      // 2(t-1)/t of them, exposed (NVLink systems' cost is inside the measured efficiency).
+      double comm = 0;
+      if (w.tp > 1 && !g.nvlink_class && m.IsTransformer()) {
+        const double bytes = tokens_per_replica * (static_cast<double>(m.layers) / w.pp) * 4 * 2.0 * (w.tp - 1) / w.tp *
+                             2.0 * m.hidden;
+        comm += bytes / (cal.pcie_p2p_gbps * kBytesPerGB);
+      }
+      // Expert parallelism across nodes: each token's hidden state goes to its k experts and
+      // back (dispatch in FP8 under FP8 training, combine in BF16), forward and backward
+      // (DeepSeek-V3, arXiv:2412.19437 §3.2); the part of the EP group outside the node goes
+      // over InfiniBand, partly hidden under compute.
+      if (m.IsMoe() && w.ep > 1) {
+        const double cross = std::max(0.0, 1.0 - static_cast<double>(a.gpus_per_node) / (w.ep * w.tp));
+        const double dispatch = w.precision == Precision::kFp8 ? 1 : 2;
+        const double per_token_layer = 2.0 * m.experts_per_token * m.hidden * (dispatch + 2);  // fwd + bwd
+        const double bytes = tokens_per_replica / w.tp * (static_cast<double>(m.moe_layers) / w.pp) * per_token_layer * cross;
+        comm += bytes / (cal.inter_node_gbps * kBytesPerGB) * (1 - cal.moe_alltoall_overlap);
+      }
+      // Optimizer offload (ZeRO-Offload, Ren et al. 2021): each step sends 16-bit gradients down
+      // and parameters up over PCIe and runs Adam on the CPU, streaming ~16 bytes per parameter
+      // through host memory. Steps = tokens / (micro-batch x seq_len x DP).
+      double offload = 0;
+      if (w.offload_optimizer && memory.cpu_offload_bytes > 0) {
+        const double steps = w.train_tokens / (static_cast<double>(w.micro_batch) * w.seq_len * std::max(1, w.dp));
+        const double params = memory.cpu_offload_bytes / 12;  // master + 2 states, FP32
+        offload = steps * (params * 4 / (cal.pcie_host_gbps * kBytesPerGB) +
+                           params * cal.cpu_adam_bytes_per_param / (cal.host_memory_gbps * kBytesPerGB));
+      }
       r.flops_total = flops;
-      r.time_seconds = flops / rate;
+      r.compute_seconds = compute;
+      r.communication_seconds = comm;
+      r.offload_seconds = offload;
+      r.time_seconds = compute + comm + offload;
       r.gpu_hours = *r.time_seconds * w.gpus / kSecondsPerHour;
       r.tokens_per_second = w.train_tokens / *r.time_seconds;
-      const bool peft = w.task == Task::kLora || w.task == Task::kQlora;
-      add("flops_total", "Training compute", flops, "FLOP",
-          Printf("%s x N_active x D + attention %s x L x s x d_attn x D", peft ? "4" : (w.checkpointing == Checkpointing::kFull ? "8" : "6"),
-                 peft ? "4" : "6"),
-          Printf("N_active = %s, D = %s tokens, s = %d", Count(m.active_params).c_str(), Count(w.train_tokens).c_str(), w.seq_len),
-          peft ? "frozen base: no weight gradients (LoRA, Hu et al. 2021); Kaplan et al. 2020 eq. 2.2"
-               : "Kaplan et al. 2020 §2.1; Narayanan et al. 2021 §5.1 (8ND with recomputation)");
-      add("time_seconds", "Training time", *r.time_seconds, "s", "FLOPs / (GPUs x dense peak x MFU x scaling)",
-          Printf("%d x %.0f TFLOPS (%s) x MFU %.2f x scaling %.2f", w.gpus, r.peak_flops / kFlopsPerTflops,
-                 r.peak_kind.c_str(), r.mfu_used, r.scaling_efficiency),
-          "PaLM, Chowdhery et al. 2022, App. B (MFU); MFU " + mfu_source);
-      add("gpu_hours", "GPU-hours", *r.gpu_hours, "GPU-h", "time x GPUs / 3600", Printf("%d GPUs", w.gpus), "");
+      const bool peft = w.IsPeft();
+      add("flops_total", "Training compute", flops, "FLOP", [&] {
+        return Explanation{
+            Printf("%s x N_active x D + attention %s x L x s x d_attn x D", peft ? "4" : (w.checkpointing == Checkpointing::kFull ? "8" : "6"),
+                   peft ? "4" : "6"),
+            Printf("N_active = %s, D = %s tokens, s = %d", Count(m.active_params).c_str(), Count(w.train_tokens).c_str(), w.seq_len),
+            peft ? "frozen base: no weight gradients (LoRA, Hu et al. 2021); Kaplan et al. 2020 eq. 2.2"
+                 : "Kaplan et al. 2020 §2.1; Narayanan et al. 2021 §5.1 (8ND with recomputation)"};
+      });
+      add("time_seconds", "Training time", *r.time_seconds, "s", [&] {
+        return Explanation{"FLOPs / (GPUs x dense peak x efficiency x scaling) + exposed communication + offload",
+                           Printf("%d x %.0f TFLOPS (%s) x %.2f x scaling %.2f = %.3g s; communication %.3g s; offload %.3g s",
+                                  w.gpus, r.peak_flops / kFlopsPerTflops, r.peak_kind.c_str(), r.mfu_used,
+                                  r.scaling_efficiency, compute, comm, offload),
+                           "PaLM, Chowdhery et al. 2022, App. B (MFU); efficiency " + r.efficiency_source};
+      });
+      add("gpu_hours", "GPU-hours", *r.gpu_hours, "GPU-h", [&] { return Explanation{"time x GPUs / 3600", Printf("%d GPUs", w.gpus), ""}; });
     }
     return r;
   }
@@ -130,21 +189,23 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, int tier, const M
   // Inference: replicas of tp·pp GPUs serve independent batches.
   const int replica = std::max(1, w.tp * w.pp);
   const int replicas = std::max(1, w.gpus / replica);
-  const double bw = g.memory_bandwidth_gbps * kBytesPerGB * a.decode_bandwidth_efficiency;
+  const bool bnb = (w.precision == Precision::kNf4 || w.precision == Precision::kInt8) && profile.bnb_decode_bandwidth_efficiency > 0;
+  const double bw_efficiency = bnb ? profile.bnb_decode_bandwidth_efficiency : profile.decode_bandwidth_efficiency;
+  const double bw = g.memory_bandwidth_gbps * kBytesPerGB * bw_efficiency;
+  const double launch = profile.decode_overhead_us_per_layer * 1e-6 * m.layers;
   const double d_attn = static_cast<double>(m.heads) * m.head_dim;
-  // Prefill: 2·N_active per token plus attention 2·L·s²·d_attn per sequence; all tensor-parallel
+  // Prefill of one prompt: 2·N_active per token plus attention 2·L·s²·d_attn; all tensor-parallel
   // ranks work on it, pipeline stages run one after another.
-  const double prefill = w.batch * (2 * m.active_params * w.prompt_tokens +
-                                    2.0 * m.layers * static_cast<double>(w.prompt_tokens) * w.prompt_tokens * d_attn);
-  r.ttft_seconds = prefill / (w.tp * r.peak_flops * a.prefill_mfu);
-  add("ttft_seconds", "Time to first token", *r.ttft_seconds, "s",
-      "batch x (2 N_active x prompt + 2 L prompt^2 d_attn) / (TP x peak x prefill efficiency)",
-      Printf("batch %d, prompt %d tokens, %.0f TFLOPS x %.2f", w.batch, w.prompt_tokens, r.peak_flops / kFlopsPerTflops,
-             a.prefill_mfu),
-      "compute-bound prefill (Pope et al. 2022); efficiency from data/assumptions.json");
+  const double prefill_one = 2 * m.active_params * w.prompt_tokens +
+                             2.0 * m.layers * static_cast<double>(w.prompt_tokens) * w.prompt_tokens * d_attn;
+  r.ttft_seconds = prefill_one / (w.tp * r.peak_flops * r.mfu_used);
 
   // Decode step for a batch of B: read the weights touched (MoE: the experts some token in the
-  // batch routes to) and the batch's KV cache, at the achievable bandwidth; compute 2·N_active·B.
+  // batch routes to) and the batch's KV cache at the achievable bandwidth, compute 2·N_active·B,
+  // partly hidden under the reads, plus two tensor-parallel all-reduces of B·h values per layer.
+  const bool tp_over_pcie = w.tp > 1 && !g.nvlink_class;
+  const double link = TpLinkGbps(g, cal) * kBytesPerGB;
+  double last_allreduce = 0;
   auto step_seconds = [&](double batch) {
     double weight_bytes = memory.weights_bytes;
     if (m.IsMoe()) {
@@ -155,24 +216,63 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, int tier, const M
     }
     const double kv = KvCacheBytes(m, w.context, batch, w.kv_precision, w.tp, w.pp);
     const double t_mem = w.pp * (weight_bytes + kv) / bw;
-    const double t_compute = 2 * m.active_params * batch / (w.tp * r.peak_flops * a.prefill_mfu);
-    return std::max(t_mem, t_compute);
+    const double t_compute = 2 * m.active_params * batch / (w.tp * r.peak_flops * r.mfu_used);
+    double t_allreduce = 0;
+    if (w.tp > 1) {
+      const double latency = profile.tp_allreduce_latency_us * 1e-6 * (tp_over_pcie ? 3 : 1);
+      t_allreduce = 2.0 * m.layers * (latency + 2.0 * (w.tp - 1) / w.tp * batch * m.hidden * 2 / link);
+    }
+    last_allreduce = t_allreduce;
+    return std::max(t_mem, t_compute) + (1 - profile.decode_overlap) * std::min(t_mem, t_compute) + t_allreduce + launch;
   };
   const double step = step_seconds(w.batch);
+  const double allreduce = last_allreduce;
   r.decode_step_seconds = step;
-  r.tokens_per_second_per_user = 1 / step;
-  r.tokens_per_second = w.batch / step * replicas;
-  add("tokens_per_second", "Decode throughput", *r.tokens_per_second, "tokens/s",
-      "replicas x batch / step; step = max(PP x (weights read + KV cache) / (bandwidth x efficiency), 2 N_active batch / (TP x peak x eff.))",
-      Printf("%d replica(s) of %d GPU(s), batch %d, %.0f GB/s x %.2f, step %.1f ms", replicas, replica, w.batch,
-             g.memory_bandwidth_gbps, a.decode_bandwidth_efficiency, step * 1e3),
-      "memory-bound decode (Pope et al. 2022 §2); bandwidth efficiency from data/assumptions.json");
+  // Continuous batching at a steady concurrency of `batch` requests (each ends after its
+  // output and a new one arrives): prefills interleave with decode steps. With prefill share
+  // rho = arrival rate x prefill time, decode steps stretch to step / (1 - rho) and a new
+  // prompt waits as in an M/D/1 queue, rho / (2 (1 - rho)) prefills (Kleinrock 1975, §5.5).
+  // Solved by fixed-point iteration on the time per output token.
+  const double prefill = *r.ttft_seconds;
+  const double output_tokens = std::max(0, w.context - w.prompt_tokens);
+  double tpot = step, ttft = prefill, rho = 0;
+  if (output_tokens > 0 && w.batch > 1) {
+    for (int i = 0; i < 60; ++i) {
+      const double request_seconds = ttft + output_tokens * tpot;
+      rho = std::min(0.95, w.batch * prefill / request_seconds);
+      const double next_tpot = step / (1 - rho);
+      tpot = 0.5 * tpot + 0.5 * next_tpot;
+      ttft = prefill * (1 + rho / (2 * (1 - rho)));
+    }
+  }
+  r.ttft_at_concurrency_seconds = ttft;
+  r.tpot_seconds = tpot;
+  r.tokens_per_second_per_user = 1 / tpot;
+  r.tokens_per_second = output_tokens > 0 ? w.batch * output_tokens / (ttft + output_tokens * tpot) * replicas
+                                          : w.batch / step * replicas;
+  add("ttft_seconds", "Time to first token", *r.ttft_seconds, "s", [&] {
+    return Explanation{"(2 N_active x prompt + 2 L prompt^2 d_attn) / (TP x peak x prefill efficiency); at a steady "
+                       "concurrency, + the M/D/1 wait rho / (2 (1 - rho)) prefills",
+                       Printf("prompt %d tokens, %.0f TFLOPS x %.2f, TP %d; at concurrency %d: prefill share %.2f, %.3g s",
+                              w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, rho, ttft),
+                       "compute-bound prefill (Pope et al. 2022); efficiency " + r.efficiency_source};
+  });
+  add("tokens_per_second", "Decode throughput", *r.tokens_per_second, "tokens/s", [&] {
+    return Explanation{"replicas x batch x output / (TTFT + output x TPOT), TPOT = step / (1 - prefill share); step = "
+                       "max(memory, compute) + (1 - overlap) x min(memory, compute) + TP all-reduces + launches; memory = "
+                       "PP x (weights read + KV cache) / (bandwidth x efficiency), compute = 2 N_active batch / (TP x peak x eff.)",
+                       Printf("%s: %d replica(s) of %d GPU(s), batch %d, %.0f GB/s x %.2f, overlap %.2f, all-reduce %.2f ms, "
+                              "decode step %.1f ms",
+                              profile.name.c_str(), replicas, replica, w.batch, g.memory_bandwidth_gbps,
+                              bw_efficiency, profile.decode_overlap, allreduce * 1e3, step * 1e3) +
+                           Printf(", TPOT at concurrency %.1f ms", tpot * 1e3),
+                       "memory-bound decode (Pope et al. 2022 §2); data/calibration.json"};
+  });
   // Concurrency: the largest batch whose KV cache fits and whose per-user speed meets the target.
-  const double capacity = g.memory_bytes;
   auto feasible = [&](double batch) {
     const double kv = KvCacheBytes(m, w.context, batch, w.kv_precision, w.tp, w.pp);
-    const double need = (memory.total_bytes - memory.kv_cache_bytes) + kv;
-    return need <= capacity && 1 / step_seconds(batch) >= w.target_tokens_per_second;
+    const double need = (memory.required_bytes - memory.kv_cache_bytes) + kv;
+    return need <= capacity_bytes && 1 / step_seconds(batch) >= w.target_tokens_per_second;
   };
   double users = 0;
   if (feasible(1)) {
@@ -185,10 +285,11 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, int tier, const M
     users = lo * replicas;
   }
   r.max_concurrent_users = users;
-  add("max_concurrent_users", "Concurrent users at target speed", users, "users",
-      "largest batch with weights + KV(batch) <= memory and 1/step(batch) >= target, x replicas",
-      Printf("target %.0f tokens/s per user, context %d, %d replica(s)", w.target_tokens_per_second, w.context, replicas),
-      "derived from the decode model above");
+  add("max_concurrent_users", "Concurrent users at target speed", users, "users", [&] {
+    return Explanation{"largest batch with memory(batch) <= usable capacity and 1/step(batch) >= target, x replicas",
+                       Printf("target %.0f tokens/s per user, context %d, %d replica(s)", w.target_tokens_per_second, w.context, replicas),
+                       "derived from the decode model above"};
+  });
   if (users == 0) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
   return r;
 }

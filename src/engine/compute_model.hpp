@@ -8,6 +8,7 @@
 #pragma once
 
 #include "assumptions.hpp"
+#include "calibration.hpp"
 #include "figure.hpp"
 #include "gpu_catalog.hpp"
 #include "language.hpp"
@@ -30,9 +31,15 @@ struct ComputeResult {
   std::optional<double> time_seconds;
   std::optional<double> gpu_hours;
   std::optional<double> tokens_per_second;  // training throughput, or aggregate decode
+  std::optional<double> compute_seconds;     // training: the FLOPs part of the time
+  std::optional<double> communication_seconds;  // training: exposed TP-over-PCIe and MoE all-to-all time
+  std::optional<double> offload_seconds;     // training: optimizer offload (PCIe + CPU Adam)
+  std::string efficiency_source;             // where mfu_used comes from
   // Inference.
-  std::optional<double> ttft_seconds;
-  std::optional<double> decode_step_seconds;
+  std::optional<double> ttft_seconds;               // one prompt's prefill on an idle server
+  std::optional<double> ttft_at_concurrency_seconds;  // batch requests arriving together: average wait
+  std::optional<double> decode_step_seconds;  // one decode step of the whole batch
+  std::optional<double> tpot_seconds;         // time per output token at the steady concurrency (prefills interleaved)
   std::optional<double> tokens_per_second_per_user;
   std::optional<double> max_concurrent_users;  // at the per-user target, memory permitting
   std::vector<Figure> figures;
@@ -48,8 +55,10 @@ double ScalingEfficiency(const Gpu& gpu, int gpus, const Assumptions& a);
 // Training FLOPs for `tokens` tokens (whole job).
 double TrainingFlops(const Workload& w, double tokens);
 
-// Notes in `language`; figure labels, formulas, inputs and sources stay English.
-ComputeResult EstimateCompute(const Workload& w, const Gpu& gpu, int tier, const MemoryBreakdown& memory,
-                              const Assumptions& a, Language language = Language::kEnglish);
+// Notes in `language`; figure labels, formulas, inputs and sources stay English. `capacity_bytes`
+// is what the job may use on one card (usable capacity x the server's memory fraction).
+ComputeResult EstimateCompute(const Workload& w, const Gpu& gpu, const MemoryBreakdown& memory, const Assumptions& a,
+                              const Calibration& calibration, double capacity_bytes,
+                              Language language = Language::kEnglish, bool explain = true);
 
 }  // namespace atlas

@@ -55,7 +55,7 @@ std::vector<std::string> ValidateWorkload(const Workload& w, Language language) 
   return e;
 }
 
-EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language) {
+EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language, bool explain) {
   const EngineText& T = EngineTextFor(language);
   EstimateResult r;
   r.errors = ValidateWorkload(w, language);
@@ -64,19 +64,34 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language)
   if (!r.errors.empty()) return r;
   const size_t idx = static_cast<size_t>(r.gpu - c.gpus.gpus.data());
   r.gpu_tier = idx < c.gpu_tiers.size() ? static_cast<int>(c.gpu_tiers[idx].tier) : 2;
-  r.memory = EstimateMemory(w, c.assumptions, language);
-  r.compute = EstimateCompute(w, *r.gpu, r.gpu_tier, r.memory, c.assumptions, language);
+  r.framework = FrameworkFor(w);
+  r.memory = EstimateMemory(w, c.assumptions, c.calibration, language, explain);
   r.gpu_memory_bytes = r.gpu->memory_bytes;
-  r.headroom_bytes = r.gpu_memory_bytes - r.memory.total_bytes;
+  r.usable_memory_bytes = c.calibration.UsableBytes(*r.gpu);
+  // Servers that preallocate (vLLM's gpu_memory_utilization) need the job inside their fraction
+  // and show that fraction on the device whatever the batch.
+  const double capacity = JobCapacityBytes(r.memory, *r.gpu, c.calibration);
+  if (r.memory.preallocated_fraction > 0) {
+    const double context = r.memory.device_total_bytes - r.memory.framework_allocated_bytes;
+    r.memory.device_total_bytes = std::max(r.memory.device_total_bytes, capacity + context);
+    r.memory.required_bytes = r.memory.framework_allocated_bytes;
+  }
+  r.compute = EstimateCompute(w, *r.gpu, r.memory, c.assumptions, c.calibration, capacity, language, explain);
+  r.headroom_bytes = capacity - r.memory.required_bytes;
   r.fits = r.headroom_bytes >= 0;
   r.notes = r.memory.notes;
   r.notes.insert(r.notes.end(), r.compute.notes.begin(), r.compute.notes.end());
   if (!r.fits)
-    r.notes.push_back(Printf(T.est_does_not_fit, Gib(r.memory.total_bytes).c_str(), Gib(r.gpu_memory_bytes).c_str(), r.gpu->name.c_str()));
+    r.notes.push_back(Printf(T.est_does_not_fit, Gib(r.memory.required_bytes).c_str(), Gib(capacity).c_str(), r.gpu->name.c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
     r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->name.c_str()));
   r.ok = true;
   return r;
+}
+
+double JobCapacityBytes(const MemoryBreakdown& memory, const Gpu& gpu, const Calibration& calibration) {
+  const double usable = calibration.UsableBytes(gpu);
+  return memory.preallocated_fraction > 0 ? usable * memory.preallocated_fraction : usable;
 }
 
 int MinGpusToFit(const Workload& base, const Catalogs& c, const Gpu& gpu, int max_gpus, Workload* layout) {
@@ -100,7 +115,7 @@ int MinGpusToFit(const Workload& base, const Catalogs& c, const Gpu& gpu, int ma
       w.ep = 1;
     }
     if (!ValidateWorkload(w).empty()) continue;
-    EstimateResult r = Estimate(w, c);
+    EstimateResult r = Estimate(w, c, Language::kEnglish, false);
     if (r.ok && r.fits) {
       if (layout) *layout = w;
       return n;

@@ -20,9 +20,11 @@ struct EstimateResult {
   int gpu_tier = 0;
   MemoryBreakdown memory;
   ComputeResult compute;
-  double gpu_memory_bytes = 0;
+  double gpu_memory_bytes = 0;         // capacity as sold ("80 GB")
+  double usable_memory_bytes = 0;      // what the driver reports as usable (fits compares with this)
   bool fits = false;
-  double headroom_bytes = 0;  // capacity - total (negative when it does not fit)
+  double headroom_bytes = 0;  // usable capacity (x the server's memory fraction) - required (negative when it does not fit)
+  Framework framework = Framework::kPytorchEager;  // the framework the estimate assumed
   std::vector<std::string> notes;  // assumptions and warnings, memory + compute + layout
 };
 
@@ -31,7 +33,14 @@ struct EstimateResult {
 std::vector<std::string> ValidateWorkload(const Workload& w, Language language = Language::kEnglish);
 
 // Errors and notes in `language`; figure labels, formulas, inputs and sources stay English.
-EstimateResult Estimate(const Workload& w, const Catalogs& catalogs, Language language = Language::kEnglish);
+// `explain` false skips building the figures' words (formulas, inputs, sources): searches and
+// benchmarks that need only the numbers.
+EstimateResult Estimate(const Workload& w, const Catalogs& catalogs, Language language = Language::kEnglish,
+                        bool explain = true);
+
+// What a job may use on one `gpu`: the capacity the driver reports (data/calibration.json), times
+// the server's memory fraction when it preallocates (vLLM). Compare MemoryBreakdown::required_bytes.
+double JobCapacityBytes(const MemoryBreakdown& memory, const Gpu& gpu, const Calibration& calibration);
 
 // Smallest number of `gpu` cards on which the workload fits, spreading it with ZeRO-3 data
 // parallelism (training) or tensor then pipeline parallelism (inference); 0 when even

@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "model_catalog.hpp"
+#include "recipes.hpp"
 
 #include <cmath>
 
@@ -12,7 +13,7 @@ const std::vector<std::string>& EstimateRequestFields() {
       "model", "task", "precision", "optimizer", "zero_stage", "offload_optimizer", "tp", "pp", "dp", "ep",
       "sequence_parallel", "seq_len", "micro_batch", "checkpointing", "flash_attention", "lora_rank",
       "lora_targets", "batch", "context", "prompt_tokens", "kv_precision", "target_tokens_per_second", "gpu",
-      "gpus", "train_tokens", "mfu"};
+      "gpus", "train_tokens", "mfu", "framework", "dropout", "lora_dropout", "master_weights"};
   return fields;
 }
 
@@ -41,9 +42,17 @@ constexpr std::pair<const char*, Task> kTasks[] = {{"pretrain", Task::kPretrain}
                                                    {"lora", Task::kLora}, {"qlora", Task::kQlora}, {"inference", Task::kInference}};
 constexpr std::pair<const char*, Precision> kPrecisions[] = {
     {"fp32", Precision::kFp32}, {"tf32", Precision::kTf32}, {"bf16", Precision::kBf16}, {"fp16", Precision::kFp16},
-    {"fp8", Precision::kFp8},   {"int8", Precision::kInt8}, {"int4", Precision::kInt4}, {"nf4", Precision::kNf4}};
+    {"fp8", Precision::kFp8},   {"int8", Precision::kInt8}, {"int4", Precision::kInt4}, {"nf4", Precision::kNf4},
+    {"awq", Precision::kInt4},  {"gptq", Precision::kInt4}, {"q4_k_m", Precision::kQ4KM}, {"q5_k_m", Precision::kQ5KM},
+    {"q6_k", Precision::kQ6K},  {"q8_0", Precision::kQ8_0}};
 constexpr std::pair<const char*, Optimizer> kOptimizers[] = {{"adamw", Optimizer::kAdamW}, {"adamw_8bit", Optimizer::kAdamW8bit},
+                                                             {"paged_adamw_8bit", Optimizer::kPagedAdamW8bit},
                                                              {"sgd", Optimizer::kSgd}, {"adafactor", Optimizer::kAdafactor}};
+constexpr std::pair<const char*, Framework> kFrameworkNames[] = {
+    {"auto", Framework::kAuto},         {"pytorch_eager", Framework::kPytorchEager}, {"torchtune", Framework::kTorchtune}, {"autoawq", Framework::kAutoAwq},
+    {"megatron", Framework::kMegatron},
+    {"deepspeed", Framework::kDeepspeed}, {"vllm", Framework::kVllm}, {"tensorrt_llm", Framework::kTensorrtLlm},
+    {"llama_cpp", Framework::kLlamaCpp}};
 constexpr std::pair<const char*, Checkpointing> kCheckpointing[] = {
     {"none", Checkpointing::kNone}, {"selective", Checkpointing::kSelective}, {"full", Checkpointing::kFull}};
 constexpr std::pair<const char*, KvPrecision> kKv[] = {{"fp16", KvPrecision::kFp16}, {"bf16", KvPrecision::kFp16},
@@ -197,9 +206,20 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
     out.notes.push_back("model: none given, llama-3.1-8b assumed");
   }
   ParseEnum(r, "task", kTasks, w.task);
-  const bool precision_given = ParseEnum(r, "precision", kPrecisions, w.precision);
-  if (!precision_given && w.task == Task::kQlora) w.precision = Precision::kNf4;
-  ParseEnum(r, "optimizer", kOptimizers, w.optimizer);
+  // Fields the request leaves out take the task's reference recipe (recipes.hpp).
+  RecipeFieldsGiven given;
+  given.precision = ParseEnum(r, "precision", kPrecisions, w.precision);
+  given.optimizer = ParseEnum(r, "optimizer", kOptimizers, w.optimizer);
+  given.checkpointing = ParseEnum(r, "checkpointing", kCheckpointing, w.checkpointing);
+  given.lora_targets = ParseEnum(r, "lora_targets", kLoraTargets, w.lora_targets);
+  given.lora_rank = r.Has("lora_rank");
+  given.dropout = r.Has("dropout");
+  given.lora_dropout = r.Has("lora_dropout");
+  ApplyRecipeDefaults(w, given);
+  ParseEnum(r, "framework", kFrameworkNames, w.framework);
+  w.dropout = r.NumberOr("dropout", w.dropout, 0, 0.9);
+  w.lora_dropout = r.NumberOr("lora_dropout", w.lora_dropout, 0, 0.9);
+  w.master_weights = r.BoolOr("master_weights", true);
   w.zero_stage = r.IntegerOr("zero_stage", 0, 0, 3);
   w.offload_optimizer = r.BoolOr("offload_optimizer", false);
   w.tp = r.IntegerOr("tp", 1, 1, 1024);
@@ -217,10 +237,8 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   w.sequence_parallel = r.BoolOr("sequence_parallel", false);
   w.seq_len = r.IntegerOr("seq_len", 2048, 1, 10000000);
   w.micro_batch = r.IntegerOr("micro_batch", 1, 1, 65536);
-  ParseEnum(r, "checkpointing", kCheckpointing, w.checkpointing);
   w.flash_attention = r.BoolOr("flash_attention", true);
-  w.lora_rank = r.IntegerOr("lora_rank", 16, 1, 65536);
-  ParseEnum(r, "lora_targets", kLoraTargets, w.lora_targets);
+  w.lora_rank = r.IntegerOr("lora_rank", w.lora_rank, 1, 65536);
   w.batch = r.IntegerOr("batch", 1, 1, 1000000);
   w.context = r.IntegerOr("context", 4096, 1, 100000000);
   w.prompt_tokens = r.IntegerOr("prompt_tokens", std::min(1024, w.context), 1, 100000000);
@@ -283,6 +301,10 @@ Json WorkloadToRequest(const Workload& w, const std::string& preset) {
   j["micro_batch"] = w.micro_batch;
   j["checkpointing"] = ToString(w.checkpointing);
   j["flash_attention"] = w.flash_attention;
+  j["dropout"] = w.dropout;
+  j["lora_dropout"] = w.lora_dropout;
+  j["master_weights"] = w.master_weights;
+  j["framework"] = ToString(w.framework);
   j["lora_rank"] = w.lora_rank;
   j["lora_targets"] = ToString(w.lora_targets);
   j["batch"] = w.batch;
@@ -302,9 +324,16 @@ Json EstimateResultToJson(const EstimateResult& r, const Workload& w) {
   const MemoryBreakdown& m = r.memory;
   j["per_gpu_bytes"] = {{"weights", m.weights_bytes},     {"gradients", m.gradients_bytes},
                         {"optimizer", m.optimizer_bytes}, {"activations", m.activations_bytes},
-                        {"kv_cache", m.kv_cache_bytes},   {"overhead", m.overhead_bytes},
+                        {"kv_cache", m.kv_cache_bytes},   {"buffers", m.buffers_bytes},
+                        {"overhead", m.overhead_bytes},
                         {"total", m.total_bytes}};
   j["cpu_offload_bytes"] = m.cpu_offload_bytes;
+  j["host_memory_bytes"] = m.host_memory_bytes;
+  j["framework"] = ToString(r.framework);
+  j["framework_allocated_bytes"] = m.framework_allocated_bytes;
+  j["device_total_bytes"] = m.device_total_bytes;
+  j["required_bytes"] = m.required_bytes;
+  j["usable_memory_bytes"] = r.usable_memory_bytes;
   j["gpu"] = r.gpu ? r.gpu->id : "";
   j["gpus"] = w.gpus;
   j["gpu_memory_bytes"] = r.gpu_memory_bytes;
@@ -317,8 +346,15 @@ Json EstimateResultToJson(const EstimateResult& r, const Workload& w) {
   j["tokens_per_second"] = NumberOrNull(r.compute.tokens_per_second);
   j["tokens_per_second_per_user"] = NumberOrNull(r.compute.tokens_per_second_per_user);
   j["ttft_seconds"] = NumberOrNull(r.compute.ttft_seconds);
+  j["ttft_at_concurrency_seconds"] = NumberOrNull(r.compute.ttft_at_concurrency_seconds);
+  j["tpot_seconds"] = NumberOrNull(r.compute.tpot_seconds);
+  j["decode_step_seconds"] = NumberOrNull(r.compute.decode_step_seconds);
+  j["compute_seconds"] = NumberOrNull(r.compute.compute_seconds);
+  j["communication_seconds"] = NumberOrNull(r.compute.communication_seconds);
+  j["offload_seconds"] = NumberOrNull(r.compute.offload_seconds);
   j["max_concurrent_users"] = NumberOrNull(r.compute.max_concurrent_users);
   j["mfu_used"] = r.compute.mfu_used;
+  j["mfu_source"] = r.compute.efficiency_source;
   j["peak_tflops"] = r.compute.peak_flops / 1e12;
   j["peak_kind"] = r.compute.peak_kind;
   j["scaling_efficiency"] = r.compute.scaling_efficiency;

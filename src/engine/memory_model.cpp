@@ -1,5 +1,6 @@
 #include "memory_model.hpp"
 
+#include "activation_model.hpp"
 #include "format.hpp"
 #include "text/engine_text.hpp"
 #include "units.hpp"
@@ -23,6 +24,12 @@ double BytesPerWeight(Precision p) {
     case Precision::kInt4: return 4.25 / 8;
     // QLoRA §3: NF4 with double quantisation costs 4 + 0.127 bits per parameter.
     case Precision::kNf4: return 4.127 / 8;
+    // llama.cpp tools/quantize/README.md (Llama 2 7B, whole file incl. embeddings): Q4_K_M 4.84,
+    // Q5_K_M 5.68, Q6_K 6.56 bits per weight; Q8_0 blocks of 32 int8 + one FP16 scale = 8.5.
+    case Precision::kQ4KM: return 4.84 / 8;
+    case Precision::kQ5KM: return 5.68 / 8;
+    case Precision::kQ6K: return 6.56 / 8;
+    case Precision::kQ8_0: return 8.5 / 8;
   }
   return 2;
 }
@@ -31,6 +38,8 @@ double BytesPerKvElement(KvPrecision p) { return p == KvPrecision::kFp16 ? 2 : 1
 
 namespace {
 
+// Weight-only formats that leave the embeddings in 16 bits (GPTQ/AWQ/bitsandbytes); GGUF's
+// figures are whole-file averages, embeddings included.
 bool IsQuantizedFormat(Precision p) {
   return p == Precision::kInt8 || p == Precision::kInt4 || p == Precision::kNf4 || p == Precision::kFp8;
 }
@@ -40,8 +49,9 @@ bool IsQuantizedFormat(Precision p) {
 struct TrainingBytes {
   double weight, gradient, master;
 };
-TrainingBytes TrainingBytesFor(Precision p) {
+TrainingBytes TrainingBytesFor(Precision p, bool master_weights = true) {
   if (p == Precision::kFp32 || p == Precision::kTf32) return {4, 4, 0};
+  if (!master_weights) return {2, 2, 0};  // pure BF16: no FP32 copy
   return {2, 2, 4};  // BF16/FP16 mixed; FP8 (Transformer Engine) keeps BF16 weights + FP32 master
 }
 
@@ -49,7 +59,8 @@ TrainingBytes TrainingBytesFor(Precision p) {
 double OptimizerStateBytes(Optimizer o, int hidden) {
   switch (o) {
     case Optimizer::kAdamW: return 8;      // m and v in FP32 (Loshchilov & Hutter 2019)
-    case Optimizer::kAdamW8bit: return 2;  // m and v block-quantised to 8 bits (Dettmers et al. 2022)
+    case Optimizer::kAdamW8bit:
+    case Optimizer::kPagedAdamW8bit: return 2;  // m and v block-quantised to 8 bits (Dettmers et al. 2022)
     case Optimizer::kSgd: return 4;        // FP32 momentum
     // Adafactor (Shazeer & Stern 2018): factored second moment, rows + cols per matrix, no
     // momentum by default: ~ 4 x 2/h bytes per parameter.
@@ -150,63 +161,28 @@ Sharding ShardParams(const Workload& w) {
           std::max(1.0, static_cast<double>(w.dp) / std::max(1, w.ep))};
 }
 
-double TrainingActivations(const Workload& w, std::string& formula, std::string& inputs) {
-  const ModelSpec& m = w.model;
-  const double fp32_factor = (w.precision == Precision::kFp32 || w.precision == Precision::kTf32) ? 2 : 1;
-  if (m.kind == ModelKind::kCnn) {
-    // Per-sample activations from published measurements (data/models.json), halved for
-    // 16-bit; full checkpointing keeps ~2/sqrt(L) of them (Chen et al. 2016, sublinear memory).
-    double per_sample = m.activation_bytes_per_sample * (fp32_factor > 1 ? 1 : 0.5);
-    if (w.checkpointing == Checkpointing::kFull) per_sample *= 2 / std::sqrt(std::max(1, m.layers));
-    formula = "activation bytes per sample x micro-batch";
-    inputs = Printf("%s per sample (FP32 measurement%s), micro-batch %d", Gib(m.activation_bytes_per_sample).c_str(),
-                    fp32_factor > 1 ? "" : ", halved for 16-bit", w.micro_batch);
-    return per_sample * w.micro_batch;
-  }
-  ActivationInputs in;
-  in.s = w.seq_len;
-  in.b = w.micro_batch;
-  in.h = m.hidden;
-  in.a = m.heads;
-  in.kv_ratio = m.attention == AttentionKind::kMla ? 1.0 : static_cast<double>(m.kv_heads) / m.heads;
-  in.gated_ffn = m.ffn_kind == FfnKind::kSwiglu || m.ffn_kind == FfnKind::kGeglu;
-  in.t = w.tp;
-  in.sequence_parallel = w.sequence_parallel;
-  in.recompute = w.checkpointing;
-  in.flash_attention = w.flash_attention;
-  const int moe_layers = m.IsMoe() ? m.moe_layers : 0;
-  const int dense_layers = m.layers - moe_layers;
-  in.ffn = m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden;
-  const double dense_layer = ActivationBytesPerLayer(in);
-  // An MoE layer runs each token through its k routed experts (+ shared experts).
-  in.ffn = static_cast<double>(m.ffn_hidden) * (m.experts_per_token + m.shared_experts);
-  const double moe_layer = moe_layers > 0 ? ActivationBytesPerLayer(in) : 0;
-  // 1F1B pipelining: the first stage holds p micro-batches of L/p layers = L layers' worth
-  // (Korthikanti et al. §4.2.3), so pipeline parallelism does not shrink this term.
-  double layers_total = dense_layer * dense_layers + moe_layer * moe_layers;
-  if (w.checkpointing == Checkpointing::kFull) {
-    // Plus one layer recomputed in full during its backward pass.
-    ActivationInputs one = in;
-    one.recompute = Checkpointing::kNone;
-    one.ffn = m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden;
-    layers_total += ActivationBytesPerLayer(one);
-  }
-  // Output layer: FP32 logits for the cross-entropy loss, 4sbv/t (paper §4.3), on the last
-  // pipeline stage; with pp > 1 the first stage's L layers dominate instead.
-  const double logits = w.pp > 1 ? 0 : 4.0 * w.seq_len * w.micro_batch * m.vocab / std::max(1, w.tp);
-  formula = "sum over layers of sbh(attention + MLP + norms terms, split by t) + 5as^2b scores unless "
-            "flash/selective + FP32 logits 4sbv/t";
-  inputs = Printf("s = %d, b = %d, h = %d, a = %d, L = %d, t = %d, SP %s, recompute %s, flash %s%s", w.seq_len,
-                  w.micro_batch, m.hidden, m.heads, m.layers, w.tp, w.sequence_parallel ? "on" : "off",
-                  ToString(w.checkpointing), w.flash_attention ? "on" : "off",
-                  fp32_factor > 1 ? ", x2 for FP32 activations" : "");
-  return (layers_total + logits) * fp32_factor;
+// Parameters of one transformer layer on this GPU (after TP and EP), for gathered ZeRO-3 units.
+double LayerParams(const Workload& w, const Sharding& sh) {
+  const int layers = std::max(1, w.model.layers);
+  return (sh.shared_params + sh.expert_params) * std::max(1, w.pp) / layers;
 }
+
+// The largest single weight matrix (dequantised to BF16 by bitsandbytes for each matmul).
+double LargestMatrixParams(const ModelSpec& m, int tp) {
+  const double ffn = std::max(m.ffn_hidden, m.dense_ffn_hidden);
+  return std::max(static_cast<double>(m.hidden) * ffn, static_cast<double>(m.hidden) * m.heads * m.head_dim) / std::max(1, tp);
+}
+
+struct Explanation {
+  std::string formula, inputs, source;
+};
 
 }  // namespace
 
-MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, Language language) {
+MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Calibration& cal, Language language,
+                               bool explain) {
   const EngineText& T = EngineTextFor(language);
+  const FrameworkProfile& profile = cal.Profile(FrameworkFor(w));
   MemoryBreakdown r;
   const ModelSpec& m = w.model;
   const Sharding sh = ShardParams(w);
@@ -215,9 +191,11 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, Language
   const double emb_fraction = m.params > 0 ? std::min(0.5, m.EmbeddingParams() / m.params) : 0;
   const char* zero_src = "ZeRO, Rajbhandari et al. 2020, arXiv:1910.02054 §3 / Table 1";
 
-  auto add = [&](const char* key, const char* label, double value, std::string formula, std::string inputs,
-                 std::string source) {
-    r.figures.push_back({key, label, value, "bytes", std::move(formula), std::move(inputs), std::move(source)});
+  // Figures carry words only when asked: `make` builds them lazily.
+  auto add = [&](const char* key, const char* label, double value, auto&& make) {
+    if (!explain) return;
+    Explanation e = make();
+    r.figures.push_back({key, label, value, "bytes", std::move(e.formula), std::move(e.inputs), std::move(e.source)});
   };
 
   if (w.task == Task::kInference) {
@@ -225,36 +203,66 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, Language
     const double bpw = BytesPerWeight(w.precision);
     const double per_weight = IsQuantizedFormat(w.precision) ? emb_fraction * 2 + (1 - emb_fraction) * bpw : bpw;
     r.weights_bytes = local_params * per_weight;
-    add("weights", "Weights", r.weights_bytes, "params on this GPU x bytes per weight",
-        Printf("%s params / (TP %d x PP %d%s), %.3g bytes per weight (%s%s)", Count(m.params).c_str(), w.tp, w.pp,
-               m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", per_weight, ToString(w.precision),
-               IsQuantizedFormat(w.precision) ? ", embeddings 16-bit" : ""),
-        w.precision == Precision::kNf4 ? "QLoRA NF4 + double quantisation, Dettmers et al. 2023"
-        : w.precision == Precision::kInt4 ? "GPTQ (Frantar et al. 2022) / AWQ group-128 format"
-                                           : "bytes per element of the format");
-    r.kv_cache_bytes = KvCacheBytes(m, w.context, w.batch, w.kv_precision, w.tp, w.pp);
-    add("kv_cache", "KV cache", r.kv_cache_bytes,
-        m.attention == AttentionKind::kMla
-            ? "batch x layers x context x (kv_lora_rank + rope dim) x bytes / PP"
-            : "2 (K,V) x batch x (full layers x context + window layers x min(context, window)) x kv_heads/TP x head_dim x bytes / PP",
-        Printf("batch %d, context %d, %d layers (%d sliding, window %d), kv_heads %d, head_dim %d, %s", w.batch,
-               w.context, m.layers, m.sliding_window > 0 ? m.sliding_window_layers : 0, m.sliding_window, m.kv_heads,
-               m.head_dim, ToString(w.kv_precision)),
-        m.attention == AttentionKind::kMla ? "DeepSeek-V2 MLA, arXiv:2405.04434 §2.1" : "GQA, Ainslie et al. 2023; vLLM paged KV layout");
-    // Transient prefill activations: a chunk of up to 8,192 tokens (vLLM's default batched-token
-    // budget) x (residual + attention + MLP intermediates) in 16 bits. Project assumption.
-    const double tokens = std::min(8192.0, static_cast<double>(w.batch) * w.prompt_tokens);
+    add("weights", "Weights", r.weights_bytes, [&] {
+      return Explanation{"params on this GPU x bytes per weight",
+                         Printf("%s params / (TP %d x PP %d%s), %.3g bytes per weight (%s%s)", Count(m.params).c_str(),
+                                w.tp, w.pp, m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", per_weight,
+                                ToString(w.precision), IsQuantizedFormat(w.precision) ? ", embeddings 16-bit" : ""),
+                         w.precision == Precision::kNf4   ? "QLoRA NF4 + double quantisation, Dettmers et al. 2023"
+                         : w.precision == Precision::kInt4 ? "GPTQ (Frantar et al. 2022) / AWQ group-128 format"
+                         : IsGgufFormat(w.precision)       ? "llama.cpp tools/quantize/README.md (bits per weight)"
+                                                           : "bytes per element of the format"};
+    });
+    // Paged KV: each sequence's context rounds up to whole blocks (vLLM block_size 16).
+    const double block = std::max(1.0, profile.kv_block_tokens);
+    const double context = std::ceil(w.context / block) * block;
+    r.kv_cache_bytes = KvCacheBytes(m, context, w.batch, w.kv_precision, w.tp, w.pp);
+    add("kv_cache", "KV cache", r.kv_cache_bytes, [&] {
+      return Explanation{
+          m.attention == AttentionKind::kMla
+              ? "batch x layers x context x (kv_lora_rank + rope dim) x bytes / PP"
+              : "2 (K,V) x batch x (full layers x context + window layers x min(context, window)) x kv_heads/TP x "
+                "head_dim x bytes / PP",
+          Printf("batch %d, context %d (%g-token blocks: %.0f), %d layers (%d sliding, window %d), kv_heads %d, "
+                 "head_dim %d, %s",
+                 w.batch, w.context, block, context, m.layers, m.sliding_window > 0 ? m.sliding_window_layers : 0,
+                 m.sliding_window, m.kv_heads, m.head_dim, ToString(w.kv_precision)),
+          m.attention == AttentionKind::kMla ? "DeepSeek-V2 MLA, arXiv:2405.04434 §2.1"
+                                             : "GQA, Ainslie et al. 2023; PagedAttention, Kwon et al. 2023"};
+    });
     const double ffn_active = m.IsMoe() ? static_cast<double>(m.ffn_hidden) * (m.experts_per_token + m.shared_experts)
                                         : (m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden);
-    r.activations_bytes = m.IsTransformer()
-                              ? tokens * 2.0 * (4.0 * m.hidden + 3.0 * ffn_active) / std::max(1, w.tp)
-                              : m.activation_bytes_per_sample * w.batch * 0.25;
-    add("activations", "Activations (prefill working set)", r.activations_bytes,
-        "prefill chunk tokens x 2 bytes x (4h + 3 x active FFN width) / TP",
-        Printf("%s tokens in flight", Count(tokens).c_str()), "project assumption (vLLM chunked prefill budget)");
+    double tokens;
+    if (FrameworkFor(w) == Framework::kLlamaCpp) {
+      // llama.cpp's compute buffer: one micro-batch of n_ubatch = 512 tokens in FP32 (logits +
+      // MLP intermediates), sized for the whole graph once at load.
+      tokens = 512;
+      r.activations_bytes = m.IsTransformer() ? tokens * 4.0 * (m.vocab + 2.0 * ffn_active) : 0;
+    } else if (profile.eager_activations) {
+      // Eager generate(): the whole batch's prompts in one forward, and logits for every prompt
+      // token (16-bit, then an FP32 copy for sampling/softmax: 6 bytes per token x vocab).
+      tokens = static_cast<double>(w.batch) * w.prompt_tokens;
+      r.activations_bytes = m.IsTransformer() ? tokens * (2.0 * (4.0 * m.hidden + 3.0 * ffn_active) + 6.0 * m.vocab) / std::max(1, w.tp)
+                                              : m.activation_bytes_per_sample * w.batch * 0.25;
+    } else {
+      // Transient prefill activations: a chunk of up to 8,192 tokens (vLLM's default batched-token
+      // budget) x (residual + attention + MLP intermediates) in 16 bits. Project assumption.
+      tokens = std::min(8192.0, static_cast<double>(w.batch) * w.prompt_tokens);
+      r.activations_bytes = m.IsTransformer() ? tokens * 2.0 * (4.0 * m.hidden + 3.0 * ffn_active) / std::max(1, w.tp)
+                                              : m.activation_bytes_per_sample * w.batch * 0.25;
+    }
+    add("activations", "Activations (prefill working set)", r.activations_bytes, [&] {
+      return Explanation{FrameworkFor(w) == Framework::kLlamaCpp ? "n_ubatch 512 x 4 bytes x (vocab + 2 x FFN width)"
+                         : profile.eager_activations ? "batch x prompt tokens x (2 bytes x (4h + 3 x FFN width) + 6 bytes x vocab) / TP"
+                                                     : "prefill chunk tokens x 2 bytes x (4h + 3 x active FFN width) / TP",
+                         Printf("%s tokens in flight", Count(tokens).c_str()),
+                         "project assumption (vLLM chunked prefill budget; llama.cpp compute buffer)"};
+    });
+    r.buffers_bytes = profile.runtime_buffer_gib * kBytesPerGiB;
+    r.preallocated_fraction = profile.memory_fraction;
   } else {
-    const bool peft = w.task == Task::kLora || w.task == Task::kQlora;
-    const TrainingBytes tb = TrainingBytesFor(w.precision);
+    const bool peft = w.IsPeft();
+    const TrainingBytes tb = TrainingBytesFor(w.precision, w.master_weights);
     const double opt_state = OptimizerStateBytes(w.optimizer, m.hidden);
     if (peft) {
       // Frozen base: LoRA keeps it at the compute precision, QLoRA quantised (NF4 by default).
@@ -266,63 +274,125 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, Language
       // LoRA adapters train in FP32 (PEFT default); QLoRA's reference script casts them to
       // BF16 (Dettmers et al. 2023, qlora.py): bytes per adapter weight and gradient.
       const double adapter_bytes = w.task == Task::kQlora ? 2 : 4;
-      r.weights_bytes = local_params * base_bpw / (z3 ? sh.dp_shared : 1) + adapters * adapter_bytes;
-      add("weights", "Weights (frozen base + adapters)", r.weights_bytes,
-          Printf("base params x bytes per weight (/ DP with ZeRO-3) + adapters x %.0f bytes", adapter_bytes),
-          Printf("%s base params on this GPU at %.3g bytes (%s), %s adapter params (rank %d, %s)",
-                 Count(local_params).c_str(), base_bpw, w.task == Task::kQlora ? ToString(w.precision) : "16-bit frozen",
-                 Count(r.trainable_params).c_str(), w.lora_rank, ToString(w.lora_targets)),
-          w.task == Task::kQlora ? "QLoRA, Dettmers et al. 2023, arXiv:2305.14314 §3" : "LoRA, Hu et al. 2021, arXiv:2106.09685 §4");
+      r.weights_bytes = (local_params * base_bpw + adapters * adapter_bytes) / (z3 ? sh.dp_shared : 1);
+      add("weights", "Weights (frozen base + adapters)", r.weights_bytes, [&] {
+        return Explanation{
+            Printf("(base params x bytes per weight + adapters x %.0f bytes) (/ DP with ZeRO-3)", adapter_bytes),
+            Printf("%s base params on this GPU at %.3g bytes (%s), %s adapter params (rank %d, %s)",
+                   Count(local_params).c_str(), base_bpw, w.task == Task::kQlora ? ToString(w.precision) : "16-bit frozen",
+                   Count(r.trainable_params).c_str(), w.lora_rank, ToString(w.lora_targets)),
+            w.task == Task::kQlora ? "QLoRA, Dettmers et al. 2023, arXiv:2305.14314 §3" : "LoRA, Hu et al. 2021, arXiv:2106.09685 §4"};
+      });
       r.gradients_bytes = adapters * adapter_bytes / (z2 ? sh.dp_shared : 1);
-      add("gradients", "Gradients (adapters only)", r.gradients_bytes, Printf("adapter params x %.0f bytes", adapter_bytes),
-          Printf("%s adapter params; the frozen base has no gradients", Count(r.trainable_params).c_str()),
-          "LoRA, Hu et al. 2021");
+      add("gradients", "Gradients (adapters only)", r.gradients_bytes, [&] {
+        return Explanation{Printf("adapter params x %.0f bytes", adapter_bytes),
+                           Printf("%s adapter params; the frozen base has no gradients", Count(r.trainable_params).c_str()),
+                           "LoRA, Hu et al. 2021"};
+      });
       const double opt = adapters * opt_state / (z1 ? sh.dp_shared : 1);
       r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
       r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
-      add("optimizer", "Optimizer states (adapters)", r.optimizer_bytes, "adapter params x optimizer bytes",
-          Printf("%.3g bytes per adapter param (%s)%s", opt_state, ToString(w.optimizer),
-                 w.offload_optimizer ? ", offloaded to CPU" : ""),
-          zero_src);
+      add("optimizer", "Optimizer states (adapters)", r.optimizer_bytes, [&] {
+        return Explanation{"adapter params x optimizer bytes",
+                           Printf("%.3g bytes per adapter param (%s)%s", opt_state, ToString(w.optimizer),
+                                  w.offload_optimizer ? ", offloaded to CPU" : ""),
+                           zero_src};
+      });
+      if (w.task == Task::kQlora) {
+        // bitsandbytes dequantises each 4-bit matrix to BF16 for its matmul (forward and
+        // backward): the largest matrix is the transient buffer.
+        r.buffers_bytes += 2 * LargestMatrixParams(m, w.tp);
+      }
     } else {
       r.trainable_params = m.params;
       const double weights_shared = sh.shared_params / (z3 ? sh.dp_shared : 1);
       const double weights_expert = sh.expert_params / (z3 ? sh.dp_expert : 1);
       r.weights_bytes = (weights_shared + weights_expert) * tb.weight;
-      add("weights", "Weights", r.weights_bytes, "params on this GPU x bytes per weight (/ DP with ZeRO-3)",
-          Printf("%s params / (TP %d x PP %d%s), %.0f bytes (%s), ZeRO-%d over DP %d", Count(m.params).c_str(), w.tp,
-                 w.pp, m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", tb.weight, ToString(w.precision),
-                 w.zero_stage, w.dp),
-          zero_src);
+      add("weights", "Weights", r.weights_bytes, [&] {
+        return Explanation{"params on this GPU x bytes per weight (/ DP with ZeRO-3)",
+                           Printf("%s params / (TP %d x PP %d%s), %.0f bytes (%s), ZeRO-%d over DP %d", Count(m.params).c_str(),
+                                  w.tp, w.pp, m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", tb.weight,
+                                  ToString(w.precision), w.zero_stage, w.dp),
+                           zero_src};
+      });
       r.gradients_bytes = (sh.shared_params / (z2 ? sh.dp_shared : 1) + sh.expert_params / (z2 ? sh.dp_expert : 1)) * tb.gradient;
-      add("gradients", "Gradients", r.gradients_bytes, "params on this GPU x bytes per gradient (/ DP with ZeRO-2+)",
-          Printf("%.0f bytes per gradient (%s)", tb.gradient, ToString(w.precision)), zero_src);
+      add("gradients", "Gradients", r.gradients_bytes, [&] {
+        return Explanation{"params on this GPU x bytes per gradient (/ DP with ZeRO-2+)",
+                           Printf("%.0f bytes per gradient (%s)", tb.gradient, ToString(w.precision)), zero_src};
+      });
       const double per_param = tb.master + opt_state;
       const double opt = (sh.shared_params / (z1 ? sh.dp_shared : 1) + sh.expert_params / (z1 ? sh.dp_expert : 1)) * per_param;
       r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
       r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
-      add("optimizer", "Optimizer states (incl. FP32 master)", r.optimizer_bytes,
-          "params on this GPU x (master copy + optimizer states) (/ DP with ZeRO-1+)",
-          Printf("%.0f bytes master + %.3g bytes %s = %.3g bytes per param%s", tb.master, opt_state,
-                 ToString(w.optimizer), per_param, w.offload_optimizer ? "; offloaded to CPU (ZeRO-Offload)" : ""),
-          zero_src);
+      add("optimizer", "Optimizer states (incl. FP32 master)", r.optimizer_bytes, [&] {
+        return Explanation{"params on this GPU x (master copy + optimizer states) (/ DP with ZeRO-1+)",
+                           Printf("%.0f bytes master + %.3g bytes %s = %.3g bytes per param%s", tb.master, opt_state,
+                                  ToString(w.optimizer), per_param, w.offload_optimizer ? "; offloaded to CPU (ZeRO-Offload)" : ""),
+                           zero_src};
+      });
     }
-    std::string formula, inputs;
-    r.activations_bytes = TrainingActivations(w, formula, inputs);
-    add("activations", "Activations", r.activations_bytes, formula, inputs,
-        m.kind == ModelKind::kCnn ? "measured per-sample activations (data/models.json)"
-                                  : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2");
+    if (z3 && w.dp > 1) {
+      // ZeRO-3 / FSDP gather whole layers in 16 bits before using them: the current layer, the
+      // prefetched next one and (FSDP) one layer's unsharded gradients during reduce-scatter.
+      // QLoRA's base is gathered in its 4-bit storage (FSDP + QLoRA, Answer.AI 2024).
+      const double gathered_bytes = w.task == Task::kQlora ? BytesPerWeight(w.precision) : 2;
+      r.buffers_bytes += profile.zero3_live_layers * LayerParams(w, sh) * gathered_bytes;
+    }
+    if (w.dp > 1 && !peft) r.buffers_bytes += profile.reduce_bucket_bytes;  // gradient reduce buckets
+    if (r.cpu_offload_bytes > 0) {
+      // ZeRO-Offload keeps FP32 gradients on the host beside the states (Ren et al. 2021 §4).
+      const double trainable_local = peft ? LoraParams(m, w.lora_rank, w.lora_targets) / std::max(1, w.tp * w.pp)
+                                          : local_params;
+      r.host_memory_bytes = r.cpu_offload_bytes + 4 * trainable_local / (z2 ? sh.dp_shared : 1);
+    }
+    if (m.kind == ModelKind::kCnn) {
+      // Per-sample activations from published measurements (data/models.json), halved for
+      // 16-bit; full checkpointing keeps ~2/sqrt(L) of them (Chen et al. 2016, sublinear memory).
+      const bool fp32 = w.precision == Precision::kFp32 || w.precision == Precision::kTf32;
+      double per_sample = m.activation_bytes_per_sample * (fp32 ? 1 : 0.5);
+      if (w.checkpointing == Checkpointing::kFull) per_sample *= 2 / std::sqrt(std::max(1, m.layers));
+      r.activations_bytes = per_sample * w.micro_batch;
+      add("activations", "Activations", r.activations_bytes, [&] {
+        return Explanation{"activation bytes per sample x micro-batch",
+                           Printf("%s per sample (FP32 measurement%s), micro-batch %d", Gib(m.activation_bytes_per_sample).c_str(),
+                                  fp32 ? "" : ", halved for 16-bit", w.micro_batch),
+                           "measured per-sample activations (data/models.json)"};
+      });
+    } else {
+      const ActivationBreakdown act = TrainingActivations(w, profile);
+      r.activations_bytes = act.total_bytes;
+      add("activations", "Activations", r.activations_bytes, [&] {
+        return Explanation{ActivationFormulaText(profile), ActivationInputsText(w, profile, act),
+                           profile.eager_activations
+                               ? "PyTorch autograd saved tensors (transformers LlamaRMSNorm, SDPA, SwiGLU, ForCausalLMLoss; PEFT LoRA)"
+                               : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2"};
+      });
+    }
     if (w.pp > 1) r.notes.push_back(T.mem_note_pipeline);
     if (m.kind == ModelKind::kEncoderDecoder) r.notes.push_back(T.mem_note_encoder_decoder);
   }
   if (r.cpu_offload_bytes > 0)
     r.notes.push_back(Printf(T.mem_note_offload, Gib(r.cpu_offload_bytes).c_str()));
-  const double subtotal = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
-  r.overhead_bytes = a.overhead_fixed_gib * kBytesPerGiB + a.overhead_fraction * subtotal;
-  add("overhead", "Framework / CUDA overhead", r.overhead_bytes, "fixed context + fraction x everything else",
-      Printf("%.2g GiB + %.0f%% of %s", a.overhead_fixed_gib, a.overhead_fraction * 100, Gib(subtotal).c_str()),
-      "PyTorch memory-management notes; project assumption (data/assumptions.json)");
-  r.total_bytes = subtotal + r.overhead_bytes;
+  const double states = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
+  const double workspace = profile.workspace_gib * kBytesPerGiB;
+  // A paged optimizer (bitsandbytes) keeps its states in CUDA unified memory: on the device
+  // while there is room, but outside PyTorch's allocator (not in max_memory_allocated).
+  const double paged = w.optimizer == Optimizer::kPagedAdamW8bit ? r.optimizer_bytes : 0;
+  r.framework_allocated_bytes = states - paged + r.buffers_bytes + workspace;
+  const double reserve = r.framework_allocated_bytes * profile.allocator_reserve_fraction;
+  const double context = (profile.cuda_context_gib + (w.gpus > 1 ? profile.nccl_gib : 0)) * kBytesPerGiB;
+  r.device_total_bytes = r.framework_allocated_bytes + reserve + context + paged;
+  r.required_bytes = r.device_total_bytes;
+  r.overhead_bytes = r.device_total_bytes - states;
+  r.total_bytes = r.device_total_bytes;
+  add("overhead", "Framework / CUDA overhead", r.overhead_bytes, [&] {
+    return Explanation{"buffers (ZeRO-3 gathered layers, reduce buckets, dequantisation, runtime) + workspaces + allocator "
+                       "reserve x allocated + CUDA context (+ NCCL)",
+                       Printf("%s: buffers %s, workspace %s, reserve %.0f%% of %s allocated, context %s", profile.name.c_str(),
+                              Gib(r.buffers_bytes).c_str(), Gib(workspace).c_str(), profile.allocator_reserve_fraction * 100,
+                              Gib(r.framework_allocated_bytes).c_str(), Gib(context).c_str()),
+                       "data/calibration.json (" + std::string(ToString(profile.id)) + "); PyTorch CUDA memory notes"};
+  });
   return r;
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "assumptions.hpp"
+#include "calibration.hpp"
 #include "language.hpp"
 #include "figure.hpp"
 #include "workload.hpp"
@@ -23,16 +24,27 @@ struct MemoryBreakdown {
   double optimizer_bytes = 0;
   double activations_bytes = 0;
   double kv_cache_bytes = 0;
-  double overhead_bytes = 0;
-  double total_bytes = 0;
+  double buffers_bytes = 0;        // ZeRO-3/FSDP gathered layers, reduce buckets, NF4 dequantisation, runtime
+  double overhead_bytes = 0;       // buffers + workspaces + allocator reserve + CUDA context
+  double total_bytes = 0;          // == device_total_bytes
+  // What the framework allocates (torch.cuda.max_memory_allocated) and what the device shows
+  // (nvidia-smi: allocated + the caching allocator's reserve + CUDA context + NCCL buffers).
+  double framework_allocated_bytes = 0;
+  double device_total_bytes = 0;
+  // What must fit in the card's usable capacity: the device total, except for servers that
+  // preallocate (vLLM, TensorRT-LLM), where the job needs `required` out of their fraction.
+  double required_bytes = 0;
+  double preallocated_fraction = 0;  // the server's memory fraction (0 = allocates as needed)
   double cpu_offload_bytes = 0;    // optimizer states moved to host memory
+  double host_memory_bytes = 0;    // host RAM the job needs beyond the OS (offloaded states + pinned buffers)
   double trainable_params = 0;     // all params for full training; adapters for LoRA/QLoRA
   std::vector<Figure> figures;     // one per component, with formula and inputs
   std::vector<std::string> notes;
 };
 
 // Bytes per stored weight for a precision/format (NF4 with double quantisation: 4.127 bits;
-// INT4 GPTQ/AWQ with group-128 FP16 scale + zero: 4.25 bits).
+// INT4 GPTQ/AWQ with group-128 FP16 scale + zero: 4.25 bits; GGUF: llama.cpp's measured file
+// averages, e.g. Q4_K_M 4.84 bits).
 double BytesPerWeight(Precision p);
 double BytesPerKvElement(KvPrecision p);
 
@@ -62,7 +74,9 @@ double KvCacheBytesPerToken(const ModelSpec& m, KvPrecision precision);
 // 2021, arXiv:2106.09685: r x (d_in + d_out) per adapted matrix).
 double LoraParams(const ModelSpec& m, int rank, LoraTargets targets);
 
-// Notes in `language`; figure labels, formulas, inputs and sources stay English.
-MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, Language language = Language::kEnglish);
+// Notes in `language`; figure labels, formulas, inputs and sources stay English. `explain`
+// false skips the figures' words (for searches that only need the numbers).
+MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, const Calibration& calibration,
+                               Language language = Language::kEnglish, bool explain = true);
 
 }  // namespace atlas

@@ -110,6 +110,10 @@ const char* PrecisionLabel(Precision p) {
     case Precision::kInt8: return "INT8";
     case Precision::kInt4: return "INT4";
     case Precision::kNf4: return "NF4";
+    case Precision::kQ4KM: return "Q4_K_M";
+    case Precision::kQ5KM: return "Q5_K_M";
+    case Precision::kQ6K: return "Q6_K";
+    case Precision::kQ8_0: return "Q8_0";
   }
   return "?";
 }
@@ -341,7 +345,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     one.gpus = 1;
     one.zero_stage = 0;
     one.offload_optimizer = false;
-    MemoryBreakdown mb = EstimateMemory(one, a);
+    MemoryBreakdown mb = EstimateMemory(one, a, c.calibration, Language::kEnglish, false);
     res.memory_estimates++;
     res.single_gpu_bytes = mb.total_bytes;
     res.single_gpu_model_states_bytes = mb.weights_bytes + mb.gradients_bytes + mb.optimizer_bytes;
@@ -379,7 +383,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     for (Layout& l : list) {
       l.valid = ValidateWorkload(l.w).empty();
       if (!l.valid) continue;
-      l.memory = EstimateMemory(l.w, a);
+      l.memory = EstimateMemory(l.w, a, c.calibration, Language::kEnglish, false);
       res.memory_estimates++;
     }
     layouts.emplace_back(n, std::move(list));
@@ -417,7 +421,6 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       excluded_foreign++;
       continue;
     }
-    const int tier = gi < c.gpu_tiers.size() ? static_cast<int>(c.gpu_tiers[gi].tier) : 2;
     std::vector<int> counts = base_counts;
     if (owned_count > 0 && owned_count <= cons.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
       counts.push_back(owned_count);
@@ -454,13 +457,14 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         if (l.needs_fp8 && !g.fp8_dense_tflops) continue;
         if (!l.valid) continue;
         res.evaluated++;
-        if (l.memory.total_bytes > g.memory_bytes) continue;
+        const double capacity = JobCapacityBytes(l.memory, g, c.calibration);
+        if (l.memory.required_bytes > capacity) continue;
         if (tr.first_fit_count == 0) tr.first_fit_count = n, tr.first_fit_layout = l.label;
         if (computes >= 6) continue;
         computes++;
         Workload w = l.w;
         w.gpu = g.id;
-        ComputeResult cr = EstimateCompute(w, g, tier, l.memory, a);
+        ComputeResult cr = EstimateCompute(w, g, l.memory, a, c.calibration, capacity, Language::kEnglish, false);
         res.compute_estimates++;
         Recommendation r;
         r.workload = w;
@@ -515,7 +519,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           continue;
         }
         // Explanations.
-        const double cap = g.memory_bytes, used = l.memory.total_bytes;
+        const double cap = capacity, used = l.memory.required_bytes;
         r.reasons.push_back(Printf(T.rec_reason_fits, Gib(used).c_str(), Gib(cap).c_str(),
                                    Gib(cap - used).c_str(), 100 * (cap - used) / cap));
         const Workload& lw = l.w;

@@ -7,6 +7,7 @@ namespace atlas {
 
 inline constexpr double kBytesPerGB = 1e9;                      // decimal gigabyte
 inline constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;  // binary gibibyte
+inline constexpr double kBytesPerMiB = 1024.0 * 1024.0;           // binary mebibyte
 inline constexpr double kFlopsPerTflops = 1e12;
 inline constexpr double kSecondsPerHour = 3600.0;
 

@@ -23,6 +23,10 @@ const char* ToString(Precision p) {
     case Precision::kInt8: return "int8";
     case Precision::kInt4: return "int4";
     case Precision::kNf4: return "nf4";
+    case Precision::kQ4KM: return "q4_k_m";
+    case Precision::kQ5KM: return "q5_k_m";
+    case Precision::kQ6K: return "q6_k";
+    case Precision::kQ8_0: return "q8_0";
   }
   return "?";
 }
@@ -33,6 +37,7 @@ const char* ToString(Optimizer o) {
     case Optimizer::kAdamW8bit: return "adamw_8bit";
     case Optimizer::kSgd: return "sgd";
     case Optimizer::kAdafactor: return "adafactor";
+    case Optimizer::kPagedAdamW8bit: return "paged_adamw_8bit";
   }
   return "?";
 }
@@ -56,5 +61,30 @@ const char* ToString(KvPrecision k) {
 }
 
 const char* ToString(LoraTargets t) { return t == LoraTargets::kAttention ? "attention" : "all_linear"; }
+
+const char* ToString(Framework f) {
+  switch (f) {
+    case Framework::kAuto: return "auto";
+    case Framework::kPytorchEager: return "pytorch_eager";
+    case Framework::kTorchtune: return "torchtune";
+    case Framework::kAutoAwq: return "autoawq";
+    case Framework::kMegatron: return "megatron";
+    case Framework::kDeepspeed: return "deepspeed";
+    case Framework::kVllm: return "vllm";
+    case Framework::kTensorrtLlm: return "tensorrt_llm";
+    case Framework::kLlamaCpp: return "llama_cpp";
+  }
+  return "?";
+}
+
+Framework FrameworkFor(const Workload& w) {
+  if (w.framework != Framework::kAuto) return w.framework;
+  if (w.task == Task::kInference) return IsGgufFormat(w.precision) ? Framework::kLlamaCpp : Framework::kVllm;
+  return w.task == Task::kPretrain ? Framework::kMegatron : Framework::kPytorchEager;
+}
+
+bool IsGgufFormat(Precision p) {
+  return p == Precision::kQ4KM || p == Precision::kQ5KM || p == Precision::kQ6K || p == Precision::kQ8_0;
+}
 
 }  // namespace atlas

@@ -11,8 +11,14 @@ namespace atlas {
 
 enum class Task { kPretrain, kFullFinetune, kLora, kQlora, kInference };
 // Training compute precision, or inference weight format.
-enum class Precision { kFp32, kTf32, kBf16, kFp16, kFp8, kInt8, kInt4, kNf4 };
-enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
+// kQ4KM .. kQ8_0 are llama.cpp GGUF weight formats (inference only).
+enum class Precision { kFp32, kTf32, kBf16, kFp16, kFp8, kInt8, kInt4, kNf4, kQ4KM, kQ5KM, kQ6K, kQ8_0 };
+// kPagedAdamW8bit: bitsandbytes' paged 8-bit AdamW (QLoRA's optimizer): 8-bit states in
+// unified memory that page to the host under pressure.
+enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor, kPagedAdamW8bit };
+// The software that runs the job: decides what is materialised, allocator and context costs,
+// default efficiencies (data/calibration.json). kAuto = the task's usual one (Framework For).
+enum class Framework { kAuto, kPytorchEager, kTorchtune, kAutoAwq, kMegatron, kDeepspeed, kVllm, kTensorrtLlm, kLlamaCpp };
 enum class Checkpointing { kNone, kSelective, kFull };
 enum class KvPrecision { kFp16, kFp8, kInt8 };
 enum class LoraTargets { kAttention, kAllLinear };
@@ -30,6 +36,12 @@ struct Workload {
   int micro_batch = 1;     // training sequences per GPU per micro-step
   Checkpointing checkpointing = Checkpointing::kNone;
   bool flash_attention = true;
+  double dropout = 0;       // the model's attention/hidden dropout (modern LLM recipes: 0)
+  double lora_dropout = 0;  // LoRA's input dropout (PEFT default 0; QLoRA 0.1 / 0.05)
+  Framework framework = Framework::kAuto;
+  // Mixed precision keeps an FP32 master copy of the weights (Micikevicius et al. 2018); pure
+  // BF16 training (torchtune's default, LitGPT "bf16-true") keeps none and BF16 gradients.
+  bool master_weights = true;
   int lora_rank = 16;
   LoraTargets lora_targets = LoraTargets::kAllLinear;
   // Inference.
@@ -47,7 +59,13 @@ struct Workload {
   bool operator==(const Workload&) const = default;
   bool IsTraining() const { return task != Task::kInference; }
   int ModelParallel() const { return tp * pp; }
+  bool IsPeft() const { return task == Task::kLora || task == Task::kQlora; }
 };
+
+// The framework a workload runs on: its own, or the task's default (Megatron-LM for
+// pre-training, PyTorch eager (transformers/PEFT) for fine-tuning, vLLM for serving).
+Framework FrameworkFor(const Workload& w);
+bool IsGgufFormat(Precision p);
 
 const char* ToString(Task t);
 const char* ToString(Precision p);
@@ -55,5 +73,6 @@ const char* ToString(Optimizer o);
 const char* ToString(Checkpointing c);
 const char* ToString(KvPrecision k);
 const char* ToString(LoraTargets t);
+const char* ToString(Framework f);
 
 }  // namespace atlas

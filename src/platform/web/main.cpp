@@ -20,6 +20,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
@@ -93,19 +94,27 @@ FontMailbox g_font_mailbox;  // written only by atlas_font_arrived
 
 // The deferred data files and the English text pack, handed over once the deferred code is
 // instantiated too.
+constexpr int kDeferredFileCount = 5;
+constexpr const char* kDeferredDataFiles[kDeferredFileCount] = {"models.json", "regions.json", "pricing.json",
+                                                               "calibration.json", "validation_cases.json"};
 struct DeferredMailbox {
   bool arrived = false;
-  char* texts[4] = {nullptr, nullptr, nullptr, nullptr};  // NUL-terminated, malloc'd; null on failure
+  // kDeferredDataFiles in order, then the English text pack; NUL-terminated, malloc'd; null on failure.
+  char* texts[kDeferredFileCount + 1] = {};
 };
 DeferredMailbox g_deferred_mailbox;  // written only by atlas_deferred_arrived
-constexpr const char* kDeferredDataFiles[3] = {"models.json", "regions.json", "pricing.json"};
 
 extern "C" {
 EMSCRIPTEN_KEEPALIVE void atlas_font_arrived(unsigned char* data, int size, char* words) {
   g_font_mailbox = {true, data, size, words};
 }
-EMSCRIPTEN_KEEPALIVE void atlas_deferred_arrived(char* models, char* regions, char* pricing, char* english_words) {
-  g_deferred_mailbox = {true, {models, regions, pricing, english_words}};
+// `texts`: kDeferredFileCount + 1 pointers (the data files, then the English pack), or null when
+// the download failed.
+EMSCRIPTEN_KEEPALIVE void atlas_deferred_arrived(char** texts, int count) {
+  g_deferred_mailbox = {};
+  g_deferred_mailbox.arrived = true;
+  for (int i = 0; texts && i < count && i <= kDeferredFileCount; ++i) g_deferred_mailbox.texts[i] = texts[i];
+  std::free(texts);
 }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_chars(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_key(int key) {
@@ -226,7 +235,7 @@ ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
   load.catalogs = std::move(app.catalogs);
   atlas::LoadMarketCatalogs(
       [&m](const std::string& name, std::string& text) {
-        for (int i = 0; i < 3; ++i)
+        for (int i = 0; i < kDeferredFileCount; ++i)
           if (name == kDeferredDataFiles[i] && m.texts[i]) {
             text = m.texts[i];
             return true;
@@ -243,9 +252,9 @@ void UpdateDeferred(App& app) {
   if (!g_deferred_mailbox.arrived) return;
   const DeferredMailbox m = g_deferred_mailbox;
   g_deferred_mailbox = {};
-  bool ok = m.texts[0] && m.texts[1] && m.texts[2] && m.texts[3];
+  bool ok = std::all_of(std::begin(m.texts), std::end(m.texts), [](const char* t) { return t != nullptr; });
   if (ok) {
-    const std::string problem = atlas::ui::InstallTextPack(m.texts[3], atlas::Language::kEnglish);
+    const std::string problem = atlas::ui::InstallTextPack(m.texts[kDeferredFileCount], atlas::Language::kEnglish);
     if (!problem.empty()) atlas::platform::ConsoleWarn(problem);
     ok = problem.empty();
   }

@@ -1,0 +1,199 @@
+#include "calibration.hpp"
+
+#include "json_reader.hpp"
+#include "units.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace atlas {
+
+const char* CardClass(const Gpu& g) {
+  if (g.segment == "consumer") return "consumer";
+  if (g.segment == "edge") return "edge";
+  if (g.segment == "workstation") return "workstation";
+  return g.nvlink_class ? "datacenter_fabric" : "datacenter_pcie";
+}
+
+const char* TaskClass(Task t) { return ToString(t); }
+
+const char* PrecisionClass(Precision p) {
+  switch (p) {
+    case Precision::kFp32:
+    case Precision::kTf32: return "fp32";
+    case Precision::kFp8: return "fp8";
+    case Precision::kInt8:
+    case Precision::kQ8_0: return "int8";
+    case Precision::kInt4:
+    case Precision::kNf4:
+    case Precision::kQ4KM:
+    case Precision::kQ5KM:
+    case Precision::kQ6K: return "int4";
+    case Precision::kBf16:
+    case Precision::kFp16: return "bf16";
+  }
+  return "bf16";
+}
+
+const Calibration& Calibration::Defaults() {
+  // Used only when data/calibration.json is missing: one PyTorch-eager profile, no records.
+  static const Calibration defaults = [] {
+    Calibration c;
+    c.frameworks.push_back(FrameworkProfile{});
+    return c;
+  }();
+  return defaults;
+}
+
+const FrameworkProfile& Calibration::Profile(Framework f) const {
+  for (const FrameworkProfile& p : frameworks)
+    if (p.id == f) return p;
+  if (!frameworks.empty()) return frameworks.front();
+  return Defaults().frameworks.front();
+}
+
+double Calibration::Efficiency(const Workload& w, const Gpu& g, const EfficiencyRecord** record) const {
+  const std::string task = TaskClass(w.task), precision = PrecisionClass(w.precision), card = CardClass(g),
+                    framework = ToString(FrameworkFor(w));
+  const EfficiencyRecord* best = nullptr;
+  int best_score = -1;
+  for (const EfficiencyRecord& e : efficiency) {
+    int score = 0;
+    bool ok = true;
+    auto match = [&](const std::string& pattern, const std::string& value, int weight) {
+      if (pattern == "*") return;
+      if (pattern == value) score += weight;
+      else ok = false;
+    };
+    // Task and framework matter most, then precision, then the card.
+    match(e.task, task, 16);
+    match(e.framework, framework, 8);
+    match(e.gpu, g.id, 4);
+    match(e.precision, precision, 2);
+    match(e.card_class, card, 1);
+    if (ok && score > best_score) best = &e, best_score = score;
+  }
+  if (record) *record = best;
+  double mfu = best ? best->mfu : 0.4;
+  const ModelSpec& m = w.model;
+  if (w.IsTraining() && m.IsMoe() && m.ffn_hidden < moe_expert_width_reference)
+    mfu *= std::pow(m.ffn_hidden / moe_expert_width_reference, moe_expert_width_exponent);  // narrow grouped expert GEMMs
+  return mfu;
+}
+
+double Calibration::UsableBytes(const Gpu& g, std::string* source) const {
+  for (const UsableMemory& u : usable_memory)
+    if (u.gpu == g.id) {
+      if (source) *source = u.sources.empty() ? u.notes : u.sources.front();
+      return std::min(u.usable_bytes, g.memory_bytes);
+    }
+  if (source) *source = "data/calibration.json: usable_fraction_default";
+  return g.memory_bytes * usable_fraction_default;
+}
+
+// [SECTION] Loading data/calibration.json ----------------------------------------------------
+
+namespace {
+
+constexpr std::pair<const char*, Framework> kFrameworks[] = {
+    {"pytorch_eager", Framework::kPytorchEager}, {"torchtune", Framework::kTorchtune}, {"autoawq", Framework::kAutoAwq},
+    {"megatron", Framework::kMegatron},
+    {"deepspeed", Framework::kDeepspeed},         {"vllm", Framework::kVllm},
+    {"tensorrt_llm", Framework::kTensorrtLlm},    {"llama_cpp", Framework::kLlamaCpp}};
+
+bool OneOf(const std::string& s, std::initializer_list<const char*> options) {
+  for (const char* o : options)
+    if (s == o) return true;
+  return false;
+}
+
+}  // namespace
+
+CalibrationLoad LoadCalibration(const std::string& text, const std::string& file_name) {
+  CalibrationLoad out;
+  auto root = ParseJson(text, file_name, out.errors);
+  if (!root) return out;
+  Calibration& c = out.calibration;
+  ForEachRecord(*root, "frameworks", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    FrameworkProfile p;
+    const std::string id = r.String("id");
+    bool known = false;
+    for (const auto& [name, value] : kFrameworks)
+      if (id == name) p.id = value, known = true;
+    if (!known) r.Fail("id", "is not one of pytorch_eager, torchtune, autoawq, megatron, deepspeed, vllm, tensorrt_llm, llama_cpp");
+    p.name = r.String("name");
+    const std::string activations = r.String("activations");
+    if (!OneOf(activations, {"eager", "fused"})) r.Fail("activations", "must be \"eager\" or \"fused\"");
+    p.eager_activations = activations == "eager";
+    p.norm_fp32_upcast = r.Bool("norm_fp32_upcast");
+    p.repeat_kv = r.Bool("repeat_kv");
+    p.loss_bytes_per_logit = r.Number("loss_bytes_per_logit", 0, 64);
+    p.cuda_context_gib = r.Number("cuda_context_gib", 0, 16);
+    p.workspace_gib = r.Number("workspace_gib", 0, 16);
+    p.nccl_gib = r.Number("nccl_gib", 0, 16);
+    p.allocator_reserve_fraction = r.Number("allocator_reserve_fraction", 0, 1);
+    p.zero3_live_layers = r.Number("zero3_live_layers", 0, 64);
+    p.reduce_bucket_bytes = r.Number("reduce_bucket_bytes", 0, 1e11);
+    p.memory_fraction = r.Number("memory_fraction", 0, 1);
+    p.decode_bandwidth_efficiency = r.Number("decode_bandwidth_efficiency", 0.05, 1);
+    p.decode_overlap = r.Number("decode_overlap", 0, 1);
+    p.tp_allreduce_latency_us = r.Number("tp_allreduce_latency_us", 0, 10000);
+    p.kv_block_tokens = r.Number("kv_block_tokens", 1, 4096);
+    p.runtime_buffer_gib = r.Number("runtime_buffer_gib", 0, 64);
+    p.decode_overhead_us_per_layer = r.Number("decode_overhead_us_per_layer", 0, 10000);
+    p.bnb_decode_bandwidth_efficiency = r.Number("bnb_decode_bandwidth_efficiency", 0, 1);
+    p.sources = r.StringList("sources", true);
+    p.notes = r.StringOr("notes", "");
+    c.frameworks.push_back(std::move(p));
+    return id;
+  });
+  int index = 0;
+  ForEachRecord(*root, "efficiency", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    EfficiencyRecord e;
+    e.task = r.String("task");
+    if (!OneOf(e.task, {"*", "pretrain", "full_finetune", "lora", "qlora", "inference"}))
+      r.Fail("task", "must be *, pretrain, full_finetune, lora, qlora or inference");
+    e.precision = r.String("precision");
+    if (!OneOf(e.precision, {"*", "fp32", "bf16", "fp8", "int8", "int4"}))
+      r.Fail("precision", "must be *, fp32, bf16, fp8, int8 or int4");
+    e.card_class = r.String("card_class");
+    if (!OneOf(e.card_class, {"*", "datacenter_fabric", "datacenter_pcie", "workstation", "consumer", "edge"}))
+      r.Fail("card_class", "must be *, datacenter_fabric, datacenter_pcie, workstation, consumer or edge");
+    e.framework = r.String("framework");
+    if (!OneOf(e.framework, {"*", "pytorch_eager", "torchtune", "autoawq", "megatron", "deepspeed", "vllm", "tensorrt_llm", "llama_cpp"}))
+      r.Fail("framework", "must be * or a framework id");
+    e.gpu = r.StringOr("gpu", "*");
+    e.mfu = r.Number("mfu", 0.01, 1.0);
+    e.sources = r.StringList("sources", true);
+    e.notes = r.String("notes");
+    c.efficiency.push_back(std::move(e));
+    return "efficiency-" + std::to_string(index++);
+  });
+  ForEachRecord(*root, "usable_memory", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    UsableMemory u;
+    u.gpu = r.String("gpu");
+    u.usable_bytes = r.Number("usable_mib", 256, 1e8) * kBytesPerMiB;
+    u.sources = r.StringList("sources", true);
+    u.notes = r.StringOr("notes", "");
+    c.usable_memory.push_back(std::move(u));
+    return u.gpu;
+  });
+  if (!root->is_object() || !root->contains("interconnect") || !(*root)["interconnect"].is_object()) {
+    out.errors.push_back(file_name + ": field \"interconnect\" must be an object");
+  } else {
+    FieldReader r((*root)["interconnect"], file_name + ": interconnect", out.errors);
+    c.usable_fraction_default = r.Number("usable_fraction_default", 0.5, 1);
+    c.inter_node_gbps = r.Number("inter_node_gbps", 1, 10000);
+    c.pcie_p2p_gbps = r.Number("pcie_no_p2p_gbps", 1, 1000);
+    c.pcie_host_gbps = r.Number("pcie_host_gbps", 1, 1000);
+    c.host_memory_gbps = r.Number("host_memory_gbps", 1, 10000);
+    c.cpu_adam_bytes_per_param = r.Number("cpu_adam_bytes_per_param", 1, 100);
+    c.moe_alltoall_overlap = r.Number("moe_alltoall_overlap", 0, 1);
+    c.moe_expert_width_reference = r.Number("moe_expert_width_reference", 1, 1e6);
+    c.moe_expert_width_exponent = r.Number("moe_expert_width_exponent", 0, 4);
+    c.sources = r.StringList("sources", true);
+  }
+  return out;
+}
+
+}  // namespace atlas
