@@ -66,7 +66,10 @@ bool ModelPicker(const char* id, const std::string& preview, const std::vector<M
   state.highlighted = rows > 0 ? std::clamp(state.highlighted, 0, rows - 1) : 0;
   if (entered) ImGui::SetKeyboardFocusHere(-1);  // Enter leaves the field focused if nothing is picked
 
-  if (ImGui::BeginChild("##models", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 12), false)) {
+  // The list scrolls under the filter field; it is as tall as its rows, up to twelve.
+  const float row_h = ImGui::GetTextLineHeightWithSpacing();
+  const float list_h = row_h * static_cast<float>(std::clamp(rows, 1, 12)) + ImGui::GetStyle().ItemSpacing.y;
+  if (ImGui::BeginChild("##models", ImVec2(0, list_h), false)) {
     for (int r = 0; r < rows; ++r) {
       const bool is_extra = r == static_cast<int>(shown.size());
       const ModelSpec* m = is_extra ? nullptr : &models[shown[r]];
