@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -18,15 +19,39 @@ const ModelSpec* ModelCatalog::Find(const std::string& id) const {
 
 // [SECTION] Parameter counting ---------------------------------------------------------------
 
+// Weight matrices of a transformer from its shapes (Vaswani et al. 2017, arXiv 1706.03762):
+//   embeddings  vocab·h, twice when the output head is not tied to the input table;
+//   attention   Q and O are h x heads·hd, K and V h x kv_heads·hd (GQA, Ainslie et al. 2023,
+//               arXiv 2305.13245); MLA (DeepSeek-V2 §2.1, arXiv 2405.04434) instead has
+//               W_DQ h x q_lora, W_UQ q_lora x heads·(hd + rope), W_DKV h x (kv_lora + rope),
+//               W_UKV kv_lora x heads·2hd, W_O heads·hd x h (hd = qk_nope = v_head_dim), plus
+//               the two latent norms;
+//   MLP         3 matrices h x F when gated (SwiGLU/GeGLU, Shazeer 2020), else 2; an MoE layer has
+//               (routed + shared) experts of width F and an h x experts router (Fedus et al. 2022);
+//   norms       2 per layer (3 in a decoder layer with cross-attention) + 1 final per stack;
+//   encoder-decoder (T5, Raffel et al. 2020 arXiv 1910.10683; Whisper): encoder layers hold
+//               self-attention + MLP, decoder layers self- and cross-attention + MLP.
+// Not counted: biases, learned position tables, conv front-ends, vision towers (each under 2%
+// of every shipped preset; tests/engine/model_catalog_test.cpp checks them all within 3%).
 double CountParams(const ModelSpec& m, bool active_only) {
   if (!m.IsTransformer()) return m.params;
-  const double h = m.hidden, L = m.layers;
+  const double h = m.hidden, L = m.layers, H = m.heads;
   const double hd = m.head_dim > 0 ? m.head_dim : h / std::max(1, m.heads);
-  // Attention: Q and O are heads·hd wide, K and V kv_heads·hd (GQA/MQA).
-  const double attention = h * m.heads * hd * 2 + h * m.kv_heads * hd * 2;
+  double attention = h * H * hd * 2 + h * m.kv_heads * hd * 2;
+  if (m.attention == AttentionKind::kMla && m.kv_lora_rank > 0) {
+    const double rope = m.qk_rope_head_dim, q_lora = m.q_lora_rank, kv_lora = m.kv_lora_rank;
+    const double q = q_lora > 0 ? h * q_lora + q_lora + q_lora * H * (hd + rope) : h * H * (hd + rope);
+    attention = q + h * (kv_lora + rope) + kv_lora + kv_lora * H * 2 * hd + H * hd * h;
+  }
   const bool gated = m.ffn_kind == FfnKind::kSwiglu || m.ffn_kind == FfnKind::kGeglu;
   const double mats = gated ? 3 : 2;
   const double dense_ffn = m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden;
+  if (m.kind == ModelKind::kEncoderDecoder) {
+    const bool split_given = m.encoder_layers > 0 && m.decoder_layers > 0;
+    const double enc = split_given ? m.encoder_layers : L / 2, dec = split_given ? m.decoder_layers : L - enc;
+    const double mlp = mats * h * dense_ffn;
+    return m.EmbeddingParams() + enc * (attention + mlp + 2 * h) + dec * (2 * attention + mlp + 3 * h) + 2 * h;
+  }
   double mlp_total = 0;
   if (m.IsMoe()) {
     const double expert = mats * h * m.ffn_hidden;
@@ -38,6 +63,11 @@ double CountParams(const ModelSpec& m, bool active_only) {
   }
   const double norms = 2 * h * L + h;
   return m.EmbeddingParams() + attention * L + mlp_total + norms;
+}
+
+double ParamCountMismatch(const ModelSpec& m) {
+  if (!m.IsTransformer() || m.params <= 0) return 0;
+  return std::fabs(CountParams(m, false) - m.params) / m.params;
 }
 
 // [SECTION] Validation -----------------------------------------------------------------------
@@ -70,6 +100,9 @@ std::vector<std::string> ValidateModel(const ModelSpec& m) {
     need(m.moe_layers >= 1 && m.moe_layers <= m.layers, "moe_layers", "must be 1..layers");
   }
   if (m.attention == AttentionKind::kMla) need(m.kv_lora_rank > 0, "kv_lora_rank", "must be positive for MLA");
+  if (m.encoder_layers > 0 || m.decoder_layers > 0)
+    need(m.kind == ModelKind::kEncoderDecoder && m.encoder_layers + m.decoder_layers == m.layers, "encoder_layers",
+         "and decoder_layers are for encoder-decoder models and must add up to layers");
   if (m.sliding_window > 0)
     need(m.sliding_window_layers >= 0 && m.sliding_window_layers <= m.layers, "sliding_window_layers", "must be 0..layers");
   return e;
@@ -124,6 +157,8 @@ ModelSpec ReadModel(FieldReader& r) {
   m.activation_bytes_per_sample = r.NullableNumber("activation_bytes_per_sample", 1, 1e12, false).value_or(0);
   m.layers = IntOrZero(r, "layers", 1000);
   if (m.kind == ModelKind::kCnn) return m;
+  m.encoder_layers = IntOrZero(r, "encoder_layers", 1000);
+  m.decoder_layers = IntOrZero(r, "decoder_layers", 1000);
   m.hidden = IntOrZero(r, "hidden", 131072);
   m.heads = IntOrZero(r, "heads", 4096);
   m.kv_heads = IntOrZero(r, "kv_heads", 4096);
@@ -140,6 +175,7 @@ ModelSpec ReadModel(FieldReader& r) {
   m.dense_ffn_hidden = IntOrZero(r, "dense_ffn_hidden", 1048576);
   m.attention = ParseAttention(r.String("attention"), r);
   m.kv_lora_rank = IntOrZero(r, "kv_lora_rank", 65536);
+  m.q_lora_rank = IntOrZero(r, "q_lora_rank", 65536);
   m.qk_rope_head_dim = IntOrZero(r, "qk_rope_head_dim", 4096);
   m.sliding_window = IntOrZero(r, "sliding_window", 100000000);
   m.sliding_window_layers = IntOrZero(r, "sliding_window_layers", 1000);
@@ -155,8 +191,17 @@ ModelCatalogLoad LoadModelCatalog(const std::string& text, const std::string& fi
   ForEachRecord(*root, "models", file_name, out.errors, [&](FieldReader& r, const Json&) {
     const size_t before = out.errors.size();
     ModelSpec m = ReadModel(r);
-    if (out.errors.size() == before)
+    if (out.errors.size() == before) {
       for (const std::string& e : ValidateModel(m)) out.errors.push_back(r.where() + ": " + e);
+      if (out.errors.size() == before && ParamCountMismatch(m) > kParamCountTolerance) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      ": field \"params\" is %.4g but the architecture fields add up to %.4g (%.1f%% apart, "
+                      "more than %.0f%%): check layers, hidden, heads, ffn_hidden, vocab and the MoE fields",
+                      m.params, CountParams(m, false), 100 * ParamCountMismatch(m), 100 * kParamCountTolerance);
+        out.errors.push_back(r.where() + buf);
+      }
+    }
     out.catalog.models.push_back(std::move(m));
     return out.catalog.models.back().id;
   });
@@ -283,20 +328,18 @@ HfImport ModelFromHfConfig(const std::string& json_text) {
       m.ffn_hidden = static_cast<int>(*moe_ffn);
     }
   }
-  // DeepSeek MLA: the cache holds the compressed latent plus the decoupled RoPE key.
-  double mla_attention_params = 0;
+  // DeepSeek MLA: the cache holds the compressed latent plus the decoupled RoPE key. CountParams
+  // takes head_dim as both qk_nope_head_dim and v_head_dim (equal in DeepSeek-V2/V3 and Kimi K2).
   if (auto rank = num("kv_lora_rank"); rank && *rank > 0) {
     m.attention = AttentionKind::kMla;
     m.kv_lora_rank = static_cast<int>(*rank);
+    m.q_lora_rank = integer("q_lora_rank", 0);
     m.qk_rope_head_dim = integer("qk_rope_head_dim", 64);
-    const double q_lora = num("q_lora_rank").value_or(0);
-    const double nope = num("qk_nope_head_dim").value_or(128);
-    const double v_dim = num("v_head_dim").value_or(128);
-    const double qk = nope + m.qk_rope_head_dim;
-    const double h = m.hidden, H = m.heads;
-    const double q_proj = q_lora > 0 ? h * q_lora + q_lora * H * qk : h * H * qk;
-    mla_attention_params = q_proj + h * (m.kv_lora_rank + m.qk_rope_head_dim) +
-                           m.kv_lora_rank * H * (nope + v_dim) + H * v_dim * h;
+    const int nope = integer("qk_nope_head_dim", 128);
+    const int v_dim = integer("v_head_dim", nope);
+    m.head_dim = v_dim;
+    if (nope != v_dim)
+      out.notes.push_back("qk_nope_head_dim differs from v_head_dim: parameters counted with v_head_dim for both");
     m.kv_heads = m.heads;
   } else {
     m.attention = m.kv_heads == m.heads ? AttentionKind::kMha : (m.kv_heads == 1 ? AttentionKind::kMqa : AttentionKind::kGqa);
@@ -330,12 +373,6 @@ HfImport ModelFromHfConfig(const std::string& json_text) {
   }
   m.params = CountParams(m, false);
   m.active_params = CountParams(m, true);
-  if (mla_attention_params > 0) {
-    // Replace the GQA attention estimate with the MLA projections counted above.
-    const double gqa = (2.0 * m.hidden * m.heads * m.head_dim + 2.0 * m.hidden * m.kv_heads * m.head_dim) * m.layers;
-    m.params += mla_attention_params * m.layers - gqa;
-    m.active_params += mla_attention_params * m.layers - gqa;
-  }
   char buf[96];
   std::snprintf(buf, sizeof buf, "%s (%.3gB, from config.json)", type.c_str(), m.params / 1e9);
   m.name = buf;

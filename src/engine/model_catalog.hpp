@@ -42,7 +42,13 @@ struct HfImport {
 // styles) without throwing; parameter counts are computed from the architecture.
 HfImport ModelFromHfConfig(const std::string& json_text);
 
-// Parameters implied by an architecture (embeddings + attention + MLP/experts + norms).
+// Parameters implied by an architecture (embeddings + attention incl. MLA + MLP/experts + norms,
+// encoder and decoder stacks); the formula and its sources are above its definition.
 double CountParams(const ModelSpec& m, bool active_only);
+
+// |CountParams - params| / params for a transformer (0 for a CNN, whose params are taken as given).
+double ParamCountMismatch(const ModelSpec& m);
+// The loader rejects a preset whose architecture and `params` are further apart than this.
+inline constexpr double kParamCountTolerance = 0.03;
 
 }  // namespace atlas

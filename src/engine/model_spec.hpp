@@ -20,6 +20,8 @@ struct ModelSpec {
   double params = 0;         // total parameters
   double active_params = 0;  // per-token active parameters (MoE); == params for dense
   int layers = 0;
+  int encoder_layers = 0;  // encoder-decoder models only (layers = encoder + decoder); 0 = half each
+  int decoder_layers = 0;
   int hidden = 0;
   int heads = 0;
   int kv_heads = 0;
@@ -36,6 +38,7 @@ struct ModelSpec {
   int dense_ffn_hidden = 0;   // width of the dense layers of an MoE model (0 = ffn_hidden)
   AttentionKind attention = AttentionKind::kMha;
   int kv_lora_rank = 0;       // MLA latent KV width
+  int q_lora_rank = 0;        // MLA latent query width (0 = queries projected directly from hidden)
   int qk_rope_head_dim = 0;   // MLA decoupled RoPE key width (cached per token too)
   int sliding_window = 0;     // tokens; 0 = none
   int sliding_window_layers = 0;

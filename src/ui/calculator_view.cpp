@@ -4,6 +4,7 @@
 #include "engine/text/engine_text.hpp"
 #include "format_units.hpp"
 #include "theme.hpp"
+#include "model_picker.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
@@ -152,14 +153,6 @@ const char* FigureLabel(const Figure& f, Task task, const UiText& t) {
   return f.label.c_str();
 }
 
-bool ContainsCaseless(const std::string& hay, const char* needle) {
-  if (!*needle) return true;
-  std::string h = hay, n = needle;
-  for (auto& ch : h) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  for (auto& ch : n) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return h.find(n) != std::string::npos;
-}
-
 // [SECTION] Inputs ---------------------------------------------------------------------------
 
 void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, const UiEnv& env) {
@@ -167,18 +160,11 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
   ModelSpec& m = s.workload.model;
   ImGui::SetNextItemWidth(-1);
   const std::string preview = s.model_preset.empty() ? Printf(t.calc_model_custom, m.name.c_str()) : m.name;
-  if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::InputTextWithHint("##filter", t.calc_model_search, ui.model_filter, sizeof ui.model_filter);
-    for (const ModelSpec& p : c.models.models) {
-      if (!ContainsCaseless(p.name + " " + p.family + " " + p.id, ui.model_filter)) continue;
-      const std::string label = Printf(p.IsMoe() ? t.calc_model_option_moe : t.calc_model_option, p.name.c_str(),
-                                       Count(p.params).c_str()) + "###" + p.id;
-      if (ImGui::Selectable(label.c_str(), s.model_preset == p.id)) SelectPreset(s, c, p.id);
-    }
-    ImGui::EndCombo();
-  }
+  std::string picked;
+  if (ModelPicker("##model", preview, c.models.models, s.model_preset,
+                  {t.calc_model_option, t.calc_model_option_moe, t.calc_model_search, t.model_picker_none}, ui.model_picker,
+                  &picked))
+    SelectPreset(s, c, picked);
   if (m.IsMoe())
     ImGui::TextDisabled(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(), m.layers,
                         AttentionName(m.attention, t));

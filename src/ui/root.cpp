@@ -132,7 +132,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
         else if (tab.view == View::kShare && data.calculator)
           DrawShareView(state, *data.catalogs, *data.calculator, env, memory);
         else if (tab.view == View::kWalkthrough && data.walkthrough)
-          DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env);
+          DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env, memory);
         else if (tab.view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
         else DrawViewPending(data, env);
         ImGui::EndChild();

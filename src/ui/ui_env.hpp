@@ -4,6 +4,7 @@
 
 #include "app/app_state.hpp"
 #include "charts/scale.hpp"
+#include "model_picker.hpp"
 #include "text/ui_text.hpp"
 
 #include <functional>
@@ -40,7 +41,7 @@ struct UiEnv {
 // Text being typed in the Calculator and the last import message (not part of the state until
 // applied).
 struct CalculatorUi {
-  char model_filter[64] = "";
+  ModelPickerState model_picker;
   char custom_size[32] = "13B";
   std::string hf_config;  // pasted config.json
   std::string message;    // result of the last custom size / import
@@ -58,6 +59,7 @@ struct UiMemory {
   unsigned views_marked = 0;  // bit per view whose first frame was marked
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet
   bool tier_rule_open = false;
+  ModelPickerState walkthrough_model_picker;
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
 };
 

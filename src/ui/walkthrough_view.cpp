@@ -3,6 +3,7 @@
 #include "engine/format.hpp"
 #include "format_units.hpp"
 #include "theme.hpp"
+#include "model_picker.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
@@ -106,21 +107,17 @@ void StepTask(WalkthroughState& s, const UiEnv& env) {
        {training ? t.walk_task_num_train : t.walk_task_num_infer}, t.walk_task_source);
 }
 
-void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env) {
+void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env,
+               ModelPickerState& picker) {
   const UiText& t = env.text();
   const ModelSpec* preset = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset);
   ImGui::SetNextItemWidth(env.narrow() ? -1 : Em(22));
-  if (ImGui::BeginCombo("##preset", preset ? preset->name.c_str() : t.walk_custom_size, ImGuiComboFlags_HeightLarge)) {
-    for (const ModelSpec& m : c.models.models) {
-      const std::string label =
-          Printf(m.IsMoe() ? t.walk_model_option_moe : t.walk_model_option, m.name.c_str(), Count(m.params).c_str());
-      if (ImGui::Selectable(label.c_str(), s.model_preset == m.id)) s.model_preset = m.id;
-    }
-    if (ImGui::Selectable(t.walk_custom_size, s.model_preset.empty())) {
-      s.custom_params = preset ? preset->params : 7e9;
-      s.model_preset.clear();
-    }
-    ImGui::EndCombo();
+  std::string picked;
+  if (ModelPicker("##preset", preset ? preset->name : std::string(t.walk_custom_size), c.models.models, s.model_preset,
+                  {t.walk_model_option, t.walk_model_option_moe, t.calc_model_search, t.model_picker_none, t.walk_custom_size},
+                  picker, &picked)) {
+    if (picked.empty()) s.custom_params = preset ? preset->params : 7e9;
+    s.model_preset = picked;
   }
   if (s.model_preset.empty()) {
     double billions = (s.custom_params > 0 ? s.custom_params : 7e9) / 1e9;
@@ -340,7 +337,8 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
 
 // [SECTION] The view ---------------------------------------------------------------------------
 
-void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const WalkthroughDerived& d, const UiEnv& env) {
+void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const WalkthroughDerived& d, const UiEnv& env,
+                         UiMemory& memory) {
   const UiText& t = env.text();
   WalkthroughState& s = state.walkthrough;
   s.step = std::clamp(s.step, 0, kSteps - 1);
@@ -354,7 +352,7 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + max_w);
   switch (s.step) {
     case 0: StepTask(s, env); break;
-    case 1: StepModel(s, catalogs, d, env); break;
+    case 1: StepModel(s, catalogs, d, env, memory.walkthrough_model_picker); break;
     case 2: StepMethod(s, d, env); break;
     case 3: StepConstraints(s, catalogs, env); break;
     default: StepResults(state, catalogs, d, env); break;

@@ -11,6 +11,7 @@
 
 namespace atlas::ui {
 
-ATLAS_DEFERRED void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const WalkthroughDerived& derived, const UiEnv& env);
+ATLAS_DEFERRED void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const WalkthroughDerived& derived, const UiEnv& env,
+                                        UiMemory& memory);
 
 }  // namespace atlas::ui

@@ -4,18 +4,93 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <set>
+#include <string>
+
 using namespace atlas;
 
-TEST_CASE("the shipped model catalog loads: >= 25 presets, each valid, with sources") {
+TEST_CASE("the shipped model catalog loads: >= 150 presets from >= 25 families, each valid, with sources") {
   ModelCatalogLoad load = LoadModelCatalog(atlas::test::ReadSourceFile("data/models.json"), "data/models.json");
   for (const auto& e : load.errors) INFO(e);
   CHECK(load.ok());
-  CHECK(load.catalog.models.size() >= 25);
+  CHECK(load.catalog.models.size() >= 150);
+  std::set<std::string> families, ids;
   for (const ModelSpec& m : load.catalog.models) {
     INFO(m.id);
+    families.insert(m.family);
+    CHECK(ids.insert(m.id).second);  // ids are unique
     CHECK(!m.sources.empty());
+    CHECK(m.sources[0].rfind("https://", 0) == 0);
     CHECK(m.active_params <= m.params);
+    // Every preset's shapes add up to its published or config-derived total (the loader's rule).
+    INFO("counted " << CountParams(m, false) << " vs params " << m.params);
+    CHECK(ParamCountMismatch(m) <= kParamCountTolerance);
   }
+  CHECK(families.size() >= 25);
+}
+
+namespace {
+
+// A Llama-2-7B preset as data/models.json writes it (meta-llama/Llama-2-7b-hf config.json).
+std::string Llama2Record(const std::string& params) {
+  return R"({"models": [{"id": "llama-2-7b", "name": "Llama 2 7B", "family": "Llama 2", "year": 2023,
+    "kind": "decoder", "params": )" + params + R"(, "active_params": 6738415616, "layers": 32, "hidden": 4096,
+    "heads": 32, "kv_heads": 32, "head_dim": 128, "ffn_hidden": 11008, "ffn_kind": "swiglu", "vocab": 32000,
+    "max_context": 4096, "tied_embeddings": false, "attention": "mha", "sources": ["https://example.org/config.json"]}]})";
+}
+
+}  // namespace
+
+TEST_CASE("the loader accepts a preset whose shapes add up to params and names the field when they do not") {
+  ModelCatalogLoad good = LoadModelCatalog(Llama2Record("6738415616"), "data/models.json");
+  for (const auto& e : good.errors) INFO(e);
+  CHECK(good.ok());
+  // 7.0e9 is 3.9% above what 32 layers x 4096 wide add up to: a typo the loader must catch.
+  ModelCatalogLoad bad = LoadModelCatalog(Llama2Record("7.0e9"), "data/models.json");
+  REQUIRE(bad.errors.size() == 1);
+  CHECK(bad.errors[0].find("data/models.json: models[0] (id \"llama-2-7b\"): field \"params\"") != std::string::npos);
+  CHECK(bad.errors[0].find("add up to 6.738e+09") != std::string::npos);
+  // Just inside the tolerance (2.9% high) still loads: the rule is 3%, not exact equality.
+  CHECK(LoadModelCatalog(Llama2Record("6.934e9"), "data/models.json").ok());
+}
+
+TEST_CASE("parameter counting covers MLA, MoE with dense layers, and encoder-decoder stacks") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  // DeepSeek-V3: 671,026,419,200 from the config's tensor shapes (MLA with q_lora_rank 1536,
+  // 58 MoE + 3 dense layers); the MLA projections are ~11B of it, so a GQA formula would miss.
+  const ModelSpec* ds = c.models.Find("deepseek-v3");
+  REQUIRE(ds);
+  CHECK(CountParams(*ds, false) == doctest::Approx(671026419200.0).epsilon(0.0005));
+  ModelSpec no_mla = *ds;
+  no_mla.attention = AttentionKind::kGqa;
+  CHECK(std::fabs(CountParams(no_mla, false) - CountParams(*ds, false)) > 10e9);
+  // DeepSeek-V2-Lite has no query compression (q_lora_rank null): 15.7B (arXiv 2405.04434).
+  const ModelSpec* lite = c.models.Find("deepseek-v2-lite");
+  REQUIRE(lite);
+  CHECK(lite->q_lora_rank == 0);
+  CHECK(CountParams(*lite, false) == doctest::Approx(15.7e9).epsilon(0.01));
+  // T5-Large: 24 encoder + 24 decoder layers, the decoder with cross-attention: 737,668,096.
+  const ModelSpec* t5 = c.models.Find("t5-large");
+  REQUIRE(t5);
+  CHECK(t5->encoder_layers == 24);
+  CHECK(t5->decoder_layers == 24);
+  CHECK(CountParams(*t5, false) == doctest::Approx(737668096.0).epsilon(0.005));
+  // Whisper large-v3: 32 + 32 layers, 1,550M in the model card; turbo prunes the decoder to 4 layers.
+  const ModelSpec* whisper = c.models.Find("whisper-large-v3");
+  const ModelSpec* turbo = c.models.Find("whisper-large-v3-turbo");
+  REQUIRE(whisper);
+  REQUIRE(turbo);
+  CHECK(CountParams(*whisper, false) == doctest::Approx(1.55e9).epsilon(0.02));
+  CHECK(CountParams(*turbo, false) < 0.6 * CountParams(*whisper, false));
+}
+
+TEST_CASE("encoder/decoder layer split is checked against the kind and the layer count") {
+  ModelSpec m = *atlas::test::RealCatalogs().models.Find("t5-large");
+  CHECK(ValidateModel(m).empty());
+  m.decoder_layers = 12;  // 24 + 12 != 48
+  REQUIRE(!ValidateModel(m).empty());
+  CHECK(ValidateModel(m)[0].find("encoder_layers") != std::string::npos);
 }
 
 TEST_CASE("architecture counts match published parameter counts for dense presets (within 3%)") {

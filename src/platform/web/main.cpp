@@ -80,6 +80,7 @@ struct App {
 // Keys typed through the hidden input of the on-screen keyboard bridge (browser.cpp).
 struct BridgeKeys {
   int backspace = 0, enter = 0;  // presses waiting to be delivered, one per frame
+  bool backspace_down = false, enter_down = false;  // the bridge (not GLFW) holds the key down
 };
 BridgeKeys g_bridge_keys;  // written only by the two exported callbacks below
 
@@ -124,19 +125,23 @@ EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_key(int key) {
 }
 
 // Delivers bridged Backspace/Enter as one-frame key presses (ImGui 1.86 KeysDown + KeyMap).
+// Only a press the bridge made is released here: a hardware Enter or Backspace, which GLFW sets
+// and clears itself, must reach ImGui untouched (releasing it before NewFrame swallowed it).
 void ApplyBridgeKeys() {
   ImGuiIO& io = ImGui::GetIO();
   static_assert(GLFW_KEY_BACKSPACE < 512 && GLFW_KEY_ENTER < 512);
-  auto pulse = [&](int& pending, int key) {
-    if (io.KeysDown[key]) {
-      io.KeysDown[key] = false;  // released the frame after it was pressed
-    } else if (pending > 0) {
+  auto pulse = [&](int& pending, bool& bridge_down, int key) {
+    if (bridge_down) {
+      io.KeysDown[key] = false;  // released the frame after the bridge pressed it
+      bridge_down = false;
+    } else if (pending > 0 && !io.KeysDown[key]) {
       io.KeysDown[key] = true;
+      bridge_down = true;
       --pending;
     }
   };
-  pulse(g_bridge_keys.backspace, GLFW_KEY_BACKSPACE);
-  pulse(g_bridge_keys.enter, GLFW_KEY_ENTER);
+  pulse(g_bridge_keys.backspace, g_bridge_keys.backspace_down, GLFW_KEY_BACKSPACE);
+  pulse(g_bridge_keys.enter, g_bridge_keys.enter_down, GLFW_KEY_ENTER);
 }
 
 // A one-finger drag that did not grab a widget scrolls the panel under it, 1:1 with the finger.

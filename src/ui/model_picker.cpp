@@ -1,0 +1,101 @@
+#include "model_picker.hpp"
+
+#include "engine/format.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace atlas::ui {
+
+namespace {
+
+std::string Lower(const std::string& s) {
+  std::string out = s;
+  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+bool KeyPressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); }
+
+}  // namespace
+
+bool ModelMatchesQuery(const ModelSpec& m, const std::string& query) {
+  // Leading and trailing spaces are noise from typing; UTF-8 bytes >= 0x80 pass tolower as is,
+  // so Chinese text matches byte for byte.
+  const size_t first = query.find_first_not_of(' ');
+  if (first == std::string::npos) return true;
+  const std::string q = Lower(query.substr(first, query.find_last_not_of(' ') - first + 1));
+  return Lower(m.name).find(q) != std::string::npos || Lower(m.id).find(q) != std::string::npos ||
+         Lower(m.family).find(q) != std::string::npos;
+}
+
+std::vector<int> FilterModels(const std::vector<ModelSpec>& models, const std::string& query) {
+  std::vector<int> out;
+  for (int i = 0; i < static_cast<int>(models.size()); ++i)
+    if (ModelMatchesQuery(models[i], query)) out.push_back(i);
+  return out;
+}
+
+bool ModelPicker(const char* id, const std::string& preview, const std::vector<ModelSpec>& models,
+                 const std::string& selected_id, const ModelPickerText& text, ModelPickerState& state,
+                 std::string* picked) {
+  bool done = false;
+  if (!ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+    state.was_open = false;
+    return false;
+  }
+  const std::vector<int> shown = FilterModels(models, state.filter);
+  const int rows = static_cast<int>(shown.size()) + (text.extra ? 1 : 0);
+  if (!state.was_open) {  // opened this frame: start from an empty filter on the current preset
+    state.was_open = true;
+    state.filter[0] = '\0';
+    state.highlighted = 0;
+    for (int r = 0; r < static_cast<int>(shown.size()); ++r)
+      if (models[shown[r]].id == selected_id) state.highlighted = r;
+    ImGui::SetKeyboardFocusHere();
+  }
+  ImGui::SetNextItemWidth(-1);
+  const bool entered = ImGui::InputTextWithHint("##filter", text.search_hint, state.filter, sizeof state.filter,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsItemEdited()) state.highlighted = 0;  // the list changed under the highlight
+  bool moved = false;
+  if (KeyPressed(ImGuiKey_DownArrow)) state.highlighted++, moved = true;
+  if (KeyPressed(ImGuiKey_UpArrow)) state.highlighted--, moved = true;
+  state.highlighted = rows > 0 ? std::clamp(state.highlighted, 0, rows - 1) : 0;
+  if (entered) ImGui::SetKeyboardFocusHere(-1);  // Enter leaves the field focused if nothing is picked
+
+  // The list scrolls under the filter field; it is as tall as its rows, up to twelve.
+  const float row_h = ImGui::GetTextLineHeightWithSpacing();
+  const float list_h = row_h * static_cast<float>(std::clamp(rows, 1, 12)) + ImGui::GetStyle().ItemSpacing.y;
+  if (ImGui::BeginChild("##models", ImVec2(0, list_h), false)) {
+    for (int r = 0; r < rows; ++r) {
+      const bool is_extra = r == static_cast<int>(shown.size());
+      const ModelSpec* m = is_extra ? nullptr : &models[shown[r]];
+      const std::string label =
+          is_extra ? std::string(text.extra) + "###extra"
+                   : Printf(m->IsMoe() ? text.option_moe : text.option, m->name.c_str(), Count(m->params).c_str()) +
+                         "###" + m->id;
+      const bool current = is_extra ? selected_id.empty() : m->id == selected_id;
+      if (r == state.highlighted) {
+        ImGui::PushStyleColor(ImGuiCol_Header, ImGui::GetStyleColorVec4(ImGuiCol_HeaderHovered));
+        if (moved) ImGui::SetScrollHereY();
+      }
+      const bool clicked = ImGui::Selectable(label.c_str(), current || r == state.highlighted);
+      if (r == state.highlighted) ImGui::PopStyleColor();
+      if (clicked || (entered && r == state.highlighted)) {
+        *picked = is_extra ? std::string() : m->id;
+        done = true;
+      }
+    }
+    if (shown.empty()) ImGui::TextDisabled(text.no_match, state.filter);
+  }
+  ImGui::EndChild();
+  if (done) ImGui::CloseCurrentPopup();
+  ImGui::EndCombo();
+  if (done) state.was_open = false;
+  return done;
+}
+
+}  // namespace atlas::ui

@@ -1,0 +1,141 @@
+// The model picker: the filter it applies (pure) and the widget driven by keys in a headless
+// ImGui frame loop (type, Down, Enter).
+#include "test_support.hpp"
+#include "ui/model_picker.hpp"
+
+#include <doctest/doctest.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+using namespace atlas;
+
+namespace {
+
+const std::vector<ModelSpec>& Presets() { return test::RealCatalogs().models.models; }
+
+std::vector<std::string> IdsFor(const std::string& query) {
+  std::vector<std::string> ids;
+  for (int i : ui::FilterModels(Presets(), query)) ids.push_back(Presets()[i].id);
+  return ids;
+}
+
+bool Has(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+}  // namespace
+
+TEST_CASE("the picker's filter: substring of name, id or family, any case, spaces trimmed") {
+  CHECK(IdsFor("").size() == Presets().size());
+  CHECK(IdsFor("   ").size() == Presets().size());
+  const auto qwen = IdsFor("QWEN");
+  CHECK(qwen.size() >= 20);
+  CHECK(qwen.size() < Presets().size());
+  CHECK(Has(qwen, "qwen2.5-7b"));
+  CHECK(!Has(qwen, "llama-2-7b"));
+  CHECK(IdsFor(" Qwen ") == qwen);
+  // By id ("llama-3.1-8b" is the id; the name is "Llama 3.1 8B").
+  CHECK(Has(IdsFor("llama-3.1-8b"), "llama-3.1-8b"));
+  // By family only: "Code Llama" is the family of codellama-7b, whose name says "Code Llama 7B".
+  CHECK(Has(IdsFor("whisper"), "whisper-large-v3-turbo"));
+  CHECK(Has(IdsFor("deepseek-r1"), "deepseek-r1-distill-llama-8b"));
+  CHECK(IdsFor("no such model zzz").empty());
+  // Chinese text matches as typed (UTF-8 bytes are compared as they are).
+  ModelSpec m;
+  m.id = "qwen-cn";
+  m.name = "通义千问 Qwen2.5 7B";
+  m.family = "Qwen2.5";
+  CHECK(ui::ModelMatchesQuery(m, "千问"));
+  CHECK(ui::ModelMatchesQuery(m, "qwen2.5 7b"));
+  CHECK(!ui::ModelMatchesQuery(m, "文心"));
+}
+
+namespace {
+
+// A headless ImGui with the legacy key map that 1.86 reads (io.KeyMap / io.KeysDown).
+struct Headless {
+  Headless() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(800, 600);
+    io.DeltaTime = 1.0f / 60;
+    io.KeyMap[ImGuiKey_UpArrow] = 1;
+    io.KeyMap[ImGuiKey_DownArrow] = 2;
+    io.KeyMap[ImGuiKey_Enter] = 3;
+    io.KeyMap[ImGuiKey_Backspace] = 4;
+    unsigned char* pixels;
+    int w, h;
+    io.Fonts->AddFontDefault();
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  ~Headless() { ImGui::DestroyContext(); }
+};
+
+struct PickerRun {
+  ui::ModelPickerState state;
+  std::string selected = "llama-2-7b";
+  std::string picked;
+  bool did_pick = false;
+  ImVec2 combo_centre;
+  bool open = false;
+
+  void Frame() {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(800, 600));
+    ImGui::Begin("picker test");
+    ImGui::SetNextItemWidth(400);
+    const ui::ModelPickerText text{"%s  ·  %s", "%s  ·  %s (MoE)", "search models", "No model matches \"%s\""};
+    std::string p;
+    if (ui::ModelPicker("##model", selected, Presets(), selected, text, state, &p)) {
+      did_pick = true;
+      picked = p;
+    }
+    open = state.was_open;
+    if (!open) combo_centre = ImVec2((ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                                     (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2);
+    ImGui::End();
+    ImGui::Render();
+  }
+  void Key(int index) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[index] = true;
+    Frame();
+    io.KeysDown[index] = false;
+    Frame();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the picker opens on the filter, narrows as you type, and Down + Enter pick the second match") {
+  Headless imgui;
+  PickerRun run;
+  ImGuiIO& io = ImGui::GetIO();
+  run.Frame();
+  REQUIRE(!run.open);
+  io.MousePos = run.combo_centre;
+  io.MouseDown[0] = true;
+  run.Frame();
+  io.MouseDown[0] = false;
+  run.Frame();
+  REQUIRE(run.open);
+  run.Frame();  // the filter field takes the keyboard focus
+  io.AddInputCharactersUTF8("GEMMA-3");
+  run.Frame();
+  run.Frame();
+  CHECK(std::string(run.state.filter) == "GEMMA-3");
+  const std::vector<int> shown = ui::FilterModels(Presets(), run.state.filter);
+  REQUIRE(shown.size() >= 2);
+  CHECK(shown.size() < 10);
+  run.Key(2);  // Down
+  CHECK(run.state.highlighted == 1);
+  run.Key(3);  // Enter
+  REQUIRE(run.did_pick);
+  CHECK(run.picked == Presets()[shown[1]].id);
+  CHECK(run.picked.find("gemma-3") == 0);
+  CHECK(!run.state.was_open);
+}
