@@ -1,5 +1,6 @@
 #include "recommend.hpp"
 
+#include "advice.hpp"
 #include "cost.hpp"
 #include "format.hpp"
 #include "text/engine_text.hpp"
@@ -708,9 +709,11 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   const Gpu* chosen = c.gpus.Find(base.gpu);
   const bool oom = training || (chosen && res.single_gpu_bytes > chosen->memory_bytes);
   if (oom) {
-    const std::string t = training ? Printf(T.rec_tip_oom_training, Gib(res.single_gpu_activations_bytes).c_str(), base.seq_len,
-                                            base.micro_batch)
-                                   : std::string(T.rec_tip_oom);
+    // Advice of the job's own task, never what is already on (engine/advice.cpp).
+    const std::string advice = DoesNotFitAdvice(base, cons.language);
+    const std::string t = training ? Printf(T.rec_tip_oom_training, advice.c_str(), Gib(res.single_gpu_activations_bytes).c_str(),
+                                            base.seq_len, base.micro_batch)
+                                   : advice;
     res.tips.push_back({T.rec_tip_oom_title, t, "guide 000 §5.3, out-of-memory handling"});
   }
   const bool pcie_multi = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
