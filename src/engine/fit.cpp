@@ -12,6 +12,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace atlas {
 
@@ -220,6 +221,17 @@ class Search {
     return EstimateMemory(w, a_, cons_.language);
   }
 
+  // The same settings are asked for more than once (a prune check is often the candidate
+  // itself): memory per distinct setting of the knobs the search turns.
+  const MemoryBreakdown& CachedMemory(const Workload& w) {
+    const std::array<int, 13> key = {w.gpus, w.tp, w.pp, w.dp, w.ep, w.sequence_parallel, static_cast<int>(w.checkpointing),
+                                     w.micro_batch, w.zero_stage, static_cast<int>(w.optimizer),
+                                     static_cast<int>(w.kv_precision), static_cast<int>(w.precision), w.offload_optimizer};
+    auto it = memory_cache_.find(key);
+    if (it == memory_cache_.end()) it = memory_cache_.emplace(key, Memory(w)).first;
+    return it->second;
+  }
+
   double HostBytesPerNode(const Workload& w, const MemoryBreakdown& m) const {
     return m.cpu_offload_bytes * std::min(w.gpus, std::max(1, a_.gpus_per_node));
   }
@@ -271,14 +283,6 @@ class Search {
     for (int size : sizes) {
       const long long n = static_cast<long long>(size) * replicas_;
       if (n > base_.gpus && n <= max_gpus_) counts_.push_back(static_cast<int>(n));
-    }
-  }
-
-  template <typename F>
-  void ForOptions(Knob k, const std::vector<Option>& options, F&& f) {
-    for (const Option& o : options) {
-      if (o.level > 0 && !allowed_[k]) break;
-      f(o);
     }
   }
 
@@ -380,50 +384,84 @@ class Search {
     return false;
   }
 
+  // The options of knob `k` usable in this stage: only the request's value when the knob is
+  // not allowed yet; only new values for the stage's own knob (its old value was tried).
+  std::vector<Option> Usable(Knob k, const std::vector<Option>& options) const {
+    std::vector<Option> out;
+    for (const Option& o : options)
+      if (allowed_[k] ? (k != stage_ || o.level > 0) : o.level == 0) out.push_back(o);
+    return out;
+  }
+
+  Candidate Evaluate(const Layout& l, const Option& ck, const Option& mb, const Option& z, const Option& o,
+                     const Option& kv, const Option& q, const Option& off) {
+    Candidate cand;
+    cand.w = Apply(l);
+    cand.levels[kLayout] = l.level;
+    Set(cand.w, cand.levels, ck, mb, z, o, kv, q, off, l);
+    cand.memory = CachedMemory(cand.w);
+    cand.host_bytes_per_node = HostBytesPerNode(cand.w, cand.memory);
+    return cand;
+  }
+
+  bool SameStructure(const Candidate& c, const Layout& l, const Option& kv, const Option& q, const Option& off) const {
+    return c.w.tp == l.tp && c.w.pp == l.pp && c.w.dp == l.dp && c.w.ep == l.ep && c.w.sequence_parallel == l.sequence_parallel &&
+           static_cast<int>(c.w.kv_precision) == kv.value && static_cast<int>(c.w.precision) == q.value &&
+           static_cast<int>(c.w.offload_optimizer) == off.value;
+  }
+
+  bool Fits(const Candidate& c) const { return c.memory.total_bytes <= capacity() && HostOk(c.host_bytes_per_node); }
+
+  // One stage. Per card count (fewest first): per layout and per weight/KV/offload choice, the
+  // best setting of the cheap knobs for each checkpointing level — the lexicographically
+  // smallest (optimizer, ZeRO, micro-batch) that fits, found with early exits since memory
+  // only falls as each knob is pushed — then every such candidate is timed and ranked.
   std::optional<Candidate> RunStage() {
     if (!StageHasOptions()) return std::nullopt;
     std::optional<Candidate> best;
-    const double cap = capacity();
+    const std::vector<Option> offs = Usable(kOffload, offload_options_), qs = Usable(kQuantization, quant_options_),
+                              kvs = Usable(kKv, kv_options_), cks = Usable(kCheckpointing, ckpt_options_),
+                              os = Usable(kOptimizer, opt_options_);
+    if (offs.empty() || qs.empty() || kvs.empty() || cks.empty() || os.empty()) return std::nullopt;
     for (int n : counts_) {
       if (n != base_.gpus && !allowed_[kLayout]) break;
       std::vector<Candidate> fitting;
       for (const Layout& l : LayoutsFor(n)) {
         if (l.level > 0 && !allowed_[kLayout]) continue;
         if (stage_ == kLayout && l.level == 0) continue;  // the request's layout: earlier stages
+        std::vector<Option> zs = Usable(kZero, zero_options_);
+        if (l.dp == 1) zs.erase(std::remove_if(zs.begin(), zs.end(), [](const Option& z) { return z.level > 0; }), zs.end());
+        const std::vector<Option> mbs = Usable(kMicroBatch, MicroOptions(l));
+        if (zs.empty() || mbs.empty()) continue;
         // Prune: the layout with every allowed knob at its strongest must fit.
-        const Candidate strongest = Strongest(l, true);
-        if (!strongest.w.gpus || strongest.memory.total_bytes > cap) continue;
-        const std::vector<Option> micro = MicroOptions(l);
-        ForOptions(kOffload, offload_options_, [&](const Option& off) {
-          ForOptions(kQuantization, quant_options_, [&](const Option& q) {
-            ForOptions(kKv, kv_options_, [&](const Option& kv) {
-              ForOptions(kOptimizer, opt_options_, [&](const Option& o) {
-                ForOptions(kZero, zero_options_, [&](const Option& z) {
-                  if (z.level > 0 && l.dp == 1) return;  // no data parallelism to shard over
-                  ForOptions(kCheckpointing, ckpt_options_, [&](const Option& ck) {
-                    // The largest micro-batch that fits (memory falls with it).
-                    for (const Option& mb : micro) {
-                      if (mb.level > 0 && !allowed_[kMicroBatch]) break;
-                      Workload w = Apply(l);
-                      Levels lv{};
-                      lv[kLayout] = l.level;
-                      Set(w, lv, ck, mb, z, o, kv, q, off, l);
-                      if (lv[stage_] == 0) continue;  // tried in an earlier stage
-                      Candidate cand;
-                      cand.w = w;
-                      cand.levels = lv;
-                      cand.memory = Memory(w);
-                      cand.host_bytes_per_node = HostBytesPerNode(w, cand.memory);
-                      if (cand.memory.total_bytes > cap || !HostOk(cand.host_bytes_per_node)) continue;
-                      fitting.push_back(std::move(cand));
-                      break;
+        if (!Fits(Evaluate(l, cks.back(), mbs.back(), zs.back(), os.back(), kvs.back(), qs.back(), offs.back()))) continue;
+        for (const Option& off : offs)
+          for (const Option& q : qs)
+            for (const Option& kv : kvs) {
+              if (!Fits(Evaluate(l, cks.back(), mbs.back(), zs.back(), os.back(), kv, q, off))) continue;
+              // Checkpointing only as far as needed: a lower level is faster and recomputes less.
+              for (const Option& ck : cks) {
+                if (!fitting.empty() && fitting.back().w.gpus == l.gpus && SameStructure(fitting.back(), l, kv, q, off)) break;
+                if (!Fits(Evaluate(l, ck, mbs.back(), zs.back(), os.back(), kv, q, off))) continue;
+                std::optional<Candidate> found;
+                for (const Option& o : os) {
+                  if (found) break;
+                  if (&o != &os.back() && !Fits(Evaluate(l, ck, mbs.back(), zs.back(), o, kv, q, off))) continue;
+                  for (const Option& z : zs) {
+                    if (found) break;
+                    if (&z != &zs.back() && !Fits(Evaluate(l, ck, mbs.back(), z, o, kv, q, off))) continue;
+                    for (const Option& mb : mbs) {
+                      Candidate cand = Evaluate(l, ck, mb, z, o, kv, q, off);
+                      if (Fits(cand)) {
+                        found = std::move(cand);
+                        break;
+                      }
                     }
-                  });
-                });
-              });
-            });
-          });
-        });
+                  }
+                }
+                if (found) fitting.push_back(std::move(*found));
+              }
+            }
       }
       if (fitting.empty()) continue;
       for (Candidate& f : fitting) {
@@ -452,6 +490,7 @@ class Search {
   std::vector<Option> ckpt_options_, zero_options_, opt_options_, kv_options_, quant_options_, offload_options_;
   std::vector<Precision> quant_formats_, quant_formats_all_;
   std::vector<int> counts_;
+  std::map<std::array<int, 13>, MemoryBreakdown> memory_cache_;
 };
 
 // [SECTION] Explaining the changes -----------------------------------------------------------------
@@ -617,7 +656,9 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   // What a forbidden knob would give.
   auto floor_with = [&](FitConstraints other) {
     Search s(base, other, c);
-    return FloorUpTo(s, max_gpus);
+    auto f = FloorUpTo(s, max_gpus);
+    search.memory_estimates += s.memory_estimates;
+    return f;
   };
   if (cons.allow_quantization != QuantizationAllowed::kAny && search.HasQuantOptions()) {
     FitConstraints any = cons;
@@ -643,6 +684,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
       auto f = s.Floor(n);
       if (f && f->memory.total_bytes <= g->memory_bytes) found = f;
     }
+    search.memory_estimates += s.memory_estimates;
     const long long global = static_cast<long long>(base.micro_batch) * base.grad_accum * base.dp;
     if (!found) {
       out.push_back(Printf(T.fit_block_no_count, kMaxFitGpus, name.c_str()));
