@@ -298,3 +298,18 @@ TEST_CASE("advice: serving gets serving advice; nothing already on is suggested"
   });
   CHECK(serving_note);
 }
+
+TEST_CASE("grad_accum: a request field with a default, range-checked, in the share link") {
+  CHECK(Job(R"({"model": "llama-3.1-8b"})").grad_accum == 1);
+  CHECK(Job(R"({"model": "llama-3.1-8b", "grad_accum": 8})").grad_accum == 8);
+  RequestParse bad = ParseEstimateRequestText(R"({"model": "llama-3.1-8b", "grad_accum": 0})", Data());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors[0].find("grad_accum") != std::string::npos);
+  // The fitted request reads back to the same workload.
+  const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
+  REQUIRE(r.workload.grad_accum > 1);
+  const Json form = WorkloadToRequest(r.workload, "llama-3.1-8b");
+  RequestParse again = ParseEstimateRequest(form, Data());
+  REQUIRE(again.ok());
+  CHECK(again.workload == r.workload);
+}
