@@ -71,7 +71,9 @@ int main() {
               {"70B full FT, 8 x H100, mb 4", R"({"model": "llama-3.1-70b", "task": "full_finetune", "gpu": "h100-sxm", "gpus": 8, "micro_batch": 4})", 64},
               {"70B serving, up to 8 x H100", R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "h100-sxm", "batch": 32, "context": 32768})", 8},
               {"DeepSeek-V3 serving, 8 x H200", R"({"model": "deepseek-v3", "task": "inference", "precision": "fp8", "gpu": "h200-sxm", "gpus": 8, "tp": 8, "batch": 64, "context": 32768})", 0},
-              {"405B full FT on 1 T4 (hopeless)", R"({"model": "llama-3.1-405b", "task": "full_finetune", "gpu": "t4"})", 0}};
+              {"405B full FT on 1 T4 (hopeless)", R"({"model": "llama-3.1-405b", "task": "full_finetune", "gpu": "t4"})", 0},
+              {"405B full FT, up to 4096 T4s", R"({"model": "llama-3.1-405b", "task": "full_finetune", "gpu": "t4"})", 4096},
+              {"DeepSeek-V3 FT, 8 -> 4096 x 4090", R"({"model": "deepseek-v3", "task": "full_finetune", "gpu": "rtx-4090", "gpus": 8, "micro_batch": 8})", 4096}};
   for (const FitCase& k : fits) {
     const atlas::Workload w = atlas::ParseEstimateRequestText(k.json, c).workload;
     atlas::FitConstraints constraints;

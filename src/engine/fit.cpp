@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 
 namespace atlas {
 
@@ -75,7 +76,8 @@ struct Option {  // one value of a knob: how to apply it and its level
 struct Candidate {
   Workload w;
   Levels levels{};
-  MemoryBreakdown memory;
+  std::shared_ptr<const MemoryBreakdown> memory_shared;  // shared with the search's cache
+  const MemoryBreakdown& memory() const { return *memory_shared; }
   double host_bytes_per_node = 0;
   double seconds = std::numeric_limits<double>::infinity();  // speed key: lower is faster
   double ttft = 0;
@@ -141,7 +143,7 @@ class Search {
         host_blocked_bytes = std::max(host_blocked_bytes, cand.host_bytes_per_node);
         cand = Strongest(l, false);
       }
-      if (!best || cand.memory.total_bytes < best->memory.total_bytes) best = cand;
+      if (!best || cand.memory().total_bytes < best->memory().total_bytes) best = cand;
     }
     return best;
   }
@@ -163,15 +165,21 @@ class Search {
       for (int tp : Divisors(gpus)) {
         if (tp > per_node) break;
         if (m.IsTransformer() ? m.heads % tp != 0 : tp > 1) continue;
+        // Beyond one node: TP fills a node or is not used (Megatron's TP 8 x PP x DP recipe;
+        // smaller TP across nodes is never the smaller footprint of the two).
+        if (gpus > per_node && tp != 1 && tp != per_node && tp != base_.tp) continue;
         for (int pp : Divisors(gpus / tp)) {
           if (m.IsTransformer() ? pp > m.layers : pp > 1) break;
           const int dp = gpus / (tp * pp);
           if (keep_global_batch && global_batch_ % dp != 0) continue;  // the global batch cannot be kept
           std::vector<int> eps = {1};
           if (m.IsMoe()) {
-            if (base_.ep > 1 && dp % base_.ep == 0) eps.push_back(base_.ep);
+            // The request's EP where it still divides DP, and the widest power-of-two EP
+            // (experts spread furthest: the least memory); no EP only when neither exists.
+            eps.clear();
+            if (dp % base_.ep == 0) eps.push_back(base_.ep);
             const int e = LargestPow2Divisor(m.experts, dp);
-            if (e > 1 && std::find(eps.begin(), eps.end(), e) == eps.end()) eps.push_back(e);
+            if (std::find(eps.begin(), eps.end(), e) == eps.end()) eps.push_back(e);
           } else if (base_.ep > 1) {
             eps = {base_.ep};
           }
@@ -223,12 +231,12 @@ class Search {
 
   // The same settings are asked for more than once (a prune check is often the candidate
   // itself): memory per distinct setting of the knobs the search turns.
-  const MemoryBreakdown& CachedMemory(const Workload& w) {
+  std::shared_ptr<const MemoryBreakdown> CachedMemory(const Workload& w) {
     const std::array<int, 13> key = {w.gpus, w.tp, w.pp, w.dp, w.ep, w.sequence_parallel, static_cast<int>(w.checkpointing),
                                      w.micro_batch, w.zero_stage, static_cast<int>(w.optimizer),
                                      static_cast<int>(w.kv_precision), static_cast<int>(w.precision), w.offload_optimizer};
     auto it = memory_cache_.find(key);
-    if (it == memory_cache_.end()) it = memory_cache_.emplace(key, Memory(w)).first;
+    if (it == memory_cache_.end()) it = memory_cache_.emplace(key, std::make_shared<const MemoryBreakdown>(Memory(w))).first;
     return it->second;
   }
 
@@ -320,8 +328,8 @@ class Search {
     Set(w, lv, ck, mb, z, o, kv, q, off, l);
     cand.w = w;
     cand.levels = lv;
-    cand.memory = Memory(w);
-    cand.host_bytes_per_node = HostBytesPerNode(w, cand.memory);
+    cand.memory_shared = CachedMemory(w);
+    cand.host_bytes_per_node = HostBytesPerNode(w, cand.memory());
     return cand;
   }
 
@@ -349,7 +357,7 @@ class Search {
     ++compute_estimates;
     Workload w = cand.w;
     if (training_ && w.train_tokens <= 0) w.train_tokens = DefaultTrainTokens(w);
-    const ComputeResult r = EstimateCompute(w, *gpu_, tier_, cand.memory, a_, cons_.language);
+    const ComputeResult r = EstimateCompute(w, *gpu_, tier_, cand.memory(), a_, cons_.language);
     if (training_) cand.seconds = r.time_seconds.value_or(std::numeric_limits<double>::infinity());
     else cand.seconds = r.decode_step_seconds.value_or(std::numeric_limits<double>::infinity()), cand.ttft = r.ttft_seconds.value_or(0);
   }
@@ -399,8 +407,8 @@ class Search {
     cand.w = Apply(l);
     cand.levels[kLayout] = l.level;
     Set(cand.w, cand.levels, ck, mb, z, o, kv, q, off, l);
-    cand.memory = CachedMemory(cand.w);
-    cand.host_bytes_per_node = HostBytesPerNode(cand.w, cand.memory);
+    cand.memory_shared = CachedMemory(cand.w);
+    cand.host_bytes_per_node = HostBytesPerNode(cand.w, cand.memory());
     return cand;
   }
 
@@ -410,7 +418,7 @@ class Search {
            static_cast<int>(c.w.offload_optimizer) == off.value;
   }
 
-  bool Fits(const Candidate& c) const { return c.memory.total_bytes <= capacity() && HostOk(c.host_bytes_per_node); }
+  bool Fits(const Candidate& c) const { return c.memory().total_bytes <= capacity() && HostOk(c.host_bytes_per_node); }
 
   // One stage. Per card count (fewest first): per layout and per weight/KV/offload choice, the
   // best setting of the cheap knobs for each checkpointing level — the lexicographically
@@ -490,7 +498,7 @@ class Search {
   std::vector<Option> ckpt_options_, zero_options_, opt_options_, kv_options_, quant_options_, offload_options_;
   std::vector<Precision> quant_formats_, quant_formats_all_;
   std::vector<int> counts_;
-  std::map<std::array<int, 13>, MemoryBreakdown> memory_cache_;
+  std::map<std::array<int, 13>, std::shared_ptr<const MemoryBreakdown>> memory_cache_;
 };
 
 // [SECTION] Explaining the changes -----------------------------------------------------------------
@@ -615,7 +623,7 @@ std::optional<Candidate> FloorUpTo(Search& s, int max_gpus) {
   for (int n : s.counts()) {
     if (n > max_gpus) break;
     auto f = s.Floor(n);
-    if (f && (!floor || f->memory.total_bytes < floor->memory.total_bytes)) floor = f;
+    if (f && (!floor || f->memory().total_bytes < floor->memory().total_bytes)) floor = f;
   }
   return floor;
 }
@@ -630,7 +638,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   const int max_gpus = search.max_gpus();
   std::optional<Candidate> floor = FloorUpTo(search, max_gpus);
   if (!floor) return;
-  const MemoryBreakdown& m = floor->memory;
+  const MemoryBreakdown& m = floor->memory();
   // The knobs the floor used.
   std::vector<std::string> knobs;
   const Workload& fw = floor->w;
@@ -664,13 +672,13 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
     FitConstraints any = cons;
     any.allow_quantization = QuantizationAllowed::kAny;
     auto q = floor_with(any);
-    if (q && q->memory.total_bytes < m.total_bytes) out.push_back(Printf(T.fit_block_quantization, Gib(q->memory.total_bytes).c_str()));
+    if (q && q->memory().total_bytes < m.total_bytes) out.push_back(Printf(T.fit_block_quantization, Gib(q->memory().total_bytes).c_str()));
   }
   if (!cons.allow_offload && base.IsTraining() && !base.offload_optimizer) {
     FitConstraints any = cons;
     any.allow_offload = true;
     auto o = floor_with(any);
-    if (o && o->memory.total_bytes < m.total_bytes) out.push_back(Printf(T.fit_block_offload, Gib(o->memory.total_bytes).c_str()));
+    if (o && o->memory().total_bytes < m.total_bytes) out.push_back(Printf(T.fit_block_offload, Gib(o->memory().total_bytes).c_str()));
   }
   // More cards of the same kind (doubling up to kMaxFitGpus); data parallelism may need a
   // larger global batch, said so.
@@ -682,7 +690,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
     std::optional<Candidate> found;
     for (int n = std::max(2, max_gpus * 2); n <= kMaxFitGpus && !found; n *= 2) {
       auto f = s.Floor(n);
-      if (f && f->memory.total_bytes <= g->memory_bytes) found = f;
+      if (f && f->memory().total_bytes <= g->memory_bytes) found = f;
     }
     search.memory_estimates += s.memory_estimates;
     const long long global = static_cast<long long>(base.micro_batch) * base.grad_accum * base.dp;
