@@ -104,7 +104,7 @@ int LargestPow2Divisor(int n, int cap) {
 class Search {
  public:
   Search(const Workload& base, const FitConstraints& cons, const Catalogs& c)
-      : base_(base), cons_(cons), c_(c), a_(c.assumptions), T_(EngineTextFor(cons.language)) {
+      : base_(base), cons_(cons), a_(c.assumptions) {
     gpu_ = c.gpus.Find(base.gpu);
     const size_t idx = gpu_ ? static_cast<size_t>(gpu_ - c.gpus.gpus.data()) : 0;
     tier_ = idx < c.gpu_tiers.size() ? static_cast<int>(c.gpu_tiers[idx].tier) : 2;
@@ -152,7 +152,6 @@ class Search {
   bool keep_global_batch = true;
 
   const std::vector<int>& counts() const { return counts_; }
-  bool training() const { return training_; }
   int max_gpus() const { return max_gpus_; }
   double capacity() const { return gpu_ ? gpu_->memory_bytes : 0; }
   bool HasQuantOptions() const { return !quant_formats_all_.empty(); }
@@ -484,9 +483,7 @@ class Search {
 
   const Workload& base_;
   const FitConstraints& cons_;
-  const Catalogs& c_;
   const Assumptions& a_;
-  const EngineText& T_;
   const Gpu* gpu_ = nullptr;
   int tier_ = 2;
   int max_gpus_ = 1;
