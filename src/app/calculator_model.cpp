@@ -45,8 +45,14 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
   if (!c.gpus.Find(w.gpu)) d.errors.push_back(Printf(EngineTextFor(language).calc_unknown_gpu, w.gpu.c_str()));
   d.valid = d.errors.empty();
   d.fits_on.clear();
+  d.fit = FitResult{};
   if (!d.valid) return;
   d.estimate = Estimate(w, c, language);
+  if (!d.estimate.fits) {
+    FitConstraints constraints;
+    constraints.language = language;
+    d.fit = Fit(w, constraints, c);
+  }
   for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
     Workload layout;
     FitsOnEntry e{i, MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout), 0};
@@ -106,6 +112,15 @@ void ArchitectureEdited(CalculatorState& s) {
     m.active_params = CountParams(m, true);
   }
   if (m.name.rfind("Custom", 0) != 0) m.name = "Custom (" + m.name + ")";
+}
+
+bool ApplyFit(CalculatorState& s, const FitResult& fit) {
+  if (!fit.ok || !fit.fits || fit.changes.empty() || fit.workload == s.workload) return false;
+  // Only the knobs change; the model (and its preset) and the question stay as they are.
+  if (!(fit.workload.model == s.workload.model) || fit.workload.task != s.workload.task || fit.workload.gpu != s.workload.gpu)
+    return false;
+  s.workload = fit.workload;
+  return true;
 }
 
 void ApplyFitsOn(CalculatorState& s, const Catalogs& c, int gpu_index) {

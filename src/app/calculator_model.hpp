@@ -5,6 +5,7 @@
 #include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "engine/estimate.hpp"
+#include "engine/fit.hpp"
 
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct CalculatorDerived {
   std::vector<std::string> errors;
   EstimateResult estimate;
   std::vector<FitsOnEntry> fits_on;
+  // "Make it fit" for a job that does not fit (empty when it does): the changes that keep the
+  // question, or the blockers. On the request's own card count (fit's default max_gpus).
+  FitResult fit;
   int computations = 0;    // how many times it recomputed (tests check it is not per frame)
 };
 
@@ -44,6 +48,9 @@ std::string SelectCustomSize(CalculatorState& state, const std::string& text);
 std::string ImportHfConfig(CalculatorState& state, const std::string& json_text, std::vector<std::string>& notes);
 // After an architecture field was edited: the model becomes custom and its counts follow.
 void ArchitectureEdited(CalculatorState& state);
+// Applies "Make it fit": the fitted workload (only when `fit` found one for these inputs).
+// Returns false when nothing changed.
+bool ApplyFit(CalculatorState& state, const FitResult& fit);
 // Applies a "fits on" choice: that card, that count, the layout MinGpusToFit found.
 void ApplyFitsOn(CalculatorState& state, const Catalogs& catalogs, int gpu_index);
 

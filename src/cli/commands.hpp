@@ -12,5 +12,6 @@ int RunLink(const std::vector<std::string>& args);
 int RunCost(const std::vector<std::string>& args);
 int RunRecommend(const std::vector<std::string>& args);
 int RunValidate(const std::vector<std::string>& args);
+int RunFit(const std::vector<std::string>& args);
 
 }  // namespace atlas::cli

@@ -21,6 +21,7 @@ constexpr const char* kUsage =
     "  recommend --json < request     ranked hardware configurations for a job and constraints\n"
     "  validate [--json]              the engine against published measurements (exit 1 if any is\n"
     "                                 outside its tolerance)\n"
+    "  fit --json < request           the changes that make a job fit its cards (same question)\n"
     "common options:\n"
     "  --json        machine-readable output\n"
     "  --data DIR    load data/*.json from DIR instead of the copy built in\n";
@@ -37,6 +38,7 @@ constexpr Command kCommands[] = {
     {"cost", atlas::cli::RunCost},
     {"recommend", atlas::cli::RunRecommend},
     {"validate", atlas::cli::RunValidate},
+    {"fit", atlas::cli::RunFit},
 };
 
 }  // namespace

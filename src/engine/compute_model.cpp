@@ -150,10 +150,11 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
       }
       // Optimizer offload (ZeRO-Offload, Ren et al. 2021): each step sends 16-bit gradients down
       // and parameters up over PCIe and runs Adam on the CPU, streaming ~16 bytes per parameter
-      // through host memory. Steps = tokens / (micro-batch x seq_len x DP).
+      // through host memory. Steps = tokens / (micro-batch x accumulation x seq_len x DP).
       double offload = 0;
       if (w.offload_optimizer && memory.cpu_offload_bytes > 0) {
-        const double steps = w.train_tokens / (static_cast<double>(w.micro_batch) * w.seq_len * std::max(1, w.dp));
+        const double steps =
+            w.train_tokens / (static_cast<double>(w.micro_batch) * std::max(1, w.grad_accum) * w.seq_len * std::max(1, w.dp));
         const double params = memory.cpu_offload_bytes / 12;  // master + 2 states, FP32
         offload = steps * (params * 4 / (cal.pcie_host_gbps * kBytesPerGB) +
                            params * cal.cpu_adam_bytes_per_param / (cal.host_memory_gbps * kBytesPerGB));

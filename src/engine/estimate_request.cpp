@@ -13,7 +13,7 @@ const std::vector<std::string>& EstimateRequestFields() {
       "model", "task", "precision", "optimizer", "zero_stage", "offload_optimizer", "tp", "pp", "dp", "ep",
       "sequence_parallel", "seq_len", "micro_batch", "checkpointing", "flash_attention", "lora_rank",
       "lora_targets", "batch", "context", "prompt_tokens", "kv_precision", "target_tokens_per_second", "gpu",
-      "gpus", "train_tokens", "mfu", "framework", "dropout", "lora_dropout", "master_weights"};
+      "gpus", "train_tokens", "mfu", "framework", "dropout", "lora_dropout", "master_weights", "grad_accum"};
   return fields;
 }
 
@@ -237,6 +237,7 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   w.sequence_parallel = r.BoolOr("sequence_parallel", false);
   w.seq_len = r.IntegerOr("seq_len", 2048, 1, 10000000);
   w.micro_batch = r.IntegerOr("micro_batch", 1, 1, 65536);
+  w.grad_accum = r.IntegerOr("grad_accum", 1, 1, 65536);
   w.flash_attention = r.BoolOr("flash_attention", true);
   w.lora_rank = r.IntegerOr("lora_rank", w.lora_rank, 1, 65536);
   w.batch = r.IntegerOr("batch", 1, 1, 1000000);
@@ -299,6 +300,7 @@ Json WorkloadToRequest(const Workload& w, const std::string& preset) {
   j["sequence_parallel"] = w.sequence_parallel;
   j["seq_len"] = w.seq_len;
   j["micro_batch"] = w.micro_batch;
+  j["grad_accum"] = w.grad_accum;
   j["checkpointing"] = ToString(w.checkpointing);
   j["flash_attention"] = w.flash_attention;
   j["dropout"] = w.dropout;

@@ -1,5 +1,6 @@
 #include "recommend.hpp"
 
+#include "advice.hpp"
 #include "cost.hpp"
 #include "format.hpp"
 #include "text/engine_text.hpp"
@@ -259,11 +260,12 @@ void AddInferenceShape(const Workload& base, int size, int replicas, Precision p
   if (size <= m.layers) push(1, size, Printf("PP %d", size));
 }
 
-void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, const EngineText& T, std::vector<Layout>& out) {
+void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, bool allow_4bit, const EngineText& T,
+                         std::vector<Layout>& out) {
   std::vector<Precision> formats = {base.precision};
   if (allow_quant)
     for (Precision p : {Precision::kFp8, Precision::kInt8, Precision::kInt4})
-      if (BytesPerWeight(p) < BytesPerWeight(base.precision) &&
+      if ((p != Precision::kInt4 || allow_4bit) && BytesPerWeight(p) < BytesPerWeight(base.precision) &&
           std::find(formats.begin(), formats.end(), p) == formats.end())
         formats.push_back(p);
   for (Precision p : formats) {
@@ -379,7 +381,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       if (count == n) return list;
     std::vector<Layout> list;
     if (training) AddTrainingLayouts(base, n, T, list);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, T, list);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, T, list);
     for (Layout& l : list) {
       l.valid = ValidateWorkload(l.w).empty();
       if (!l.valid) continue;
@@ -402,7 +404,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       if (e[0] == n) return {e[1], e[2]};
     std::vector<Layout> all;
     if (training) AddTrainingLayouts(base, n, T, all);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, T, all);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, T, all);
     const long long fp8 = std::count_if(all.begin(), all.end(), [](const Layout& l) { return l.needs_fp8; });
     space.push_back({n, static_cast<long long>(all.size()), fp8});
     return {static_cast<long long>(all.size()), fp8};
@@ -712,9 +714,11 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   const Gpu* chosen = c.gpus.Find(base.gpu);
   const bool oom = training || (chosen && res.single_gpu_bytes > chosen->memory_bytes);
   if (oom) {
-    const std::string t = training ? Printf(T.rec_tip_oom_training, Gib(res.single_gpu_activations_bytes).c_str(), base.seq_len,
-                                            base.micro_batch)
-                                   : std::string(T.rec_tip_oom);
+    // Advice of the job's own task, never what is already on (engine/advice.cpp).
+    const std::string advice = DoesNotFitAdvice(base, cons.language);
+    const std::string t = training ? Printf(T.rec_tip_oom_training, advice.c_str(), Gib(res.single_gpu_activations_bytes).c_str(),
+                                            base.seq_len, base.micro_batch)
+                                   : advice;
     res.tips.push_back({T.rec_tip_oom_title, t, "guide 000 §5.3, out-of-memory handling"});
   }
   const bool pcie_multi = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {

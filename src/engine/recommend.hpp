@@ -49,7 +49,8 @@ struct Constraints {
   int max_gpus = 64;                     // 1..kMaxRecommendGpus
   int min_cpu_cores_per_gpu = 12;        // advice line (guides: >= 10-12), 0..256
   RankObjective objective = RankObjective::kCost;
-  bool allow_quantization = true;        // inference: may try FP8 / INT8 / INT4 weights
+  bool allow_quantization = true;        // inference: may try 8-bit weights (FP8 / INT8)
+  bool allow_4bit = false;               // ... and INT4, only when asked (quality cost; issue 13)
   std::string region;                    // price region id; "" = a cn region when domestic_only, else a global one
   int max_results = 20;                  // configurations returned, 1..1000
   Language language = Language::kEnglish;  // of every sentence in the result (never serialised)

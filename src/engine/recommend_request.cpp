@@ -34,7 +34,13 @@ Constraints ParseConstraints(const Json& j, const Catalogs& c, std::vector<std::
   out.domestic_only = r.BoolOr("domestic_only", false);
   out.max_gpus = r.IntegerOr("max_gpus", 64, 1, kMaxRecommendGpus);
   out.min_cpu_cores_per_gpu = r.IntegerOr("min_cpu_cores_per_gpu", 12, 0, 256);
-  out.allow_quantization = r.BoolOr("allow_quantization", true);
+  // true / "int8": 8-bit weights may be tried; "int4": 4-bit too (only when asked); false: none.
+  if (r.Has("allow_quantization")) {
+    const Json& q = j["allow_quantization"];
+    if (q.is_boolean()) out.allow_quantization = q.get<bool>();
+    else if (q.is_string() && (q == "int8" || q == "int4")) out.allow_quantization = true, out.allow_4bit = q == "int4";
+    else r.Fail("allow_quantization", "must be true, false, \"int8\" (8-bit weights) or \"int4\" (4-bit too)");
+  }
   out.max_results = r.IntegerOr("max_results", 20, 1, 1000);
   if (r.Has("objective")) {
     const std::string s = r.String("objective");

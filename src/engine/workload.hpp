@@ -34,6 +34,9 @@ struct Workload {
   bool sequence_parallel = false;
   int seq_len = 2048;      // training sequence length
   int micro_batch = 1;     // training sequences per GPU per micro-step
+  // Micro-steps per optimizer step: the global batch is micro_batch x grad_accum x dp
+  // sequences. No memory of its own (gradients accumulate in the gradient buffer).
+  int grad_accum = 1;
   Checkpointing checkpointing = Checkpointing::kNone;
   bool flash_attention = true;
   double dropout = 0;       // the model's attention/hidden dropout (modern LLM recipes: 0)

@@ -254,6 +254,8 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, cons
     SectionTitle(t.calc_section_sequence);
     PowInput(Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
     PowInput(Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
+    IntInput(Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
+    ImGui::TextDisabled(t.calc_global_batch, w.micro_batch * w.grad_accum * w.dp);
     EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, t,
               t.calc_checkpointing_help);
     ImGui::Checkbox(Labeled(t.calc_flash, "flash").c_str(), &w.flash_attention);
@@ -403,7 +405,70 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
   ImGui::PopStyleColor();
 }
 
-void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, const UiEnv& env) {
+// A request field in the UI's words (the Make-it-fit steps name the fields they change).
+const char* FieldLabel(const std::string& field, Task task, const UiText& t) {
+  if (field == "checkpointing") return t.calc_checkpointing;
+  if (field == "micro_batch") return t.calc_micro_batch;
+  if (field == "grad_accum") return t.calc_grad_accum;
+  if (field == "zero_stage") return t.calc_zero_stage;
+  if (field == "optimizer") return t.calc_optimizer;
+  if (field == "gpus") return t.calc_field_gpus;
+  if (field == "tp") return t.calc_tp;
+  if (field == "pp") return t.calc_pp;
+  if (field == "dp") return t.calc_dp;
+  if (field == "ep") return t.calc_ep;
+  if (field == "sequence_parallel") return t.calc_sequence_parallel;
+  if (field == "kv_precision") return t.calc_kv_cache;
+  if (field == "precision")
+    return task == Task::kInference ? t.calc_weight_format : task == Task::kQlora ? t.calc_base_format : t.calc_precision;
+  if (field == "offload_optimizer") return t.calc_offload;
+  return field.c_str();
+}
+
+// "Make it fit": the steps (field, from -> to, why) and one button that applies them all; or
+// what blocks a fit, with numbers.
+void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui, const UiEnv& env) {
+  const UiText& t = env.text();
+  const FitResult& f = d.fit;
+  if (d.estimate.fits) {
+    if (ui.fit_applied > 0) ColoredWrapped(kColorGood, Printf(t.calc_fit_applied, ui.fit_applied));
+    return;
+  }
+  ui.fit_applied = 0;
+  if (!f.ok) return;
+  SectionTitle(t.calc_section_fit);
+  if (f.fits) {
+    ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(40, 110, 200, 255));
+    const bool apply = ImGui::Button(Labeled(Printf(t.calc_fit_apply, static_cast<int>(f.changes.size())).c_str(), "fit_apply").c_str());
+    ImGui::PopStyleColor();
+    if (apply && d.inputs == state.calculator && ApplyFit(state.calculator, f)) ui.fit_applied = static_cast<int>(f.changes.size());
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", t.calc_fit_intro);
+    ImGui::PopTextWrapPos();
+    for (size_t i = 0; i < f.changes.size(); ++i) {
+      const FitChange& ch = f.changes[i];
+      ImGui::PushID(static_cast<int>(i));
+      WrappedBullet(Printf(t.calc_fit_step, FieldLabel(ch.field, d.inputs.workload.task, t), FitValueText(ch.from).c_str(),
+                           FitValueText(ch.to).c_str()));
+      ImGui::Indent();
+      ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted(Shown(ch.why, env).c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
+      ImGui::Unindent();
+      ImGui::PopID();
+    }
+    ColoredWrapped(kColorGood, Printf(t.calc_fit_then, Bytes(f.estimate.memory.total_bytes).c_str(), Bytes(f.estimate.gpu_memory_bytes).c_str()));
+  } else {
+    ColoredWrapped(kColorBad, t.calc_fit_none);
+    for (const std::string& b : f.blockers) ColoredWrapped(kColorWarn, "· " + Shown(b, env));
+  }
+}
+
+// `fit_above`: the narrow layout already drew "Make it fit" under the verdict at the top.
+void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, CalculatorUi& ui, const UiEnv& env,
+                 bool fit_above) {
   const UiText& t = env.text();
   if (!d.valid) {
     ColoredWrapped(kColorBad, t.calc_invalid);
@@ -416,6 +481,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   DrawVerdict(r, env);
   ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->DisplayName(env.chinese()).c_str(), w.gpus, TaskName(w.task, t),
                       PrecisionName(w.precision, t));
+  if (!fit_above) DrawMakeItFit(state, d, ui, env);
   DrawMemoryBar(r, t);
   SectionTitle(t.calc_section_memory);
   for (const Figure& f : r.memory.figures)
@@ -486,13 +552,16 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   CalculatorState& s = state.calculator;
   if (env.narrow()) {
     ImGui::BeginChild("calc_scroll", ImVec2(0, 0), false);
-    if (d.valid) DrawVerdict(d.estimate, env);
+    if (d.valid) {
+      DrawVerdict(d.estimate, env);
+      DrawMakeItFit(state, d, memory.calculator, env);
+    }
     if (ImGui::CollapsingHeader(Labeled(t.calc_model, "model").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
       DrawModelInputs(s, c, memory.calculator, env);
     if (ImGui::CollapsingHeader(Labeled(t.calc_job_hardware, "job").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
       DrawJobInputs(s, c, memory.calculator, env);
     ImGui::Separator();
-    DrawResults(state, c, d, env);
+    DrawResults(state, c, d, memory.calculator, env, true);
     ImGui::EndChild();
     return;
   }
@@ -505,7 +574,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("calc_results", ImVec2(0, 0), true);
-  DrawResults(state, c, d, env);
+  DrawResults(state, c, d, memory.calculator, env, false);
   ImGui::EndChild();
 }
 

@@ -47,6 +47,7 @@ struct CalculatorUi {
   std::string message;    // result of the last custom size / import
   bool message_is_error = false;
   char train_tokens[32] = "";
+  int fit_applied = 0;    // changes "Make it fit" applied last (0 = none to report)
 };
 
 // Transient UI memory that is not part of the user's configuration (hover, last tab drawn).

@@ -177,5 +177,44 @@ rec "recommend: unknown constraint" 2 '{"model":"llama-3.1-8b","constraints":{"f
 rec "recommend: unknown top-level field still rejected" 2 '{"model":"llama-3.1-8b","frobnicate":1}'
 check "recommend without --json is a usage error" 2 "$bin" recommend
 
+# --- fit ---------------------------------------------------------------------------------
+fit() {  # fit NAME EXPECTED_EXIT REQUEST_JSON
+  local name=$1 want=$2
+  printf '%s' "$3" | "$bin" fit --json >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fails=$((fails+1))
+  else
+    echo "ok   $name"
+  fi
+}
+fit "fit: 70B QLoRA on two RTX 4090s exits 0" 0 '{"model":"llama-3.1-70b","task":"qlora","gpu":"rtx-4090","gpus":2}'
+json_check "fit: it becomes a fit, with the documented keys" \
+  "d['fits'] is True and d['result']['fits'] is True and d['blockers']==[] and len(d['changes'])>0 and all(set(c)=={'field','from','to','why'} for c in d['changes'])"
+json_check "fit: the question is kept (model, task, card, count, sequence, global batch)" \
+  "d['request']['model']=='llama-3.1-70b' and d['request']['task']=='qlora' and d['request']['gpu']=='rtx-4090' and d['request']['gpus']==2 and d['request']['seq_len']==2048 and d['request']['micro_batch']*d['request']['grad_accum']*d['request']['dp']==2"
+json_check "fit: every change goes from the asked value to the fitted request's, checkpointing first" \
+  "all(d['request'][c['field']]==c['to'] and c['from']!=c['to'] for c in d['changes']) and d['changes'][0]['field']=='checkpointing'"
+json_check "fit: the fitted total is within the card" "d['result']['per_gpu_bytes']['total'] <= d['result']['gpu_memory_bytes']"
+fit "fit: a request that fits already" 0 '{"model":"llama-3.1-8b","task":"qlora","gpu":"rtx-4090"}'
+json_check "fit: fits as asked -> changes []" "d['fits'] is True and d['changes']==[] and d['blockers']==[] and d['request']['checkpointing']=='none'"
+fit "fit: 405B full fine-tuning on one T4 (hopeless) exits 0" 0 '{"model":"llama-3.1-405b","task":"full_finetune","gpu":"t4"}'
+json_check "fit: hopeless -> fits false, blockers with numbers, request unchanged" \
+  "d['fits'] is False and d['changes']==[] and len(d['blockers'])>=3 and 'GiB per GPU' in d['blockers'][0] and d['request']['gpus']==1 and d['request']['optimizer']=='adamw'"
+fit "fit: serving gets serving knobs" 0 '{"model":"llama-3.1-70b","task":"inference","gpu":"h100-sxm","batch":32,"context":32768,"constraints":{"max_gpus":8}}'
+json_check "fit: serving on up to 8 H100s adds cards with TP, no training knobs, batch and context kept" \
+  "d['fits'] is True and d['request']['gpus']>1 and d['request']['tp']>1 and d['request']['batch']==32 and d['request']['context']==32768 and not any(c['field'] in ('checkpointing','micro_batch','zero_stage','optimizer','offload_optimizer') for c in d['changes'])"
+fit "fit: quantisation not allowed" 0 '{"model":"llama-3.1-70b","task":"inference","gpu":"a100-80gb-sxm","constraints":{"allow_quantization":false}}'
+json_check "fit: no quantised weights when not allowed; the blockers say what they would give" \
+  "d['fits'] is False and d['request']['precision']=='bf16' and any('allow_quantization' in b for b in d['blockers'])"
+fit "fit: max_gpus below the request's gpus" 2 '{"model":"llama-3.1-8b","gpus":4,"constraints":{"max_gpus":2}}'
+err_has "fit: the message names constraints.max_gpus" "constraints.max_gpus"
+fit "fit: unknown constraint" 2 '{"model":"llama-3.1-8b","constraints":{"frobnicate":1}}'
+err_has "fit: the message names the unknown constraint" "frobnicate"
+fit "fit: bad request (same errors as estimate)" 2 '{"modle":"llama-3.1-8b"}'
+err_has "fit: unknown request field named" 'unknown field "modle"'
+fit "fit: not JSON" 2 '{"model": '
+check "fit without --json input is still read; extra argument is a usage error" 2 "$bin" fit --json extra
+
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))

@@ -232,12 +232,38 @@ TEST_CASE("max_gpus, deadline, budget and latency are honoured") {
 
 TEST_CASE("inference may quantise weights only when allowed") {
   Constraints c = UpTo(1);
+  // 70B fits one 80 GB card only quantised, and meets 20 tokens/s per user there only in 4 bits
+  // (INT8 reads ~70 GB per token at ~1.4 TB/s: ~20 tokens/s, just under).
+  c.allow_4bit = true;
   RecommendResult q = Run(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "bf16"})", c);
-  CHECK(Find(q, "a100-80gb-sxm", 1));  // 70B fits one 80 GB card only quantised
+  CHECK(Find(q, "a100-80gb-sxm", 1));
   c.allow_quantization = false;
   RecommendResult no = Run(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "bf16"})", c);
   CHECK_FALSE(Find(no, "a100-80gb-sxm", 1));
   for (const Recommendation& x : no.configs) CHECK(x.workload.precision == Precision::kBf16);
+}
+
+TEST_CASE("inference: 8-bit weights by default, 4-bit only when asked") {
+  const std::string job = R"({"model": "llama-3.1-70b", "task": "inference", "precision": "bf16", "batch": 4, "context": 8192})";
+  Constraints c = UpTo(4);
+  const RecommendResult by_default = Run(job, c);
+  REQUIRE_FALSE(by_default.configs.empty());
+  bool eight_bit = false;
+  for (const Recommendation& x : by_default.configs) {
+    CHECK(x.workload.precision != Precision::kInt4);
+    eight_bit = eight_bit || x.workload.precision == Precision::kInt8 || x.workload.precision == Precision::kFp8;
+  }
+  CHECK(eight_bit);
+  c.allow_4bit = true;
+  const RecommendResult asked = Run(job, c);
+  const bool four_bit = std::any_of(asked.configs.begin(), asked.configs.end(),
+                                    [](const Recommendation& x) { return x.workload.precision == Precision::kInt4; });
+  CHECK(four_bit);
+  // The request form: "int4" asks for it, "int8" and true do not, anything else is an error.
+  CHECK(ParseRecommendRequestText(R"({"model": "llama-3.1-8b", "constraints": {"allow_quantization": "int4"}})", Data()).constraints.allow_4bit);
+  CHECK_FALSE(ParseRecommendRequestText(R"({"model": "llama-3.1-8b", "constraints": {"allow_quantization": true}})", Data()).constraints.allow_4bit);
+  CHECK_FALSE(ParseRecommendRequestText(R"({"model": "llama-3.1-8b", "constraints": {"allow_quantization": "int8"}})", Data()).constraints.allow_4bit);
+  CHECK_FALSE(ParseRecommendRequestText(R"({"model": "llama-3.1-8b", "constraints": {"allow_quantization": "int2"}})", Data()).errors.empty());
 }
 
 TEST_CASE("search counts: 1, 2, 4, 8, then multiples of 8") {

@@ -1,0 +1,67 @@
+// The Calculator's "Make it fit": derived with the estimate when the job does not fit, applied
+// with one call, carried by the share link; a fitting job has nothing to apply.
+#include "app/calculator_model.hpp"
+#include "app/share_link.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace atlas;
+
+namespace {
+
+const Catalogs& Data() { return atlas::test::RealCatalogs(); }
+
+AppState Opened(const std::string& fragment) {
+  AppState s = DecodeLink(fragment, Data()).state;
+  NormalizeCalculator(s.calculator, Data());
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("calculator: Make it fit turns 70B QLoRA on two RTX 4090s into a fit, in one call") {
+  AppState s = Opened("#v=1&view=calculator&calc.model=llama-3.1-8b&calc.task=qlora&calc.gpu=rtx-4090&calc.seq_len=8192&calc.checkpointing=none");
+  CalculatorDerived d;
+  UpdateCalculatorDerived(s, Data(), d, Language::kEnglish);
+  REQUIRE(d.valid);
+  REQUIRE_FALSE(d.estimate.fits);
+  REQUIRE(d.fit.ok);
+  REQUIRE(d.fit.fits);
+  REQUIRE_FALSE(d.fit.changes.empty());
+  const CalculatorState before = s.calculator;
+  CHECK(ApplyFit(s.calculator, d.fit));
+  CHECK(s.calculator.model_preset == before.model_preset);
+  CHECK(s.calculator.workload.task == Task::kQlora);
+  CHECK(s.calculator.workload.gpu == "rtx-4090");
+  CHECK(s.calculator.workload.gpus == 2);
+  CHECK_FALSE(NormalizeCalculator(s.calculator, Data()));  // already consistent
+  UpdateCalculatorDerived(s, Data(), d, Language::kEnglish);
+  CHECK(d.estimate.fits);
+  CHECK_FALSE(d.fit.ok);  // nothing to fit any more
+  CHECK_FALSE(ApplyFit(s.calculator, d.fit));
+  const std::string link = EncodeLink(s, Data());
+  CHECK(link.find("calc.checkpointing=full") != std::string::npos);
+  // The link reopens the fitted job.
+  AppState reopened = Opened(link);
+  CHECK(reopened.calculator == s.calculator);
+}
+
+TEST_CASE("calculator: a stale or failed fit is not applied") {
+  AppState s = Opened("#v=1&view=calculator&calc.model=llama-3.1-405b&calc.task=full_finetune&calc.gpu=t4");
+  CalculatorDerived d;
+  UpdateCalculatorDerived(s, Data(), d, Language::kChinese);
+  REQUIRE(d.fit.ok);
+  CHECK_FALSE(d.fit.fits);
+  CHECK_FALSE(d.fit.blockers.empty());
+  const CalculatorState before = s.calculator;
+  CHECK_FALSE(ApplyFit(s.calculator, d.fit));
+  CHECK(s.calculator == before);
+  // A fit computed for another model never lands on this one.
+  AppState other = Opened("#v=1&view=calculator&calc.model=llama-3.1-8b&calc.task=qlora&calc.gpu=rtx-4090&calc.seq_len=8192&calc.checkpointing=none");
+  CalculatorDerived od;
+  UpdateCalculatorDerived(other, Data(), od, Language::kEnglish);
+  REQUIRE(od.fit.fits);
+  CHECK_FALSE(ApplyFit(s.calculator, od.fit));
+  CHECK(s.calculator == before);
+}

@@ -1,0 +1,321 @@
+// "Make it fit": the question is never changed, knobs are taken cheapest first, a hopeless
+// job says why with numbers, a fitting job is left alone, and the advice fits the task.
+#include "engine/advice.hpp"
+#include "engine/fit.hpp"
+#include "engine/fit_request.hpp"
+#include "test_jobs.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+using namespace atlas;
+
+namespace {
+
+const Catalogs& Data() { return atlas::test::RealCatalogs(); }
+using test::Job;
+
+FitResult RunFit(const std::string& json, FitConstraints c = {}) {
+  FitResult r = Fit(Job(json), c, Data());
+  for (const auto& e : r.errors) INFO(e);
+  REQUIRE(r.ok);
+  return r;
+}
+
+long long GlobalBatch(const Workload& w) { return static_cast<long long>(w.micro_batch) * w.grad_accum * w.dp; }
+
+const FitChange* Change(const FitResult& r, const std::string& field) {
+  for (const FitChange& c : r.changes)
+    if (c.field == field) return &c;
+  return nullptr;
+}
+
+// What the question is: none of it may change.
+void CheckQuestionKept(const Workload& asked, const FitResult& r, int max_gpus) {
+  const Workload& w = r.workload;
+  CHECK(w.model == asked.model);
+  CHECK(w.task == asked.task);
+  CHECK(w.gpu == asked.gpu);
+  CHECK(w.seq_len == asked.seq_len);
+  CHECK(w.batch == asked.batch);
+  CHECK(w.context == asked.context);
+  CHECK(w.prompt_tokens == asked.prompt_tokens);
+  CHECK(w.train_tokens == asked.train_tokens);
+  CHECK(w.target_tokens_per_second == asked.target_tokens_per_second);
+  CHECK(w.lora_rank == asked.lora_rank);
+  CHECK(w.lora_targets == asked.lora_targets);
+  CHECK(w.flash_attention == asked.flash_attention);
+  if (asked.IsTraining()) CHECK(GlobalBatch(w) == GlobalBatch(asked));
+  CHECK(w.gpus >= asked.gpus);
+  CHECK(w.gpus <= max_gpus);
+  CHECK(ValidateWorkload(w).empty());
+  // Every change is a real difference, from the asked value to the fitted one.
+  const Json before = WorkloadToRequest(asked, "m"), after = WorkloadToRequest(w, "m");
+  for (const FitChange& c : r.changes) {
+    INFO(c.field);
+    REQUIRE(before.contains(c.field));
+    CHECK(c.from == before[c.field]);
+    CHECK(c.to == after[c.field]);
+    CHECK(c.from != c.to);
+    CHECK(!c.why.empty());
+  }
+  // ... and every difference is listed.
+  for (auto it = after.begin(); it != after.end(); ++it)
+    if (before[it.key()] != it.value()) CHECK_MESSAGE(Change(r, it.key()) != nullptr, it.key());
+}
+
+}  // namespace
+
+TEST_CASE("fit: a job that fits as asked comes back unchanged") {
+  const Workload asked = Job(R"({"model": "llama-3.1-8b", "task": "qlora", "gpu": "rtx-4090"})");
+  const FitResult r = Fit(asked, {}, Data());
+  REQUIRE(r.ok);
+  CHECK(r.fits);
+  CHECK(r.changes.empty());
+  CHECK(r.blockers.empty());
+  CHECK(r.workload == asked);
+  CHECK(r.estimate.fits);
+}
+
+TEST_CASE("fit: 70B QLoRA on RTX 4090s: two are not enough, up to four becomes a fit without changing the question") {
+  // QLoRA's reference recipe (r = 64 on all linear layers, seq 2048) on two 24 GB cards needs the
+  // activation and parameter offloading of Answer.AI's FSDP + QLoRA, which the engine does not
+  // model: two cards report blockers; allowed four, the solver adds cards of the same kind.
+  const std::string json = R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-4090", "gpus": 2})";
+  const Workload asked = Job(json);
+  REQUIRE_FALSE(Estimate(asked, Data()).fits);
+  const FitResult two = RunFit(json);
+  CHECK_FALSE(two.fits);
+  CHECK_FALSE(two.blockers.empty());
+  FitConstraints up_to_four;
+  up_to_four.max_gpus = 4;
+  const FitResult r = RunFit(json, up_to_four);
+  CHECK(r.fits);
+  CHECK(r.estimate.fits);
+  CHECK(r.estimate.memory.required_bytes <= r.estimate.usable_memory_bytes);
+  CHECK(r.blockers.empty());
+  CHECK_FALSE(r.changes.empty());
+  CHECK(r.workload.gpus > 2);
+  CHECK(r.workload.gpus <= 4);
+  CheckQuestionKept(asked, r, 4);
+  CHECK(r.workload.offload_optimizer == false);  // the dearest knob is not needed
+}
+
+TEST_CASE("fit: knobs are taken cheapest first, and only as far as needed") {
+  SUBCASE("checkpointing alone when it is enough") {
+    const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096})");
+    REQUIRE(r.fits);
+    REQUIRE(r.changes.size() == 1);
+    CHECK(r.changes[0].field == "checkpointing");
+  }
+  SUBCASE("then a smaller micro-batch, with accumulation keeping the global batch") {
+    const Workload asked = Job(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
+    const FitResult r = Fit(asked, {}, Data());
+    REQUIRE(r.fits);
+    CHECK(r.workload.micro_batch < 8);
+    CHECK(r.workload.grad_accum * r.workload.micro_batch == 8);
+    CHECK(r.workload.zero_stage == 0);
+    CHECK(r.workload.optimizer == Optimizer::kAdamW);
+    CheckQuestionKept(asked, r, 1);
+  }
+  SUBCASE("ZeRO before an 8-bit optimizer, the layout or offload") {
+    const Workload asked = Job(R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "h100-sxm", "gpus": 4})");
+    const FitResult r = Fit(asked, {}, Data());
+    REQUIRE(r.fits);
+    REQUIRE(r.changes.size() == 1);
+    CHECK(r.changes[0].field == "zero_stage");
+    CHECK(r.workload.zero_stage >= 1);
+    CheckQuestionKept(asked, r, 4);
+  }
+  SUBCASE("offload only when nothing else fits, and never when not allowed") {
+    const std::string json = R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "h100-sxm"})";
+    const FitResult with = RunFit(json);
+    REQUIRE(with.fits);
+    CHECK(with.workload.offload_optimizer);
+    FitConstraints no_offload;
+    no_offload.allow_offload = false;
+    const FitResult without = RunFit(json, no_offload);
+    CHECK_FALSE(without.fits);
+    CHECK_FALSE(without.workload.offload_optimizer);
+    CHECK(without.workload == Job(json));
+  }
+  SUBCASE("serving: more GPUs before FP8 KV, FP8 KV before quantised weights, mildest format first") {
+    const std::string json = R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "h100-sxm", "batch": 32, "context": 32768})";
+    FitConstraints eight;
+    eight.max_gpus = 8;
+    const FitResult more = RunFit(json, eight);
+    REQUIRE(more.fits);
+    CHECK(more.workload.gpus > 1);
+    CHECK(more.workload.precision == Precision::kBf16);
+    CHECK(more.workload.kv_precision == KvPrecision::kFp16);
+    CHECK(more.workload.tp > 1);  // tensor parallelism is faster to decode than a pipeline
+    CheckQuestionKept(Job(json), more, 8);
+    // One card: weights must shrink; FP8 (8-bit) is milder than INT4.
+    const FitResult one = RunFit(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "h100-sxm", "context": 4096})");
+    REQUIRE(one.fits);
+    CHECK(one.workload.precision == Precision::kFp8);
+    FitConstraints eight_bit;
+    eight_bit.allow_quantization = QuantizationAllowed::kUpTo8Bit;
+    const FitResult a100 = RunFit(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "a100-80gb-sxm", "context": 4096})", eight_bit);
+    REQUIRE(a100.fits);
+    CHECK(a100.workload.precision == Precision::kInt8);  // no FP8 on an A100; INT4 not allowed
+  }
+  SUBCASE("changes are listed in knob order") {
+    const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
+    REQUIRE(r.changes.size() >= 2);
+    const std::vector<std::string> order = {"checkpointing", "micro_batch", "grad_accum", "zero_stage", "optimizer",
+                                            "gpus", "tp", "pp", "dp", "ep", "sequence_parallel", "kv_precision",
+                                            "precision", "offload_optimizer"};
+    auto rank = [&](const std::string& f) { return std::find(order.begin(), order.end(), f) - order.begin(); };
+    for (size_t i = 1; i < r.changes.size(); ++i) CHECK(rank(r.changes[i - 1].field) <= rank(r.changes[i].field));
+  }
+}
+
+TEST_CASE("fit: the question is kept over a spread of jobs") {
+  const char* jobs[] = {
+      R"({"model": "llama-3.1-70b", "task": "full_finetune", "gpu": "h100-sxm", "gpus": 8, "micro_batch": 4})",
+      R"({"model": "qwen2.5-72b", "task": "lora", "gpu": "a100-80gb-sxm", "gpus": 2, "seq_len": 8192})",
+      R"({"model": "llama-3.1-8b", "task": "pretrain", "gpu": "rtx-4090", "gpus": 4, "micro_batch": 2})",
+      R"({"model": "deepseek-v3", "task": "inference", "precision": "fp8", "gpu": "h200-sxm", "gpus": 8, "tp": 8, "batch": 64, "context": 32768})",
+      R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "rtx-4090", "gpus": 4, "tp": 4, "batch": 4, "context": 8192})",
+  };
+  for (const char* json : jobs) {
+    INFO(json);
+    const Workload asked = Job(json);
+    for (int extra : {0, 8}) {
+      FitConstraints c;
+      c.max_gpus = asked.gpus + extra;
+      const FitResult r = Fit(asked, c, Data());
+      REQUIRE(r.ok);
+      CheckQuestionKept(asked, r, asked.gpus + extra);
+      if (r.fits) CHECK(r.estimate.fits);
+      else CHECK_FALSE(r.blockers.empty());
+    }
+  }
+}
+
+TEST_CASE("fit: a hopeless job says why, with numbers, and changes nothing") {
+  const Workload asked = Job(R"({"model": "llama-3.1-405b", "task": "full_finetune", "gpu": "t4"})");
+  const FitResult r = Fit(asked, {}, Data());
+  REQUIRE(r.ok);
+  CHECK_FALSE(r.fits);
+  CHECK(r.changes.empty());
+  CHECK(r.workload == asked);
+  REQUIRE(r.blockers.size() >= 3);
+  CHECK(r.blockers[0].find("GiB per GPU") != std::string::npos);
+  CHECK(r.blockers[0].find("16.0 GiB") != std::string::npos);  // the T4's capacity
+  const bool says_task = std::any_of(r.blockers.begin(), r.blockers.end(),
+                                     [](const std::string& b) { return b.find("LoRA or QLoRA") != std::string::npos; });
+  CHECK(says_task);
+  // In Chinese too.
+  FitConstraints zh;
+  zh.language = Language::kChinese;
+  const FitResult rz = Fit(asked, zh, Data());
+  REQUIRE_FALSE(rz.blockers.empty());
+  CHECK(rz.blockers[0].find("每卡") != std::string::npos);
+}
+
+TEST_CASE("fit: host memory limits offload, and the blockers say so") {
+  FitConstraints c;
+  c.max_host_memory_gb = 10;
+  const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "rtx-4090"})", c);
+  CHECK_FALSE(r.fits);
+  const bool says_host = std::any_of(r.blockers.begin(), r.blockers.end(),
+                                     [](const std::string& b) { return b.find("max_host_memory_gb") != std::string::npos; });
+  CHECK(says_host);
+}
+
+TEST_CASE("fit: bad constraints are errors naming the field") {
+  const Workload w = Job(R"({"model": "llama-3.1-8b", "gpus": 4})");
+  FitConstraints fewer;
+  fewer.max_gpus = 2;
+  FitResult r = Fit(w, fewer, Data());
+  CHECK_FALSE(r.ok);
+  REQUIRE_FALSE(r.errors.empty());
+  CHECK(r.errors[0].find("constraints.max_gpus") != std::string::npos);
+  FitConstraints huge;
+  huge.max_gpus = kMaxFitGpus + 1;
+  CHECK_FALSE(Fit(w, huge, Data()).ok);
+  FitConstraints host;
+  host.max_host_memory_gb = -1;
+  CHECK_FALSE(Fit(w, host, Data()).ok);
+}
+
+TEST_CASE("fit request: constraints parsed, unknown or wrong ones rejected by name") {
+  FitRequestParse p = ParseFitRequestText(
+      R"({"model": "llama-3.1-8b", "gpu": "rtx-4090", "constraints": {"max_gpus": 4, "allow_quantization": "int8", "allow_offload": false, "max_host_memory_gb": 256}})",
+      Data());
+  REQUIRE(p.ok());
+  CHECK(p.constraints.max_gpus == 4);
+  CHECK(p.constraints.allow_quantization == QuantizationAllowed::kUpTo8Bit);
+  CHECK_FALSE(p.constraints.allow_offload);
+  CHECK(p.constraints.max_host_memory_gb == 256);
+  p = ParseFitRequestText(R"({"model": "llama-3.1-8b", "constraints": {"max_gpu": 4}})", Data());
+  REQUIRE_FALSE(p.ok());
+  CHECK(p.errors[0].find("max_gpu") != std::string::npos);
+  p = ParseFitRequestText(R"({"model": "llama-3.1-8b", "constraints": {"allow_quantization": "int2"}})", Data());
+  REQUIRE_FALSE(p.ok());
+  CHECK(p.errors[0].find("allow_quantization") != std::string::npos);
+  p = ParseFitRequestText(R"({"model": "llama-3.1-8b", "constraints": 3})", Data());
+  CHECK_FALSE(p.ok());
+  p = ParseFitRequestText(R"({"model": "llama-3.1-8b", "gpus": 8, "constraints": {"max_gpus": 2}})", Data());
+  CHECK_FALSE(p.ok());
+  // The JSON answer: changes with typed values, the fitted request with every default.
+  p = ParseFitRequestText(R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-4090", "gpus": 2})", Data());
+  REQUIRE(p.ok());
+  const Json j = FitResultToJson(Fit(p.request.workload, p.constraints, Data()), p.request.model_preset);
+  CHECK(j["fits"] == true);
+  CHECK(j["request"]["model"] == "llama-3.1-70b");
+  CHECK(j["request"].contains("grad_accum"));
+  CHECK(j["result"]["fits"] == true);
+  CHECK(j["changes"][0]["from"].is_string());
+  CHECK(j["blockers"].is_array());
+}
+
+TEST_CASE("advice: serving gets serving advice; nothing already on is suggested") {
+  const std::string serving = DoesNotFitAdvice(Job(R"({"model": "llama-3.1-70b", "task": "inference", "batch": 8})"));
+  for (const char* training_word : {"checkpointing", "micro-batch", "ZeRO", "LoRA", "optimizer"})
+    CHECK_MESSAGE(serving.find(training_word) == std::string::npos, training_word);
+  CHECK(serving.find("FP8 KV") != std::string::npos);
+  CHECK(serving.find("INT4") != std::string::npos);
+  CHECK(serving.find("tensor parallelism") != std::string::npos);
+  const std::string fp8_kv = DoesNotFitAdvice(Job(R"({"model": "llama-3.1-70b", "task": "inference", "kv_precision": "fp8", "precision": "int4"})"));
+  CHECK(fp8_kv.find("FP8 KV") == std::string::npos);
+  CHECK(fp8_kv.find("INT4") == std::string::npos);
+  const std::string training_all_on = DoesNotFitAdvice(Job(
+      R"({"model": "llama-3.1-70b", "task": "qlora", "gpus": 2, "zero_stage": 3, "checkpointing": "full", "optimizer": "adamw_8bit", "offload_optimizer": true})"));
+  CHECK(training_all_on.find("checkpointing") == std::string::npos);
+  CHECK(training_all_on.find("ZeRO-3 / FSDP over") == std::string::npos);
+  CHECK(training_all_on.find("8-bit") == std::string::npos);
+  CHECK(training_all_on.find("offload") == std::string::npos);
+  CHECK(training_all_on.find("more GPUs") != std::string::npos);
+  const std::string training_none = DoesNotFitAdvice(Job(R"({"model": "llama-3.1-70b", "task": "full_finetune", "gpus": 2})"));
+  CHECK(training_none.find("activation checkpointing") != std::string::npos);
+  CHECK(training_none.find("ZeRO-3 / FSDP over the 2") != std::string::npos);
+  CHECK(training_none.find("LoRA or QLoRA") != std::string::npos);
+  // The estimate's note carries it.
+  const EstimateResult e = Estimate(Job(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "rtx-4090", "batch": 8})"), Data());
+  REQUIRE_FALSE(e.fits);
+  const bool serving_note = std::any_of(e.notes.begin(), e.notes.end(), [](const std::string& n) {
+    return n.rfind("Does not fit", 0) == 0 && n.find("FP8 KV") != std::string::npos && n.find("checkpointing") == std::string::npos;
+  });
+  CHECK(serving_note);
+}
+
+TEST_CASE("grad_accum: a request field with a default, range-checked, in the share link") {
+  CHECK(Job(R"({"model": "llama-3.1-8b"})").grad_accum == 1);
+  CHECK(Job(R"({"model": "llama-3.1-8b", "grad_accum": 8})").grad_accum == 8);
+  RequestParse bad = ParseEstimateRequestText(R"({"model": "llama-3.1-8b", "grad_accum": 0})", Data());
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors[0].find("grad_accum") != std::string::npos);
+  // The fitted request reads back to the same workload.
+  const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
+  REQUIRE(r.workload.grad_accum > 1);
+  const Json form = WorkloadToRequest(r.workload, "llama-3.1-8b");
+  RequestParse again = ParseEstimateRequest(form, Data());
+  REQUIRE(again.ok());
+  CHECK(again.workload == r.workload);
+}
