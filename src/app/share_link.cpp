@@ -3,6 +3,7 @@
 #include "app/calculator_model.hpp"
 #include "app/state_json.hpp"
 #include "engine/estimate_request.hpp"
+#include "engine/message_text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -19,13 +20,7 @@ constexpr std::pair<const char*, const char*> kSections[] = {
 std::string ValueText(const Json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_number_integer()) return std::to_string(v.get<long long>());
-  if (v.is_number()) {
-    // Shortest text that reads back to the same double (nlohmann's Grisu2), minus a ".0".
-    std::string t = v.dump();
-    if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
-    return t;
-  }
+  if (v.is_number_integer() || v.is_number_float()) return NumberAsWritten(v);
   if (v.is_array()) {
     std::string out;
     for (const Json& item : v) out += (out.empty() ? "" : ",") + ValueText(item);
@@ -81,13 +76,6 @@ bool ValidUtf8(const std::string& s) {
     i += n + 1;
   }
   return true;
-}
-
-// The first `max` bytes of valid UTF-8 text, not cutting a character in two.
-std::string Excerpt(const std::string& s, size_t max = 40) {
-  if (s.size() <= max) return s;
-  while (max > 0 && (static_cast<unsigned char>(s[max]) & 0xC0) == 0x80) --max;
-  return s.substr(0, max);
 }
 
 }  // namespace
@@ -224,6 +212,7 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
   StateRead read = StateFromJson(state, catalogs);
   out.state = read.state;
   out.notices.insert(out.notices.end(), read.notices.begin(), read.notices.end());
+  for (std::string& n : out.notices) n = BoundMessage(n);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "state_json.hpp"
 
 #include "engine/estimate_request.hpp"
+#include "engine/message_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -377,6 +378,7 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
     else out.notices.push_back("tiers.compare: card \"" + id + "\" is not in this data");
   }
   s.tier_map.compare = compare;
+  for (std::string& n : out.notices) n = BoundMessage(n);
   return out;
 }
 

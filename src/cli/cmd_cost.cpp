@@ -4,6 +4,7 @@
 // errors (exit 2) naming the field.
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "engine/message_text.hpp"
 #include "engine/cost.hpp"
 #include "engine/json_reader.hpp"
 
@@ -171,14 +172,14 @@ int RunCost(const std::vector<std::string>& args) {
       errors.push_back("request: " + e);
   }
   if (!errors.empty()) {
-    for (const std::string& e : errors) std::cerr << "gpu-atlas cost: " << e << "\n";
+    for (const std::string& e : errors) std::cerr << "gpu-atlas cost: " << BoundMessage(e) << "\n";
     std::cerr << kUsage;
     return kExitUsage;
   }
 
   const CostReport report = ComputeCost(request, catalogs->gpus, catalogs->regions, catalogs->pricing);
   if (!report.errors.empty()) {  // CheckCostRequest passed above, so this is not expected
-    for (const std::string& e : report.errors) std::cerr << "gpu-atlas cost: request: " << e << "\n";
+    for (const std::string& e : report.errors) std::cerr << "gpu-atlas cost: request: " << BoundMessage(e) << "\n";
     return kExitUsage;
   }
 

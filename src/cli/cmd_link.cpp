@@ -6,6 +6,7 @@
 #include "app/state_json.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "engine/message_text.hpp"
 
 #include <iostream>
 
@@ -38,12 +39,12 @@ int RunLink(const std::vector<std::string>& args) {
     std::vector<std::string> errors;
     auto j = ParseJson(ReadAllStdin(), "state", errors);
     if (!j) {
-      std::cerr << "gpu-atlas link encode: " << errors[0] << "\n";
+      std::cerr << "gpu-atlas link encode: " << BoundMessage(errors[0]) << "\n";
       return kExitUsage;
     }
     StateRead read = StateFromJson(*j, *catalogs);
     for (const std::string& n : read.notices)
-      if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas link encode: " << n << "\n";
+      if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
     NormalizeCalculator(read.state.calculator, *catalogs);
     std::cout << EncodeLink(read.state, *catalogs) << "\n";
     return kExitOk;

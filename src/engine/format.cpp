@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 
 namespace atlas {
 
@@ -29,6 +30,21 @@ std::string Printf(const char* format, ...) {
   std::vsnprintf(out.data(), out.size() + 1, format, again);
   va_end(again);
   return out;
+}
+
+std::string Shortest(double v) {
+  if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+  char buf[48];
+  int digits = 1;
+  for (; digits < 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  // %g writes 100 with one digit as "1e+02": give it the digits of its integer part instead.
+  const int exponent = v == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  if (exponent >= digits && exponent < 17) digits = exponent + 1;
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
 }
 
 std::string Count(double v) {

@@ -9,6 +9,9 @@ namespace atlas {
 std::string Count(double value);
 // Bytes in binary GiB (the unit cards are sold in) with 1-2 decimals: "14.0 GiB".
 std::string Gib(double bytes);
+// The shortest text that reads back to the same double ("1e-12", "0.30000000000000004"):
+// a value quoted in a message is never rounded onto a bound.
+std::string Shortest(double value);
 // printf-style into std::string.
 std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 

@@ -177,5 +177,43 @@ rec "recommend: unknown constraint" 2 '{"model":"llama-3.1-8b","constraints":{"f
 rec "recommend: unknown top-level field still rejected" 2 '{"model":"llama-3.1-8b","frobnicate":1}'
 check "recommend without --json is a usage error" 2 "$bin" recommend
 
+# --- robustness: depth, numbers as written, bounded messages, cost spans ------------------
+python3 -c "print('{\"model\":{\"hf_config\":' + '['*100000 + ']'*100000 + '}}')" > "$tmp/deep.json"
+python3 -c "print('['*100000 + ']'*100000)" > "$tmp/deep-array.json"
+for cmd in estimate recommend cost; do
+  check "$cmd: JSON nested 100,000 deep exits 2" 2 sh -c "'$bin' $cmd --json < '$tmp/deep.json'"
+  err_has "$cmd: nesting limit named" "nested deeper than 64 levels"
+done
+check "link encode: JSON nested 100,000 deep exits 2" 2 sh -c "'$bin' link encode < '$tmp/deep-array.json'"
+err_has "link encode: nesting limit named" "nested deeper than 64 levels"
+python3 -c "print('{\"model\":{\"hf_config\":' + '{\"a\":'*64 + '1' + '}'*64 + '}}')" > "$tmp/depth66.json"
+check "estimate: 66 levels are refused" 2 sh -c "'$bin' estimate --json < '$tmp/depth66.json'"
+err_has "estimate: 66 levels named" "nested deeper than 64 levels"
+python3 -c "print('{\"model\":' + '{\"a\":'*62 + '1' + '}'*62 + '}')" > "$tmp/depth63.json"
+check "estimate: 63 levels parse (then fail on the field, not the depth)" 2 sh -c "'$bin' estimate --json < '$tmp/depth63.json'"
+if grep -q "nested deeper" "$tmp/err"; then echo "FAIL estimate: 63 levels wrongly refused"; fails=$((fails+1)); else echo "ok   estimate: 63 levels not refused for depth"; fi
+check "estimate: gpus 2^63 is out of range" 2 est '{"gpus": 9223372036854775808}'
+err_has "estimate: 2^63 quoted as written" "is 9223372036854775808, outside"
+check "estimate: gpus 2^64-1 is out of range" 2 est '{"gpus": 18446744073709551615}'
+err_has "estimate: 2^64-1 quoted as written" "is 18446744073709551615, outside"
+check "estimate: gpus -2^63 is out of range" 2 est '{"gpus": -9223372036854775808}'
+err_has "estimate: -2^63 quoted as written" "is -9223372036854775808, outside"
+check "estimate: mfu just past 1 is not rounded onto the bound" 2 est '{"mfu": 1.0000000000000002}'
+err_has "estimate: mfu quoted as written" "is 1.0000000000000002, outside"
+python3 -c "print('{\"task\": \"' + 'x'*1000000 + '\"}')" > "$tmp/long.json"
+check "estimate: a 1 MB string" 2 sh -c "'$bin' estimate --json < '$tmp/long.json'"
+if [ "$(wc -c < "$tmp/err")" -lt 1000 ]; then echo "ok   estimate: a 1 MB string gives a short message"; else echo "FAIL estimate: message is $(wc -c < "$tmp/err") bytes"; fails=$((fails+1)); fi
+err_has "estimate: the string is quoted shortened" 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+python3 -c "print('{\"' + 'k'*1000000 + '\": 1}')" > "$tmp/longkey.json"
+check "estimate: a 1 MB key" 2 sh -c "'$bin' estimate --json < '$tmp/longkey.json'"
+if [ "$(wc -c < "$tmp/err")" -lt 1000 ]; then echo "ok   estimate: a 1 MB key gives a short message"; else echo "FAIL estimate: key message is $(wc -c < "$tmp/err") bytes"; fails=$((fails+1)); fi
+cost "cost: duty_cycle 1e-12 spans 10^14 h" 2 '{"gpu":"h100-sxm","gpus":1,"hours":100,"utilization":0.5,"duty_cycle":1e-12}'
+err_has "cost: the span names duty_cycle" 'field "duty_cycle" is 1e-12'
+err_has "cost: the span limit is said" "100 years"
+cost "cost: 100 years exactly is allowed" 0 '{"gpu":"h100-sxm","gpus":1,"hours":8760,"utilization":0.5,"duty_cycle":0.01,"service":"bare_metal"}'
+json_check "cost: 100 years bills 1200 months (a little more with a virtualisation stretch)" "all(r['billed_months'] is None or 1200 <= r['billed_months'] < 1300 for r in d['rows']) and any(r['billed_months'] is not None for r in d['rows'])"
+cost "cost: gpus 2^63" 2 '{"gpu":"h100-sxm","gpus":9223372036854775808,"hours":1,"utilization":0.5}'
+err_has "cost: 2^63 quoted as written" "is 9223372036854775808, outside"
+
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))
