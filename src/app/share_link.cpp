@@ -106,7 +106,8 @@ std::string PercentDecode(const std::string& s) {
   return out;
 }
 
-std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
+namespace {
+std::string EncodePairs(const AppState& state, const Catalogs& catalogs) {
   const Json now = StateToJson(state);
   AppState default_state;
   NormalizeCalculator(default_state.calculator, catalogs);
@@ -131,6 +132,32 @@ std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
     }
   }
   return out;
+}
+}  // namespace
+
+LinkEncode EncodeLinkChecked(const AppState& state, const Catalogs& catalogs) {
+  LinkEncode out;
+  out.fragment = EncodePairs(state, catalogs);
+  if (out.fragment.size() - 1 <= kMaxLinkChars) return out;
+  const ModelSpec& model = state.calculator.workload.model;
+  if (state.calculator.model_preset.empty() && model.name != ModelSpec().name) {
+    AppState shorter = state;
+    shorter.calculator.workload.model.name = "Custom model";
+    out.notices.push_back("calc.model.name: the model's name (" + std::to_string(model.name.size()) +
+                          " bytes) was left out of the link, which may hold " + std::to_string(kMaxLinkChars) +
+                          " characters");
+    out.fragment = EncodePairs(shorter, catalogs);
+  }
+  if (out.fragment.size() - 1 > kMaxLinkChars) {
+    out.ok = false;
+    out.notices.push_back("the link would be " + std::to_string(out.fragment.size() - 1) +
+                          " characters, more than the " + std::to_string(kMaxLinkChars) + " a link may hold");
+  }
+  return out;
+}
+
+std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
+  return EncodeLinkChecked(state, catalogs).fragment;
 }
 
 LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {

@@ -215,5 +215,18 @@ json_check "cost: 100 years bills 1200 months (a little more with a virtualisati
 cost "cost: gpus 2^63" 2 '{"gpu":"h100-sxm","gpus":9223372036854775808,"hours":1,"utilization":0.5}'
 err_has "cost: 2^63 quoted as written" "is 9223372036854775808, outside"
 
+# --- links at their limits ------------------------------------------------------------------
+python3 -c "import json; print(json.dumps({'view':'calculator','calculator':{'model':{'params':8e9,'name':'n'*30000},'task':'lora'}}))" > "$tmp/longname.json"
+check "link encode: a 30,000-character model name" 0 sh -c "'$bin' link encode < '$tmp/longname.json'"
+if [ "$(head -c 20000 "$tmp/out" | wc -c)" -le 16386 ]; then echo "ok   link encode: the link fits the decoder's 16,384 characters"; else echo "FAIL link encode: $(wc -c < "$tmp/out") characters"; fails=$((fails+1)); fi
+err_has "link encode: the left-out name is said" "calc.model.name"
+"$bin" link decode "$(cat "$tmp/out")" > "$tmp/out2" 2>/dev/null
+if python3 -c "import json; d=json.load(open('$tmp/out2')); exit(0 if not any('longer than' in n for n in d['notices']) and d['calculator']['task']=='lora' else 1)"; then
+  echo "ok   link: the shortened link decodes whole"; else echo "FAIL link: shortened link"; fails=$((fails+1)); fi
+check "link decode: a stale card id" 0 "$bin" link decode '#v=1&view=cost&cost.gpu=no-such-card&cost.gpus=4&tier.sort=memory'
+json_check "link decode: the stale id is dropped with a notice, the rest kept" \
+  "any('cost.gpu' in n for n in d['notices']) and d['cost']['gpu']!='no-such-card' and d['cost']['gpus']==4 and d['tiers']['sort']=='memory' and d['view']=='cost'"
+err_has "link decode: the notice is printed" "cost.gpu"
+
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))

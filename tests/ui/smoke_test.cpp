@@ -224,3 +224,33 @@ TEST_CASE("a double-click on the tier map chart zooms it; Reset zoom and a pinch
   frame(false, ImVec2(5, 5), env);
   CHECK_FALSE(memory.tier_zoom.zoomed());
 }
+
+TEST_CASE("a tier-map sort from a link survives the table's first frames") {
+  const ui::UiEnv env = EnvFor(kScreenSizes[0]);
+  for (TierMapSort sort : {TierMapSort::kMemory, TierMapSort::kName, TierMapSort::kYear}) {
+    for (bool descending : {false, true}) {
+      ImGuiHeadless imgui(1440, 900, 1);  // a new table each time, as on opening a link
+      AppState state;
+      state.tier_map.table_view = true;
+      state.tier_map.sort = sort;
+      state.tier_map.sort_descending = descending;
+      ui::UiMemory memory;
+      ui::AppData data;
+      data.catalogs = &test::RealCatalogs();
+      CalculatorDerived calculator;
+      WalkthroughDerived walkthrough;
+      CostDerived cost;
+      data.calculator = &calculator;
+      data.walkthrough = &walkthrough;
+      data.cost = &cost;
+      ImGui::GetIO().MousePos = ImVec2(-1, -1);  // no clicks: only the table's own defaults
+      for (int f = 0; f < 3; ++f) {
+        ImGui::NewFrame();
+        ui::DrawApp(state, data, env, memory);
+        ImGui::Render();
+      }
+      CHECK(state.tier_map.sort == sort);
+      CHECK(state.tier_map.sort_descending == descending);
+    }
+  }
+}
