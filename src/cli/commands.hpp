@@ -11,5 +11,6 @@ int RunEstimate(const std::vector<std::string>& args);
 int RunLink(const std::vector<std::string>& args);
 int RunCost(const std::vector<std::string>& args);
 int RunRecommend(const std::vector<std::string>& args);
+int RunExport(const std::vector<std::string>& args);
 
 }  // namespace atlas::cli

@@ -19,6 +19,7 @@ constexpr const char* kUsage =
     "  cost [--json] [--data DIR]     a job's energy, CO2 and cost per region and service form\n"
     "                                 (request JSON on stdin)\n"
     "  recommend --json < request     ranked hardware configurations for a job and constraints\n"
+    "  export --format md|csv|json    what the page's export buttons write, for a state JSON on stdin\n"
     "common options:\n"
     "  --json        machine-readable output\n"
     "  --data DIR    load data/*.json from DIR instead of the copy built in\n";
@@ -34,6 +35,7 @@ constexpr Command kCommands[] = {
     {"link", atlas::cli::RunLink},
     {"cost", atlas::cli::RunCost},
     {"recommend", atlas::cli::RunRecommend},
+    {"export", atlas::cli::RunExport},
 };
 
 }  // namespace

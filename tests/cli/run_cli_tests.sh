@@ -228,5 +228,28 @@ json_check "link decode: the stale id is dropped with a notice, the rest kept" \
   "any('cost.gpu' in n for n in d['notices']) and d['cost']['gpu']!='no-such-card' and d['cost']['gpus']==4 and d['tiers']['sort']=='memory' and d['view']=='cost'"
 err_has "link decode: the notice is printed" "cost.gpu"
 
+# --- export ---------------------------------------------------------------------------------
+"$bin" link decode '#v=1&view=calculator&calc.model=llama-3.1-70b&calc.task=pretrain&calc.gpu=h100-sxm&calc.gpus=64&calc.tp=8&calc.dp=8' > "$tmp/state.json" 2>/dev/null
+check "export: md" 0 sh -c "'$bin' export --format md < '$tmp/state.json'"
+grep -q "× 10²" "$tmp/out" && ! grep -q "e+2" "$tmp/out" && echo "ok   export md: FLOPs as a power of ten" || { echo "FAIL export md numbers"; fails=$((fails+1)); }
+check "export: csv" 0 sh -c "'$bin' export --format csv < '$tmp/state.json'"
+head -1 "$tmp/out" | grep -q "^item,value,unit,how$" && echo "ok   export csv: header" || { echo "FAIL export csv header"; fails=$((fails+1)); }
+check "export: json" 0 sh -c "'$bin' export --format json < '$tmp/state.json'"
+json_check "export json: the estimate with its request and link" "d['request']['model']=='llama-3.1-70b' and d['link'].startswith('#v=1&')"
+check "export: cards as CSV" 0 sh -c "'$bin' export --format csv --what cards < '$tmp/state.json'"
+head -1 "$tmp/out" | grep -q "^card,tier," && echo "ok   export cards: header" || { echo "FAIL export cards header"; fails=$((fails+1)); }
+check "export: page URL in the Markdown link" 0 sh -c "'$bin' export --format md --page-url https://example.org/atlas/ < '$tmp/state.json'"
+grep -q "^Link: <https://example.org/atlas/#v=1&" "$tmp/out" && echo "ok   export: link with the page URL" || { echo "FAIL export link"; fails=$((fails+1)); }
+echo '{"view":"calculator","calculator":{"model":{"params":8e9,"name":"<img src=x onerror=alert(1)>[a](javascript:alert(1))"},"task":"lora"}}' > "$tmp/hostile.json"
+check "export: hostile model name as Markdown" 0 sh -c "'$bin' export --format md < '$tmp/hostile.json'"
+if grep -v "^Link:" "$tmp/out" | grep -q "<img\|](javascript"; then echo "FAIL export: raw HTML or link in Markdown"; fails=$((fails+1)); else echo "ok   export: no raw HTML or link from a name"; fi
+echo '{"view":"calculator","calculator":{"model":{"params":8e9,"name":"=HYPERLINK(1)"},"task":"lora"}}' > "$tmp/formula.json"
+check "export: formula model name as CSV" 0 sh -c "'$bin' export --format csv < '$tmp/formula.json'"
+! grep -q "^=\|,=" "$tmp/out" && echo "ok   export: CSV formula neutralised" || { echo "FAIL export CSV formula"; fails=$((fails+1)); }
+check "export: bad format" 2 sh -c "'$bin' export --format pdf < '$tmp/state.json'"
+check "export: no format" 2 sh -c "'$bin' export < '$tmp/state.json'"
+check "export: deep state" 2 sh -c "'$bin' export --format md < '$tmp/deep-array.json'"
+err_has "export: nesting limit named" "nested deeper than 64 levels"
+
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))
