@@ -20,7 +20,7 @@ std::string Excerpt(const std::string& text, size_t max_bytes) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     out += c < 0x20 || c == 0x7F ? '?' : static_cast<char>(c);
   }
-  if (cut) out += "\xE2\x80\xA6";  // …
+  if (cut) out += "…";
   return out;
 }
 
