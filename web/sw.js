@@ -65,9 +65,10 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(req.url);
   if (req.method !== "GET" || url.origin !== self.location.origin) return;
   if (req.mode === "navigate") {
-    // The page: the network first, bypassing the HTTP cache, so a deploy shows on the next
-    // load; this version's copy when offline.
-    event.respondWith(fetch(req, { cache: "no-cache" }).catch(async () =>
+    // The page: the network first, revalidating the HTTP cache, so a deploy shows on the next
+    // load; this version's copy when offline. (A navigation Request cannot be re-made with
+    // options, so the URL is fetched.)
+    event.respondWith(fetch(req.url, { cache: "no-cache", credentials: "same-origin" }).catch(async () =>
       (await caches.open(CACHE)).match("index.html").then((hit) => hit || Response.error())));
     return;
   }
