@@ -68,7 +68,8 @@ self.addEventListener("fetch", (event) => {
     // The page: the network first, revalidating the HTTP cache, so a deploy shows on the next
     // load; this version's copy when offline. (A navigation Request cannot be re-made with
     // options, so the URL is fetched.)
-    event.respondWith(fetch(req.url, { cache: "no-cache", credentials: "same-origin" }).catch(async () =>
+    event.respondWith(fetch(req.url, { cache: "no-cache", credentials: "same-origin" })
+      .then((res) => (res.redirected ? Response.redirect(res.url, 302) : res)).catch(async () =>
       (await caches.open(CACHE)).match("index.html").then((hit) => hit || Response.error())));
     return;
   }
