@@ -57,6 +57,9 @@ if(ATLAS_DEBIAN_PYTHON)
   add_test(NAME font_coverage_rejects_missing_glyph COMMAND "${ATLAS_DEBIAN_PYTHON}"
            "${CMAKE_SOURCE_DIR}/scripts/make_fonts.py" --root "${CMAKE_SOURCE_DIR}" --check
            --extra-text "${CMAKE_SOURCE_DIR}/tests/ui/glyph_not_in_fonts.txt")
+  # web/_headers and the nginx snippet carry index.html's CSP (+ frame-ancestors) and the cache rules.
+  add_test(NAME hosting_headers COMMAND "${ATLAS_DEBIAN_PYTHON}" "${CMAKE_SOURCE_DIR}/tests/web/check_hosting_headers.py"
+           "${CMAKE_SOURCE_DIR}")
   set_tests_properties(font_coverage_rejects_missing_glyph PROPERTIES
                        PASS_REGULAR_EXPRESSION "U\\+E000 .* is in neither font")
 endif()

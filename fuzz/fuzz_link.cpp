@@ -4,6 +4,7 @@
 #include "app/calculator_model.hpp"
 #include "app/share_link.hpp"
 #include "app/state_json.hpp"
+#include "engine/message_text.hpp"
 #include "fuzz_common.hpp"
 
 #include <cstddef>
@@ -20,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Json printed = StateToJson(d.state);
   printed["notices"] = d.notices;
   fuzz::CheckDumps(printed, "decoded state and notices");
+  for (const std::string& n : d.notices) FUZZ_CHECK(n.size() <= kMaxMessageBytes + 3, n.substr(0, 400));
 
   NormalizeCalculator(d.state.calculator, c);
   const Workload& w = d.state.calculator.workload;
@@ -38,7 +40,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fuzz::CheckEstimateFinite(fit);
   }
 
-  const std::string link = EncodeLink(d.state, c);
+  const LinkEncode encoded = EncodeLinkChecked(d.state, c);
+  const std::string& link = encoded.fragment;
+  FUZZ_CHECK(encoded.ok, fuzz::Join(encoded.notices));  // a decoded state always fits again
+  FUZZ_CHECK(link.size() - 1 <= kMaxLinkChars, "link of " + std::to_string(link.size()) + " characters");
+  // A custom model's name that did not fit was left out (with a notice): compare without it.
+  if (!encoded.notices.empty()) d.state.calculator.workload.model.name = "Custom model";
   LinkDecode again = DecodeLink(link, c);
   NormalizeCalculator(again.state.calculator, c);
   FUZZ_CHECK(again.notices.empty(), link + "\n" + fuzz::Join(again.notices));

@@ -19,9 +19,9 @@ if [ "$what" = web ] || [ "$what" = all ]; then
   # Ship the data files too: the footer's "sources" link opens them.
   mkdir -p "$dist/data"
   cp data/*.json "$dist/data/"
-  # Version the service worker's cache by the app's content.
-  build_id=$(cat "$dist/gpu-atlas.js" "$dist/gpu-atlas.wasm" "$dist/gpu-atlas.deferred.wasm" data/*.json "$dist/index.html" "$dist/boot.js" "$dist/style.css" | sha256sum | cut -c1-16)
-  sed "s/__BUILD_ID__/$build_id/" web/sw.js > "$dist/sw.js"
+  # One version for the whole site: every asset listed with its content hash (manifest.json),
+  # requested as name?v=hash, precached as a set by the service worker (scripts/write_manifest.py).
+  python3 scripts/write_manifest.py "$dist" web
   # Pre-compressed copies beside the originals for hosts that serve them (.gz, .br).
   find "$dist" -type f \( -name '*.js' -o -name '*.wasm' -o -name '*.html' -o -name '*.css' -o -name '*.json' -o -name '*.ttf' \) |
     while read -r f; do

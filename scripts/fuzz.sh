@@ -3,8 +3,9 @@
 # and runs each for a bounded time from its seed corpus. Exits non-zero when any target finds a
 # crash, a sanitizer report, a broken invariant, a timeout or a memory blow-up; the input that
 # did it is kept in build/fuzz/artifacts/<target>/ (reproduce: build/fuzz/fuzz_<target> FILE).
-# usage: scripts/fuzz.sh [target ...]      e.g. scripts/fuzz.sh link hf_config
-#   FUZZ_SECONDS  seconds per target (default 30)
+# usage: scripts/fuzz.sh [--long] [target ...]      e.g. scripts/fuzz.sh link hf_config
+#   --long        run each target for FUZZ_RUNS executions (default 1,000,000) instead of a time
+#   FUZZ_SECONDS  seconds per target (default 30; the short run CI uses)
 #   FUZZ_CXX      compiler (default clang++-14)
 # Seeds are copied from fuzz/corpus/<target>/ (and data/*.json for data_loaders) into
 # build/fuzz/corpus/<target>/, which the fuzzer grows; nothing is written into the repo.
@@ -19,6 +20,13 @@ if ! command -v "$cxx" >/dev/null; then
   echo "fuzz: $cxx not found (scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
   exit 1
 fi
+
+long=0
+if [ "${1:-}" = --long ]; then
+  long=1
+  shift
+fi
+runs=${FUZZ_RUNS:-1000000}
 
 if [ $# -gt 0 ]; then
   targets=("$@")
@@ -52,11 +60,24 @@ for t in "${targets[@]}"; do
   log="$dir/fuzz_$t.log"
   stamp="$dir/.start_$t"
   touch "$stamp"
-  echo "== fuzz $t: ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
-  if "$dir/fuzz_$t" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+  if [ $long = 1 ]; then
+    limit=(-runs="$runs")
+    echo "== fuzz $t: $runs executions from $(ls "$corpus" | wc -l) inputs (log: $log)"
+  else
+    limit=(-max_total_time="$seconds")
+    echo "== fuzz $t: ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
+  fi
+  if "$dir/fuzz_$t" "$corpus" "${dict[@]}" "${limit[@]}" -timeout=10 -rss_limit_mb=2560 \
        -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
     grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | tr '\n' ' ' || true
     echo
+    if [ $long = 1 ]; then
+      executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+      if [ "${executed:-0}" -lt "$runs" ]; then
+        echo "fuzz $t: only ${executed:-0} of $runs executions" >&2
+        status=1
+      fi
+    fi
   else
     status=1
     echo "fuzz $t: FAILED" >&2

@@ -21,10 +21,29 @@
     window.Module = { noInitialRun: true };
     return;
   }
+  // The site's version and its assets' content hashes (written into index.html by
+  // scripts/write_manifest.py): every file is requested as name?v=hash, so no cache can hand
+  // this page another version's code, words or data.
+  var versionTag = document.querySelector('meta[name="gpu-atlas-version"]');
+  var assetsTag = document.querySelector('meta[name="gpu-atlas-assets"]');
+  var version = versionTag ? versionTag.content : "";
+  var assets = {};
+  try { assets = assetsTag ? JSON.parse(assetsTag.content) : {}; } catch (e) { assets = {}; }
+  window["gpuAtlasVersion"] = version;
+  window["gpuAtlasAsset"] = function (name) { return assets[name] ? name + "?v=" + assets[name] : name; };
   var canvas = document.getElementById("canvas");
   canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
   // Offline after the first visit; sw.js sits next to this page, so any sub-path works.
+  // A complete new version, once installed, announces itself; this page then offers a reload
+  // (the app draws "A new version is ready — reload" when gpuAtlasUpdateReady is set).
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var data = event.data;
+      if (!data || data.type !== "gpu-atlas-version") return;
+      window["gpuAtlasInstalledVersion"] = data.version;
+      if (version && data.version !== version) window["gpuAtlasUpdateReady"] = true;
+    });
+    navigator.serviceWorker.startMessages();
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("sw.js").catch(function () { /* private mode, etc. */ });
     });
@@ -32,7 +51,7 @@
   window.Module = {
     canvas: canvas,
     // Every file next to this page: relative URLs keep the site working under any sub-path.
-    locateFile: function (path) { return path; },
+    locateFile: function (path) { return window["gpuAtlasAsset"](path); },
     print: function (text) { console.log(text); },
     printErr: function (text) { console.warn(text); },
     onAbort: function (what) { fatal("The app stopped unexpectedly: " + what + ". Reload the page to try again."); },

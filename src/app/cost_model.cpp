@@ -15,23 +15,6 @@ namespace atlas {
 
 namespace {
 
-// "12,345" (finite) or "-": text for preset panels; the UI formats everything else.
-std::string Grouped(double v, int decimals = 0) {
-  if (!std::isfinite(v)) return "-";
-  char raw[64];
-  std::snprintf(raw, sizeof raw, "%.*f", decimals, std::fabs(v));
-  std::string s(raw);
-  const size_t dot = s.find('.');
-  const std::string integer = s.substr(0, dot);
-  const std::string frac = dot == std::string::npos ? "" : s.substr(dot);
-  std::string out;
-  for (size_t i = 0; i < integer.size(); ++i) {
-    if (i > 0 && (integer.size() - i) % 3 == 0) out += ',';
-    out += integer[i];
-  }
-  return (v < 0 ? "-" : "") + out + frac;
-}
-
 std::string Cny(double v) { return "¥" + Grouped(v, std::fabs(v) < 100 ? 2 : 0); }
 std::string Cny(const std::optional<double>& v, const EngineText& T) { return v ? Cny(*v) : std::string(T.pre_no_price); }
 

@@ -5,28 +5,50 @@
 #include "engine/format.hpp"
 #include "engine/units.hpp"
 
+#include "engine/message_text.hpp"
+
 #include <cmath>
+#include <cstring>
 
 namespace atlas {
 
 namespace {
 
+// A CSV cell. Text that a spreadsheet would run as a formula (starting with = + - @, a tab or a
+// carriage return) is neutralised with a leading apostrophe (OWASP, "CSV Injection"); cells
+// with a separator, quote or line break are quoted.
 std::string Csv(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  const bool formula = !s.empty() && std::strchr("=+-@\t\r", s[0]) != nullptr;
+  const std::string cell = formula ? "'" + s : s;
+  if (!formula && cell.find_first_of(",\"\n\r\t") == std::string::npos) return cell;
   std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  for (char c : cell) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
 }
 
+// User text in Markdown: shown as written, never as markup. HTML-significant characters become
+// entities (no raw HTML), Markdown punctuation is backslash-escaped (no links, images,
+// emphasis or table breaks), ':' and a "www." dot are escaped (no autolinks such as
+// javascript:... or www.x.y), and line breaks become spaces (one table row stays one row).
 std::string Md(const std::string& s) {
   std::string out;
-  for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else if (c == '\n' || c == '\r' || c == '\t') out += ' ';
+    else if (c != 0 && std::strchr("\\`*_{}[]()#+!|~:\"'", c) != nullptr) out += std::string("\\") + c;
+    else if (c == '.' && i >= 3 && (s.compare(i - 3, 3, "www") == 0 || s.compare(i - 3, 3, "WWW") == 0)) out += "\\.";
+    else out += c;
+  }
   return out;
 }
 
-std::string Num(double v, int decimals) {
-  if (!std::isfinite(v)) return "";
-  return Printf("%.*f", decimals, v);
+// A number for a reader (Markdown) or a machine (CSV), from the one formatter (engine/format).
+std::string Num(double v, int decimals, ExportFormat f) {
+  if (f == ExportFormat::kCsv) return Plain(v, 6);
+  return std::isfinite(v) ? Readable(v, decimals) : "";
 }
 
 struct Row {
@@ -36,11 +58,12 @@ struct Row {
 std::string Table(const std::vector<Row>& rows, ExportFormat f, const std::string& title) {
   std::string out;
   if (f == ExportFormat::kMarkdown) {
-    out += "### " + title + "\n\n| item | value | unit | how |\n| --- | ---: | --- | --- |\n";
-    for (const Row& r : rows) out += "| " + Md(r.item) + " | " + r.value + " | " + r.unit + " | " + Md(r.formula) + " |\n";
+    out += "### " + Md(title) + "\n\n| item | value | unit | how |\n| --- | ---: | --- | --- |\n";
+    for (const Row& r : rows)
+      out += "| " + Md(r.item) + " | " + r.value + " | " + Md(r.unit) + " | " + Md(r.formula) + " |\n";
   } else {
     out += "item,value,unit,how\n";
-    for (const Row& r : rows) out += Csv(r.item) + "," + r.value + "," + r.unit + "," + Csv(r.formula) + "\n";
+    for (const Row& r : rows) out += Csv(r.item) + "," + r.value + "," + Csv(r.unit) + "," + Csv(r.formula) + "\n";
   }
   return out;
 }
@@ -59,7 +82,7 @@ std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, cons
     std::string msg = "The inputs cannot be estimated:";
     for (const auto& e : d.errors) msg += " " + e + ".";
     if (f == ExportFormat::kJson) return Json{{"errors", d.errors}, {"link", link}}.dump(2) + "\n";
-    return msg + "\n";
+    return (f == ExportFormat::kMarkdown ? Md(msg) : Csv(msg)) + "\n";
   }
   const EstimateResult& r = d.estimate;
   const Workload& w = d.inputs.workload;
@@ -75,15 +98,20 @@ std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, cons
   }
   std::vector<Row> rows;
   for (const Figure& fig : r.memory.figures)
-    rows.push_back({fig.label, Num(fig.value / kBytesPerGiB, 2), "GiB", fig.formula});
-  rows.push_back({"Total per GPU", Num(r.memory.total_bytes / kBytesPerGiB, 2), "GiB", "sum"});
-  rows.push_back({"GPU memory (" + r.gpu->name + ")", Num(r.gpu_memory_bytes / kBytesPerGiB, 2), "GiB", "catalog"});
+    rows.push_back({fig.label, Num(fig.value / kBytesPerGiB, 2, f), "GiB", fig.formula});
+  rows.push_back({"Total per GPU", Num(r.memory.total_bytes / kBytesPerGiB, 2, f), "GiB", "sum"});
+  rows.push_back({"GPU memory (" + r.gpu->name + ")", Num(r.gpu_memory_bytes / kBytesPerGiB, 2, f), "GiB", "catalog"});
   rows.push_back({"Fits", r.fits ? "yes" : "no", "", ""});
-  for (const Figure& fig : r.compute.figures) rows.push_back({fig.label, Num(fig.value, fig.value < 100 ? 3 : 0), fig.unit, fig.formula});
-  std::string head = w.model.name + ", " + ToString(w.task) + ", " + ToString(w.precision) + " on " +
+  for (const Figure& fig : r.compute.figures)
+    rows.push_back({fig.label, Num(fig.value, std::fabs(fig.value) < 100 ? 3 : 0, f), fig.unit, fig.formula});
+  const std::string head = w.model.name + ", " + ToString(w.task) + ", " + ToString(w.precision) + " on " +
                      std::to_string(w.gpus) + " x " + r.gpu->name;
   std::string out = Table(rows, f, "GPU Atlas estimate: " + head);
-  if (f == ExportFormat::kMarkdown) out += "\nLink: " + link + "\n";
+  // The link is percent-encoded by EncodeLink (letters, digits and -_.~,:%#&= only): a page URL
+  // with it is written as an autolink, a bare fragment as code.
+  if (f == ExportFormat::kMarkdown)
+    out += "\nLink: " + (link.rfind("http", 0) == 0 && link.find_first_of("<> `") == std::string::npos
+                              ? "<" + link + ">" : "`" + Excerpt(link, 20000) + "`") + "\n";
   return out;
 }
 
@@ -106,11 +134,11 @@ std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f) 
     const Gpu& g = c.gpus.gpus[i];
     const std::string tier = std::to_string(static_cast<int>(c.gpu_tiers[i].tier));
     if (f == ExportFormat::kMarkdown)
-      out += "| " + Md(g.name) + " | " + tier + " | " + Num(g.memory_gb, 0) + " | " + Num(g.memory_bandwidth_gbps, 0) +
-             " | " + Num(g.Dense16Tflops(), 1) + " | " + Num(g.tdp_w, 0) + " |\n";
+      out += "| " + Md(g.name) + " | " + tier + " | " + Num(g.memory_gb, 0, f) + " | " + Num(g.memory_bandwidth_gbps, 0, f) +
+             " | " + Num(g.Dense16Tflops(), 1, f) + " | " + Num(g.tdp_w, 0, f) + " |\n";
     else
-      out += Csv(g.name) + "," + tier + "," + Num(g.memory_gb, 0) + "," + Num(g.memory_bandwidth_gbps, 0) + "," +
-             Num(g.Dense16Tflops(), 1) + "," + Num(g.tdp_w, 0) + "\n";
+      out += Csv(g.name) + "," + tier + "," + Num(g.memory_gb, 0, f) + "," + Num(g.memory_bandwidth_gbps, 0, f) + "," +
+             Num(g.Dense16Tflops(), 1, f) + "," + Num(g.tdp_w, 0, f) + "\n";
   }
   return out;
 }

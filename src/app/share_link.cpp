@@ -3,6 +3,7 @@
 #include "app/calculator_model.hpp"
 #include "app/state_json.hpp"
 #include "engine/estimate_request.hpp"
+#include "engine/message_text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -19,13 +20,7 @@ constexpr std::pair<const char*, const char*> kSections[] = {
 std::string ValueText(const Json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_number_integer()) return std::to_string(v.get<long long>());
-  if (v.is_number()) {
-    // Shortest text that reads back to the same double (nlohmann's Grisu2), minus a ".0".
-    std::string t = v.dump();
-    if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
-    return t;
-  }
+  if (v.is_number_integer() || v.is_number_float()) return NumberAsWritten(v);
   if (v.is_array()) {
     std::string out;
     for (const Json& item : v) out += (out.empty() ? "" : ",") + ValueText(item);
@@ -83,13 +78,6 @@ bool ValidUtf8(const std::string& s) {
   return true;
 }
 
-// The first `max` bytes of valid UTF-8 text, not cutting a character in two.
-std::string Excerpt(const std::string& s, size_t max = 40) {
-  if (s.size() <= max) return s;
-  while (max > 0 && (static_cast<unsigned char>(s[max]) & 0xC0) == 0x80) --max;
-  return s.substr(0, max);
-}
-
 }  // namespace
 
 std::string PercentEncode(const std::string& s) {
@@ -118,7 +106,8 @@ std::string PercentDecode(const std::string& s) {
   return out;
 }
 
-std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
+namespace {
+std::string EncodePairs(const AppState& state, const Catalogs& catalogs) {
   const Json now = StateToJson(state);
   AppState default_state;
   NormalizeCalculator(default_state.calculator, catalogs);
@@ -148,6 +137,32 @@ std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
     }
   }
   return out;
+}
+}  // namespace
+
+LinkEncode EncodeLinkChecked(const AppState& state, const Catalogs& catalogs) {
+  LinkEncode out;
+  out.fragment = EncodePairs(state, catalogs);
+  if (out.fragment.size() - 1 <= kMaxLinkChars) return out;
+  const ModelSpec& model = state.calculator.workload.model;
+  if (state.calculator.model_preset.empty() && model.name != ModelSpec().name) {
+    AppState shorter = state;
+    shorter.calculator.workload.model.name = "Custom model";
+    out.notices.push_back("calc.model.name: the model's name (" + std::to_string(model.name.size()) +
+                          " bytes) was left out of the link, which may hold " + std::to_string(kMaxLinkChars) +
+                          " characters");
+    out.fragment = EncodePairs(shorter, catalogs);
+  }
+  if (out.fragment.size() - 1 > kMaxLinkChars) {
+    out.ok = false;
+    out.notices.push_back("the link would be " + std::to_string(out.fragment.size() - 1) +
+                          " characters, more than the " + std::to_string(kMaxLinkChars) + " a link may hold");
+  }
+  return out;
+}
+
+std::string EncodeLink(const AppState& state, const Catalogs& catalogs) {
+  return EncodeLinkChecked(state, catalogs).fragment;
 }
 
 LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
@@ -229,6 +244,7 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
   StateRead read = StateFromJson(state, catalogs);
   out.state = read.state;
   out.notices.insert(out.notices.end(), read.notices.begin(), read.notices.end());
+  for (std::string& n : out.notices) n = BoundMessage(n);
   return out;
 }
 

@@ -14,9 +14,19 @@
 namespace atlas {
 
 inline constexpr int kLinkVersion = 1;
+// The longest fragment (after '#') the decoder reads and the encoder writes: one limit, so no
+// link is ever cut. Only free text (a custom model's name) can make a state's link this long.
 inline constexpr size_t kMaxLinkChars = 16384;
 
-// "#v=1&..." (with the leading '#').
+struct LinkEncode {
+  std::string fragment;               // "#v=1&..."
+  std::vector<std::string> notices;   // free text left out to fit kMaxLinkChars
+  bool ok = true;                     // false: longer than kMaxLinkChars even without free text
+};
+// The state as a link of at most kMaxLinkChars after the '#'. A custom model's name that does
+// not fit is left out (the model keeps its architecture), with a notice.
+LinkEncode EncodeLinkChecked(const AppState& state, const Catalogs& catalogs);
+// EncodeLinkChecked's fragment ("#v=1&...", with the leading '#').
 std::string EncodeLink(const AppState& state, const Catalogs& catalogs);
 
 struct LinkDecode {

@@ -1,6 +1,8 @@
 #include "state_json.hpp"
 
+#include "app/tier_map_model.hpp"
 #include "engine/estimate_request.hpp"
+#include "engine/message_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -291,6 +293,75 @@ const std::vector<Field<CostState>>& CostFields() {
   return fields;
 }
 
+// [SECTION] Ids checked against the data ------------------------------------------------------
+// An id that does not exist in this data (a link made before a data update, or mistyped) is
+// dropped on its own, back to its default, with a notice; everything else is kept. A catalog
+// that is not loaded (the web app before its deferred data, or after it failed) checks nothing.
+
+void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<std::string>& notices) {
+  const AppState defaults;
+  auto drop = [&notices](const char* field, const char* what, std::string& value, const std::string& fallback) {
+    notices.push_back(std::string(field) + ": " + what + " " + Quote(value) + " is not in this data; " +
+                      (fallback.empty() ? std::string("ignored") : "default " + Quote(fallback) + " used"));
+    value = fallback;
+  };
+  auto drop_from = [&notices](const char* field, const char* what, std::vector<std::string>& list, auto known) {
+    std::vector<std::string> kept;
+    for (const std::string& id : list) {
+      if (known(id)) kept.push_back(id);
+      else notices.push_back(std::string(field) + ": " + what + " " + Quote(id) + " is not in this data; ignored");
+    }
+    list = kept;
+  };
+  const bool gpus = !c.gpus.gpus.empty(), models = !c.models.models.empty(), regions = !c.regions.regions.empty(),
+             prices = !c.pricing.prices.empty();
+  auto gpu_known = [&c](const std::string& id) { return c.gpus.Find(id) != nullptr; };
+  auto region_known = [&c](const std::string& id) { return c.regions.Find(id) != nullptr; };
+  // Tier map.
+  if (gpus) {
+    const std::vector<std::string> vendors = Vendors(c.gpus);
+    if (!s.tier_map.vendor.empty() && std::find(vendors.begin(), vendors.end(), s.tier_map.vendor) == vendors.end())
+      drop("tiers.vendor", "vendor", s.tier_map.vendor, "");
+    if (!s.tier_map.pinned.empty() && !gpu_known(s.tier_map.pinned)) drop("tiers.pinned", "card", s.tier_map.pinned, "");
+    drop_from("tiers.compare", "card", s.tier_map.compare, gpu_known);
+  }
+  // Walkthrough.
+  if (models && !s.walkthrough.model_preset.empty() && !c.models.Find(s.walkthrough.model_preset))
+    drop("walkthrough.model", "model", s.walkthrough.model_preset, defaults.walkthrough.model_preset);
+  if (gpus) {
+    std::vector<OwnedGpus> owned;
+    for (const OwnedGpus& o : s.walkthrough.owned) {
+      if (gpu_known(o.gpu)) owned.push_back(o);
+      else notices.push_back("walkthrough.owned: card " + Quote(o.gpu) + " is not in this data; ignored");
+    }
+    s.walkthrough.owned = owned;
+  }
+  // Cost & region.
+  CostState& k = s.cost;
+  if (gpus && !gpu_known(k.gpu)) drop("cost.gpu", "card", k.gpu, defaults.cost.gpu);
+  if (regions) {
+    drop_from("cost.regions", "region", k.regions, region_known);
+    if (!k.focus_region.empty() && !region_known(k.focus_region)) drop("cost.focus_region", "region", k.focus_region, "");
+    const std::vector<std::string> centres = c.regions.UserCentres();
+    if (!k.user_centre.empty() && std::find(centres.begin(), centres.end(), k.user_centre) == centres.end())
+      drop("cost.user_centre", "user centre", k.user_centre, "");
+  }
+  if (!k.service.empty() && !ParseServiceId(k.service)) drop("cost.service", "service form", k.service, "");
+  if (!k.preset.empty() && k.preset != "A" && k.preset != "B" && k.preset != "C")
+    drop("cost.preset", "budget case", k.preset, "");
+  if (k.currency != "CNY" && k.currency != "USD") drop("cost.currency", "currency", k.currency, defaults.cost.currency);
+  if (prices) {
+    std::vector<PriceOverride> kept;
+    for (const PriceOverride& o : k.price_overrides) {
+      bool found = false;
+      for (const PriceRecord& p : c.pricing.prices) found = found || p.id == o.price_id;
+      if (found) kept.push_back(o);
+      else notices.push_back("cost.prices: price " + Quote(o.price_id) + " is not in this data; ignored");
+    }
+    k.price_overrides = kept;
+  }
+}
+
 constexpr std::pair<const char*, View> kViews[] = {{"tiers", View::kTierMap},
                                                    {"calculator", View::kCalculator},
                                                    {"walkthrough", View::kWalkthrough},
@@ -366,17 +437,8 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
       out.notices.push_back(key + ": unknown, ignored");
     }
   }
-  // Ids that no longer exist in the data (after a data update) are named, not silently lost.
-  if (!s.tier_map.pinned.empty() && !catalogs.gpus.Find(s.tier_map.pinned)) {
-    out.notices.push_back("tiers.pinned: card \"" + s.tier_map.pinned + "\" is not in this data");
-    s.tier_map.pinned.clear();
-  }
-  std::vector<std::string> compare;
-  for (const auto& id : s.tier_map.compare) {
-    if (catalogs.gpus.Find(id)) compare.push_back(id);
-    else out.notices.push_back("tiers.compare: card \"" + id + "\" is not in this data");
-  }
-  s.tier_map.compare = compare;
+  DropUnknownIds(s, catalogs, out.notices);
+  for (std::string& n : out.notices) n = BoundMessage(n);
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "cli_common.hpp"
 
+#include "engine/message_text.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -49,7 +51,7 @@ std::optional<Catalogs> LoadCatalogsOrReport(const CommonOptions& options) {
         dir);
   }
   if (!load.ok()) {
-    for (const std::string& e : load.errors) std::cerr << "gpu-atlas: " << e << "\n";
+    for (const std::string& e : load.errors) std::cerr << "gpu-atlas: " << BoundMessage(e) << "\n";
     return std::nullopt;
   }
   return std::move(load.catalogs);

@@ -4,7 +4,9 @@
 // errors (exit 2) naming the field.
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "engine/message_text.hpp"
 #include "engine/cost.hpp"
+#include "engine/cost_request.hpp"
 #include "engine/json_reader.hpp"
 
 #include <cstdio>
@@ -19,75 +21,6 @@ constexpr const char* kUsage =
     "request: {\"gpu\": \"h100-sxm\", \"gpus\": 8, \"hours\": 72, \"utilization\": 0.8,\n"
     "          \"region\": \"cn-guizhou\" | \"regions\": [...], \"service\": \"container\", ...}\n"
     "(see README, section \"gpu-atlas cost\")\n";
-
-const std::vector<std::string> kRequestFields = {
-    "gpu",      "gpus",          "hours",    "utilization", "duty_cycle",     "region",
-    "regions",  "service",       "pue",      "cooling",     "host_overhead",  "currency",
-    "usd_cny",  "user_centre",   "max_latency_ms",          "domestic_only"};
-
-// Reads and type/range-checks the request; references (gpu, regions) are checked against the
-// catalogs here so that the message names the field the user wrote.
-CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std::string>& errors) {
-  CostRequest q;
-  FieldReader r(j, "request", errors);
-  if (!j.is_object()) return q;
-  r.RejectUnknown(kRequestFields);
-  q.gpu_id = r.String("gpu");
-  if (!q.gpu_id.empty() && !catalogs.gpus.Find(q.gpu_id))
-    r.Fail("gpu", "names \"" + q.gpu_id + "\", which is not in gpus.json (see gpu-atlas gpus)");
-  q.gpus = r.Integer("gpus", 1, kMaxGpus);
-  q.hours = r.Number("hours", 0, kMaxJobHours);
-  if (r.Has("hours") && j["hours"].is_number() && j["hours"].get<double>() == 0)
-    r.Fail("hours", "must be greater than 0");
-  q.utilization = r.Number("utilization", 0, 1);
-  if (r.Has("utilization") && j["utilization"].is_number() && j["utilization"].get<double>() == 0)
-    r.Fail("utilization", "must be greater than 0 (fraction of board power while running)");
-  q.duty_cycle = r.NumberOr("duty_cycle", 1.0, 0, 1);
-  if (r.Has("duty_cycle") && j["duty_cycle"].is_number() && j["duty_cycle"].get<double>() == 0)
-    r.Fail("duty_cycle", "must be greater than 0");
-  if (r.Has("region") && r.Has("regions")) r.Fail("regions", "cannot be given together with region");
-  auto check_region = [&](const char* field, const std::string& id) {
-    if (!catalogs.regions.Find(id))
-      r.Fail(field, "names \"" + id + "\", which is not in regions.json");
-  };
-  if (r.Has("region")) {
-    std::string id = r.String("region");
-    if (!id.empty()) {
-      check_region("region", id);
-      q.region_ids.push_back(id);
-    }
-  } else if (r.Has("regions")) {
-    q.region_ids = r.StringList("regions", /*require_non_empty=*/true);
-    for (size_t i = 0; i < q.region_ids.size(); ++i) {
-      check_region("regions", q.region_ids[i]);
-      for (size_t k = 0; k < i; ++k)
-        if (q.region_ids[k] == q.region_ids[i]) r.Fail("regions", "lists \"" + q.region_ids[i] + "\" twice");
-    }
-  }
-  if (r.Has("service")) {
-    std::string s = r.String("service");
-    auto kind = ParseServiceId(s);
-    if (kind)
-      q.services.push_back(*kind);
-    else if (!s.empty())
-      r.Fail("service", "is \"" + s + "\", must be monthly_server, container, bare_metal or purchase");
-  }
-  if (r.Has("pue")) q.pue = r.Number("pue", kMinPue, kMaxPue);
-  std::string cooling = r.StringOr("cooling", "air");
-  if (cooling == "liquid")
-    q.cooling = Cooling::kLiquid;
-  else if (cooling != "air")
-    r.Fail("cooling", "is \"" + cooling + "\", must be air or liquid");
-  q.host_overhead = r.NumberOr("host_overhead", kDefaultHostOverhead, 0, kMaxHostOverhead);
-  q.currency = r.StringOr("currency", "CNY");
-  if (q.currency != "CNY" && q.currency != "USD")
-    r.Fail("currency", "is \"" + q.currency + "\", must be CNY or USD");
-  if (r.Has("usd_cny")) q.usd_cny = r.Number("usd_cny", kMinUsdCny, kMaxUsdCny);
-  q.user_centre = r.StringOr("user_centre", "");
-  if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", 0.1, 1000);
-  q.domestic_only = r.BoolOr("domestic_only", false);
-  return q;
-}
 
 Json MoneyJson(const Money& m) { return Json{{"amount", m.amount}, {"currency", m.currency}}; }
 Json MoneyJson(const std::optional<Money>& m) { return m ? MoneyJson(*m) : Json(nullptr); }
@@ -162,23 +95,18 @@ int RunCost(const std::vector<std::string>& args) {
   auto catalogs = LoadCatalogsOrReport(*options);
   if (!catalogs) return kExitData;
 
-  std::vector<std::string> errors;
-  auto parsed = ParseJson(ReadAllStdin(), "request (stdin)", errors);
-  CostRequest request;
-  if (parsed) request = ReadRequest(*parsed, *catalogs, errors);
-  if (errors.empty()) {
-    for (const std::string& e : CheckCostRequest(request, catalogs->gpus, catalogs->regions, catalogs->pricing))
-      errors.push_back("request: " + e);
-  }
+  CostRequestParse parsed = ParseCostRequestText(ReadAllStdin(), *catalogs);
+  std::vector<std::string>& errors = parsed.errors;
+  const CostRequest& request = parsed.request;
   if (!errors.empty()) {
-    for (const std::string& e : errors) std::cerr << "gpu-atlas cost: " << e << "\n";
+    for (const std::string& e : errors) std::cerr << "gpu-atlas cost: " << BoundMessage(e) << "\n";
     std::cerr << kUsage;
     return kExitUsage;
   }
 
   const CostReport report = ComputeCost(request, catalogs->gpus, catalogs->regions, catalogs->pricing);
   if (!report.errors.empty()) {  // CheckCostRequest passed above, so this is not expected
-    for (const std::string& e : report.errors) std::cerr << "gpu-atlas cost: request: " << e << "\n";
+    for (const std::string& e : report.errors) std::cerr << "gpu-atlas cost: request: " << BoundMessage(e) << "\n";
     return kExitUsage;
   }
 

@@ -1,6 +1,7 @@
 // `gpu-atlas estimate --json`: one estimate request (JSON on stdin) -> one result (JSON).
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "engine/message_text.hpp"
 #include "engine/estimate_request.hpp"
 
 #include <iostream>
@@ -19,12 +20,12 @@ int RunEstimate(const std::vector<std::string>& args) {
   if (!catalogs) return kExitData;
   RequestParse request = ParseEstimateRequestText(ReadAllStdin(), *catalogs);
   if (!request.ok()) {
-    for (const std::string& e : request.errors) std::cerr << "gpu-atlas estimate: " << e << "\n";
+    for (const std::string& e : request.errors) std::cerr << "gpu-atlas estimate: " << BoundMessage(e) << "\n";
     return kExitUsage;
   }
   EstimateResult result = Estimate(request.workload, *catalogs);
   if (!result.ok) {
-    for (const std::string& e : result.errors) std::cerr << "gpu-atlas estimate: " << e << "\n";
+    for (const std::string& e : result.errors) std::cerr << "gpu-atlas estimate: " << BoundMessage(e) << "\n";
     return kExitUsage;
   }
   Json out = EstimateResultToJson(result, request.workload);

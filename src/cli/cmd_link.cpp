@@ -6,6 +6,7 @@
 #include "app/state_json.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "engine/message_text.hpp"
 
 #include <iostream>
 
@@ -31,6 +32,7 @@ int RunLink(const std::vector<std::string>& args) {
     NormalizeCalculator(d.state.calculator, *catalogs);
     Json out = StateToJson(d.state);
     out["notices"] = d.notices;
+    for (const std::string& n : d.notices) std::cerr << "gpu-atlas link decode: " << n << "\n";
     std::cout << out.dump(2) << "\n";
     return kExitOk;
   }
@@ -38,14 +40,17 @@ int RunLink(const std::vector<std::string>& args) {
     std::vector<std::string> errors;
     auto j = ParseJson(ReadAllStdin(), "state", errors);
     if (!j) {
-      std::cerr << "gpu-atlas link encode: " << errors[0] << "\n";
+      std::cerr << "gpu-atlas link encode: " << BoundMessage(errors[0]) << "\n";
       return kExitUsage;
     }
     StateRead read = StateFromJson(*j, *catalogs);
     for (const std::string& n : read.notices)
-      if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas link encode: " << n << "\n";
+      if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
     NormalizeCalculator(read.state.calculator, *catalogs);
-    std::cout << EncodeLink(read.state, *catalogs) << "\n";
+    const LinkEncode link = EncodeLinkChecked(read.state, *catalogs);
+    for (const std::string& n : link.notices) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
+    if (!link.ok) return kExitUsage;
+    std::cout << link.fragment << "\n";
     return kExitOk;
   }
   std::cerr << "gpu-atlas link: unknown action '" << verb << "'\n" << usage;

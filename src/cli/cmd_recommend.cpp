@@ -3,6 +3,7 @@
 // Bad requests are usage errors (exit 2) whose messages name the field.
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "engine/message_text.hpp"
 #include "engine/recommend_request.hpp"
 
 #include <iostream>
@@ -24,12 +25,12 @@ int RunRecommend(const std::vector<std::string>& args) {
   if (!catalogs) return kExitData;
   RecommendRequestParse request = ParseRecommendRequestText(ReadAllStdin(), *catalogs);
   if (!request.ok()) {
-    for (const std::string& e : request.errors) std::cerr << "gpu-atlas recommend: " << e << "\n";
+    for (const std::string& e : request.errors) std::cerr << "gpu-atlas recommend: " << BoundMessage(e) << "\n";
     return kExitUsage;
   }
   RecommendResult result = Recommend(request.estimate.workload, request.constraints, *catalogs);
   if (!result.ok) {
-    for (const std::string& e : result.errors) std::cerr << "gpu-atlas recommend: " << e << "\n";
+    for (const std::string& e : result.errors) std::cerr << "gpu-atlas recommend: " << BoundMessage(e) << "\n";
     return kExitUsage;
   }
   Json out = RecommendResultToJson(result, request.constraints);

@@ -13,5 +13,6 @@ int RunCost(const std::vector<std::string>& args);
 int RunRecommend(const std::vector<std::string>& args);
 int RunValidate(const std::vector<std::string>& args);
 int RunFit(const std::vector<std::string>& args);
+int RunExport(const std::vector<std::string>& args);
 
 }  // namespace atlas::cli

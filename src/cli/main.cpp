@@ -22,6 +22,7 @@ constexpr const char* kUsage =
     "  validate [--json]              the engine against published measurements (exit 1 if any is\n"
     "                                 outside its tolerance)\n"
     "  fit --json < request           the changes that make a job fit its cards (same question)\n"
+    "  export --format md|csv|json    what the page's export buttons write, for a state JSON on stdin\n"
     "common options:\n"
     "  --json        machine-readable output\n"
     "  --data DIR    load data/*.json from DIR instead of the copy built in\n";
@@ -39,6 +40,7 @@ constexpr Command kCommands[] = {
     {"recommend", atlas::cli::RunRecommend},
     {"validate", atlas::cli::RunValidate},
     {"fit", atlas::cli::RunFit},
+    {"export", atlas::cli::RunExport},
 };
 
 }  // namespace

@@ -70,7 +70,10 @@ int BilledMonths(double calendar_hours, int min_commitment_months) {
   // (data/pricing.json service_forms monthly_server); 730 h/month = 8760 h / 12. The small
   // tolerance keeps 730.0000001 h (a rounding artefact) from becoming two months.
   const double months = std::ceil(calendar_hours / kHoursPerMonth - 1e-9);
-  return std::max(min_commitment_months, static_cast<int>(std::max(months, 1.0)));
+  // Clamped before the cast (requests are limited to kMaxCalendarHours; a virtualisation
+  // stretch or a caller that skipped CheckCostRequest must still not overflow int).
+  const double bounded = std::clamp(std::isnan(months) ? 1.0 : months, 1.0, 1e6);
+  return std::max(min_commitment_months, static_cast<int>(bounded));
 }
 
 double RuntimeHours(double hours, double virtualization_overhead) {
@@ -173,6 +176,9 @@ std::vector<std::string> CheckCostRequest(const CostRequest& q, const GpuCatalog
     e.push_back(Printf(T.cost_err_hours, Num(q.hours).c_str(), Num(kMaxJobHours).c_str()));
   if (!(q.utilization > 0) || q.utilization > 1) e.push_back(Printf(T.cost_err_utilization, Num(q.utilization).c_str()));
   if (!(q.duty_cycle > 0) || q.duty_cycle > 1) e.push_back(Printf(T.cost_err_duty_cycle, Num(q.duty_cycle).c_str()));
+  else if (q.hours > 0 && q.hours / q.duty_cycle > kMaxCalendarHours)
+    e.push_back(Printf(T.cost_err_span, Shortest(q.duty_cycle).c_str(), Num(q.hours).c_str(),
+                       Num(q.hours / q.duty_cycle).c_str(), Num(kMaxCalendarHours).c_str()));
   std::set<std::string> seen;
   for (const std::string& id : q.region_ids) {
     if (!regions.Find(id)) e.push_back(Printf(T.cost_err_region_unknown, id.c_str()));

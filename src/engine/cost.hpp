@@ -26,6 +26,9 @@ inline constexpr double kDefaultHostOverhead = 0.3;  // project assumption (see 
 // Request limits: outside them an input is a typo, not a job.
 inline constexpr int kMaxGpus = 100000;
 inline constexpr double kMaxJobHours = 876000;  // 100 years
+// Longest calendar span (hours / duty_cycle) a request may cover: 100 years, so whole months
+// billed stay small integers.
+inline constexpr double kMaxCalendarHours = 876000;
 inline constexpr double kMinPue = 1.0;          // PUE >= 1 by definition (The Green Grid WP#49)
 inline constexpr double kMaxPue = 3.0;
 inline constexpr double kMaxHostOverhead = 3.0;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <algorithm>
+#include <cstdlib>
 
 namespace atlas {
 
@@ -29,6 +31,75 @@ std::string Printf(const char* format, ...) {
   std::vsnprintf(out.data(), out.size() + 1, format, again);
   va_end(again);
   return out;
+}
+
+std::string Grouped(double value, int decimals, Language /*language: one style so far*/) {
+  if (!std::isfinite(value)) return "-";
+  decimals = decimals < 0 ? 0 : (decimals > 9 ? 9 : decimals);
+  char raw[400];  // %.9f of the largest double is ~320 characters
+  std::snprintf(raw, sizeof raw, "%.*f", decimals, std::fabs(value));
+  const std::string s(raw);
+  const size_t dot = s.find('.');
+  const std::string integer = s.substr(0, dot);
+  const std::string fraction = dot == std::string::npos ? "" : s.substr(dot);
+  std::string grouped;
+  for (size_t i = 0; i < integer.size(); ++i) {
+    if (i > 0 && (integer.size() - i) % 3 == 0) grouped += ',';
+    grouped += integer[i];
+  }
+  const bool negative = value < 0 && s.find_first_not_of("0.") != std::string::npos;  // no "-0"
+  return (negative ? "-" : "") + grouped + fraction;
+}
+
+std::string Readable(double value, int decimals, Language language) {
+  if (!std::isfinite(value)) return "-";
+  if (std::fabs(value) < 1e15) return Grouped(value, decimals, language);
+  // m × 10^e with 1 <= |m| < 10, m to 2 decimals ("1.9", "2.05"), exponent in superscripts.
+  int exponent = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  double mantissa = value / std::pow(10.0, exponent);
+  if (std::fabs(std::round(mantissa * 100) / 100) >= 10) mantissa /= 10, ++exponent;
+  std::string m = Printf("%.2f", mantissa);
+  while (m.back() == '0') m.pop_back();
+  if (m.back() == '.') m.pop_back();
+  static const char* const kSuperscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string power;
+  for (char digit : std::to_string(exponent)) power += kSuperscript[digit - '0'];
+  return m + " × 10" + power;
+}
+
+std::string Quantity(double value, const std::string& unit, int decimals, Language language) {
+  if (!std::isfinite(value)) return "-";
+  return Readable(value, decimals, language) + (unit.empty() ? "" : " " + unit);
+}
+
+std::string Plain(double value, int significant) {
+  if (!std::isfinite(value)) return "";
+  significant = significant < 1 ? 1 : (significant > 17 ? 17 : significant);
+  if (std::fabs(value) >= 1e15) return Printf("%.*g", significant, value);
+  // Rounded to `significant` digits, then written without an exponent or trailing zeros.
+  const double rounded = std::strtod(Printf("%.*g", significant, value).c_str(), nullptr);
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(rounded) + 1e-300)));
+  std::string s = Printf("%.*f", std::clamp(significant - 1 - magnitude, 0, 20), rounded);
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s == "-0" ? "0" : s;
+}
+
+std::string Shortest(double v) {
+  if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+  char buf[48];
+  int digits = 1;
+  for (; digits < 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  // %g writes 100 with one digit as "1e+02": give it the digits of its integer part instead.
+  const int exponent = v == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  if (exponent >= digits && exponent < 17) digits = exponent + 1;
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
 }
 
 std::string Count(double v) {

@@ -1,14 +1,34 @@
-// Number formatting for explanations and notes (engine-side text; the UI formats its own).
+// The one number formatter of the engine, the UI and the exports. Every function takes the
+// reader's language: English writes "120,000" and "1.9 × 10²³"; Chinese uses the same forms
+// for now (its own style, 万/亿 and ¥, is to be added here, in Grouped and Readable only).
 #pragma once
+
+#include "language.hpp"
 
 #include <string>
 
 namespace atlas {
 
+// Fixed decimals with thousands grouped: 120000 -> "120,000", 1234.5 (1) -> "1,234.5".
+// Non-finite -> "-": nothing like "nan" or "inf" reaches a reader.
+std::string Grouped(double value, int decimals = 0, Language language = Language::kEnglish);
+// Any magnitude, readable: below 10^15 as Grouped (with `decimals`); from 10^15 three significant
+// digits times a power of ten: 1.9014e23 -> "1.9 × 10²³" (never 24 digits, never "e+23").
+std::string Readable(double value, int decimals = 0, Language language = Language::kEnglish);
+// Readable with its unit: "1.9 × 10²³ FLOP", "120,000 CNY/card".
+std::string Quantity(double value, const std::string& unit, int decimals = 0,
+                     Language language = Language::kEnglish);
+// For machines (CSV cells): `significant` digits, no grouping, exponent only past 10^15:
+// "120000", "14.96", "1.9e+23". Non-finite -> "" (an empty cell).
+std::string Plain(double value, int significant = 6);
+
 // 3 significant digits with an SI-ish suffix: 8.03e9 -> "8.03B", 1.2e12 -> "1.2T".
 std::string Count(double value);
 // Bytes in binary GiB (the unit cards are sold in) with 1-2 decimals: "14.0 GiB".
 std::string Gib(double bytes);
+// The shortest text that reads back to the same double ("1e-12", "0.30000000000000004"):
+// a value quoted in a message is never rounded onto a bound.
+std::string Shortest(double value);
 // printf-style into std::string.
 std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 

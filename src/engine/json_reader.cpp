@@ -1,28 +1,64 @@
 #include "json_reader.hpp"
 
+#include "format.hpp"
+#include "message_text.hpp"
+
 #include <cmath>
-#include <cstdio>
+#include <cstdint>
 #include <set>
 
 namespace atlas {
 
 namespace {
-std::string FormatNumber(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
+
+// nlohmann's DOM builder with a depth counter: an object or array that would open level
+// kMaxJsonDepth + 1 stops the parse before it is built, so nothing later (copy, dump, compare,
+// all recursive) ever walks a deep tree. The parser itself keeps its own stack, not the C one.
+class DepthLimitedBuilder : public nlohmann::detail::json_sax_dom_parser<Json> {
+ public:
+  explicit DepthLimitedBuilder(Json& root) : json_sax_dom_parser(root, /*allow_exceptions_=*/false) {}
+  bool start_object(std::size_t n) { return Enter() && json_sax_dom_parser::start_object(n); }
+  bool start_array(std::size_t n) { return Enter() && json_sax_dom_parser::start_array(n); }
+  bool end_object() { --depth_; return json_sax_dom_parser::end_object(); }
+  bool end_array() { --depth_; return json_sax_dom_parser::end_array(); }
+  bool too_deep() const { return too_deep_; }
+
+ private:
+  bool Enter() {
+    if (++depth_ > kMaxJsonDepth) too_deep_ = true;
+    return !too_deep_;
+  }
+  int depth_ = 0;
+  bool too_deep_ = false;
+};
+
+
 }  // namespace
+
+std::string NumberAsWritten(const Json& j) {
+  if (j.is_number_unsigned()) return std::to_string(j.get<std::uint64_t>());
+  if (j.is_number_integer()) return std::to_string(j.get<std::int64_t>());
+  if (j.is_number_float()) {
+    // Shortest text that reads back to the same double: what the user wrote, up to spelling
+    // (1E5 -> 100000), and never rounded onto a bound.
+    return Shortest(j.get<double>());
+  }
+  return j.type_name();
+}
 
 std::optional<Json> ParseJson(const std::string& text, const std::string& where,
                               std::vector<std::string>& errors) {
-  // Json::parse(text, nullptr, false) without its parser-callback path (never used here, but
-  // compiled in by parse()): the same DOM builder, strict (the whole text must be one value).
+  // Json::parse(text, nullptr, false) without its parser-callback path: the same DOM builder,
+  // strict (the whole text must be one value), with a depth limit.
   Json parsed;
-  nlohmann::detail::json_sax_dom_parser<Json> builder(parsed, /*allow_exceptions_=*/false);
-  if (!Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true,
-                       /*ignore_comments=*/false) ||
-      builder.is_errored()) {
+  DepthLimitedBuilder builder(parsed);
+  const bool ok = Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true,
+                                  /*ignore_comments=*/false);
+  if (builder.too_deep()) {
+    errors.push_back(where + ": nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    return std::nullopt;
+  }
+  if (!ok || builder.is_errored()) {
     errors.push_back(where + ": not valid JSON");
     return std::nullopt;
   }
@@ -35,7 +71,7 @@ FieldReader::FieldReader(const Json& object, std::string where, std::vector<std:
 }
 
 void FieldReader::Fail(const std::string& key, const std::string& message) {
-  errors_.push_back(where_ + ": field \"" + key + "\" " + message);
+  errors_.push_back(BoundMessage(where_ + ": field " + Quote(key) + " " + message));
 }
 
 bool FieldReader::Has(const char* key) const {
@@ -72,8 +108,8 @@ std::optional<double> FieldReader::NullableNumber(const char* key, double min, d
     return std::nullopt;
   }
   if (v < min || v > max) {
-    Fail(key, "is " + FormatNumber(v) + ", outside the allowed range [" + FormatNumber(min) +
-                  ", " + FormatNumber(max) + "]");
+    Fail(key, "is " + NumberAsWritten(*j) + ", outside the allowed range [" + Shortest(min) +
+                  ", " + Shortest(max) + "]");
     return std::nullopt;
   }
   return v;
@@ -91,9 +127,20 @@ int FieldReader::Integer(const char* key, int min, int max) {
     Fail(key, "must be an integer, got " + std::string(j->type_name()));
     return min;
   }
-  long long v = j->get<long long>();
-  if (v < min || v > max) {
-    Fail(key, "is " + std::to_string(v) + ", outside the allowed range [" + std::to_string(min) +
+  // Read in 64 bits (unsigned when nlohmann stored it so: 2^63 and above), compared with the
+  // range, and only then narrowed.
+  std::int64_t v = 0;
+  bool in_range = false;
+  if (j->is_number_unsigned()) {
+    const std::uint64_t u = j->get<std::uint64_t>();
+    in_range = max >= 0 && u <= static_cast<std::uint64_t>(max) && static_cast<std::int64_t>(u) >= min;
+    v = in_range ? static_cast<std::int64_t>(u) : 0;
+  } else {
+    v = j->get<std::int64_t>();
+    in_range = v >= min && v <= max;
+  }
+  if (!in_range) {
+    Fail(key, "is " + NumberAsWritten(*j) + ", outside the allowed range [" + std::to_string(min) +
                   ", " + std::to_string(max) + "]");
     return min;
   }
@@ -176,7 +223,7 @@ void FieldReader::RejectUnknown(const std::vector<std::string>& known) {
   for (auto it = object_.begin(); it != object_.end(); ++it) {
     bool found = false;
     for (const auto& k : known) found = found || k == it.key();
-    if (!found) errors_.push_back(where_ + ": unknown field \"" + it.key() + "\"");
+    if (!found) errors_.push_back(BoundMessage(where_ + ": unknown field " + Quote(it.key())));
   }
 }
 
@@ -193,7 +240,7 @@ bool ForEachRecord(const Json& root, const char* list_key, const std::string& fi
     const Json& rec = list[i];
     std::string where = file_name + ": " + list_key + "[" + std::to_string(i) + "]";
     if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
-      where += " (id \"" + rec["id"].get<std::string>() + "\")";
+      where += " (id " + Quote(rec["id"].get<std::string>()) + ")";
     FieldReader r(rec, where, errors);
     if (!rec.is_object()) continue;
     const std::string id = read(r, rec);

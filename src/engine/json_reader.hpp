@@ -14,9 +14,18 @@ namespace atlas {
 
 using Json = nlohmann::json;
 
-// Parses text without throwing; on failure returns nullopt and appends "<where>: not valid JSON".
+// Deepest nesting of objects and arrays accepted from any input (requests, state, config.json,
+// data files). Real inputs use at most 5 levels.
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses text without throwing; on failure returns nullopt and appends "<where>: not valid JSON"
+// or "<where>: nested deeper than 64 levels" (checked while parsing, before the tree is built).
 std::optional<Json> ParseJson(const std::string& text, const std::string& where,
                               std::vector<std::string>& errors);
+
+// A JSON number as the user wrote it: integers exactly (64-bit, signed or unsigned), others as
+// the shortest text that reads back to the same double.
+std::string NumberAsWritten(const Json& number);
 
 // Reads the fields of one JSON object; `where` names it in messages, e.g.
 // "data/gpus.json: gpus[3] (id \"h100-sxm\")".

@@ -2,6 +2,8 @@
 
 #include "widgets.hpp"
 
+#include "engine/format.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -33,12 +35,7 @@ std::string Duration(double s, const UiText& t) {
 
 std::string Duration(double s) { return Duration(s, TextFor(Language::kEnglish)); }
 
-std::string Flops(double f) {
-  if (!std::isfinite(f)) return "-";
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.3g FLOP", f);
-  return buf;
-}
+std::string Flops(double f) { return Quantity(f, "FLOP"); }
 
 std::string Rate(double v, const char* unit) {
   if (!std::isfinite(v)) return "-";

@@ -1,5 +1,7 @@
 #include "root.hpp"
 
+#include "engine/format.hpp"
+
 #include "app/state_json.hpp"
 
 #include "calculator_view.hpp"
@@ -76,6 +78,35 @@ void DrawViewPending(const AppData& data, const UiEnv& env) {
   if (env.retry_load && ImGui::Button(t.view_load_retry)) env.retry_load();
 }
 
+// A complete new version is installed (the service worker says so): one line, one button.
+void DrawUpdateBanner(const UiEnv& env) {
+  if (!env.update_ready) return;
+  const UiText& t = env.text();
+  ImGui::AlignTextToFramePadding();
+  ColoredWrapped(kColorWarn, t.update_ready);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(t.update_reload) && env.reload) env.reload();
+}
+
+// Deferred data that failed: named file by file and record by record, above the views.
+void DrawDataWarnings(const AppData& data, const UiEnv& env) {
+  if (data.data_warnings.empty()) return;
+  const UiText& t = env.text();
+  const float h = std::min(Em(1.4f) * (1.6f + data.data_warnings.size()), Em(8));
+  ImGui::BeginChild("data_warnings", ImVec2(0, h), true);
+  ColoredWrapped(kColorBad, t.data_partial_failed);
+  for (const std::string& w : data.data_warnings) WrappedBullet(w);
+  ImGui::EndChild();
+}
+
+// The file a view needs that could not be read, or "" when it has everything.
+const std::string& MissingFor(View view, const AppData& data) {
+  static const std::string kNone;
+  if (view == View::kCost) return data.markets_missing;
+  if (view == View::kCalculator || view == View::kWalkthrough || view == View::kShare) return data.models_missing;
+  return kNone;
+}
+
 }  // namespace
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& memory) {
@@ -96,6 +127,8 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
     ImGui::End();
     return;
   }
+  DrawUpdateBanner(env);
+  DrawDataWarnings(data, env);
   DrawLinkNotices(env, memory);
   const float footer_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
@@ -127,6 +160,8 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
         }
         ImGui::BeginChild("view", ImVec2(0, -footer_h), false);
         if (tab.view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);
+        else if (!MissingFor(tab.view, data).empty())
+          ColoredWrapped(kColorBad, Printf(t.view_data_missing, MissingFor(tab.view, data).c_str()).c_str());
         else if (tab.view == View::kCalculator && data.calculator)
           DrawCalculatorView(state, *data.catalogs, *data.calculator, env, memory);
         else if (tab.view == View::kShare && data.calculator)

@@ -22,6 +22,11 @@ struct AppData {
   // first frame (their results above stay null until then); true when that fetch failed.
   bool views_failed = false;
   std::vector<std::string> load_errors;  // data problems to show instead of crashing
+  // Data fetched after the first frame (web app) that failed to load or validate: each problem
+  // names its file and record; the views that need that file are off, the rest work.
+  std::vector<std::string> data_warnings;
+  std::string models_missing;   // "data/models.json" when it is unusable (calculator, walkthrough, share)
+  std::string markets_missing;  // "data/regions.json" / "data/pricing.json" when unusable (cost)
 };
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory);

@@ -259,15 +259,21 @@ void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown
   if (!ImGui::BeginTable("catalog", 10, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(2, 1);
   ImGui::TableSetupColumn(t.tier_col_compare, ImGuiTableColumnFlags_NoSort, 0, -1);
-  ImGui::TableSetupColumn(t.tier_col_name, 0, 0, static_cast<ImGuiID>(TierMapSort::kName));
-  ImGui::TableSetupColumn(t.tier_col_vendor, 0, 0, static_cast<ImGuiID>(TierMapSort::kVendor));
-  ImGui::TableSetupColumn(t.tier_col_tier, ImGuiTableColumnFlags_DefaultSort, 0, static_cast<ImGuiID>(TierMapSort::kTier));
-  ImGui::TableSetupColumn(t.tier_col_memory, 0, 0, static_cast<ImGuiID>(TierMapSort::kMemory));
-  ImGui::TableSetupColumn(t.tier_col_bandwidth, 0, 0, static_cast<ImGuiID>(TierMapSort::kBandwidth));
-  ImGui::TableSetupColumn(t.tier_col_bf16, 0, 0, static_cast<ImGuiID>(TierMapSort::kDense16));
-  ImGui::TableSetupColumn(t.tier_col_fp8, 0, 0, static_cast<ImGuiID>(TierMapSort::kFp8));
-  ImGui::TableSetupColumn(t.tier_col_tdp, 0, 0, static_cast<ImGuiID>(TierMapSort::kTdp));
-  ImGui::TableSetupColumn(t.tier_col_year, 0, 0, static_cast<ImGuiID>(TierMapSort::kYear));
+  // The state's sort (from a link, or an earlier visit) is the table's default, so the table's
+  // first sort specs repeat it instead of replacing it with a fixed column.
+  auto sort_flags = [&s](TierMapSort k) -> ImGuiTableColumnFlags {
+    if (s.sort != k) return 0;
+    return ImGuiTableColumnFlags_DefaultSort | (s.sort_descending ? ImGuiTableColumnFlags_PreferSortDescending : 0);
+  };
+  ImGui::TableSetupColumn(t.tier_col_name, sort_flags(TierMapSort::kName), 0, static_cast<ImGuiID>(TierMapSort::kName));
+  ImGui::TableSetupColumn(t.tier_col_vendor, sort_flags(TierMapSort::kVendor), 0, static_cast<ImGuiID>(TierMapSort::kVendor));
+  ImGui::TableSetupColumn(t.tier_col_tier, sort_flags(TierMapSort::kTier), 0, static_cast<ImGuiID>(TierMapSort::kTier));
+  ImGui::TableSetupColumn(t.tier_col_memory, sort_flags(TierMapSort::kMemory), 0, static_cast<ImGuiID>(TierMapSort::kMemory));
+  ImGui::TableSetupColumn(t.tier_col_bandwidth, sort_flags(TierMapSort::kBandwidth), 0, static_cast<ImGuiID>(TierMapSort::kBandwidth));
+  ImGui::TableSetupColumn(t.tier_col_bf16, sort_flags(TierMapSort::kDense16), 0, static_cast<ImGuiID>(TierMapSort::kDense16));
+  ImGui::TableSetupColumn(t.tier_col_fp8, sort_flags(TierMapSort::kFp8), 0, static_cast<ImGuiID>(TierMapSort::kFp8));
+  ImGui::TableSetupColumn(t.tier_col_tdp, sort_flags(TierMapSort::kTdp), 0, static_cast<ImGuiID>(TierMapSort::kTdp));
+  ImGui::TableSetupColumn(t.tier_col_year, sort_flags(TierMapSort::kYear), 0, static_cast<ImGuiID>(TierMapSort::kYear));
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
     if (specs->SpecsDirty && specs->SpecsCount > 0) {

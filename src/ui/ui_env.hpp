@@ -36,6 +36,9 @@ struct UiEnv {
   std::function<void(const char* name)> mark;  // performance.mark, once per name
   std::function<void(const std::string& name, const std::string& mime, const std::string& text)> download;
   std::string page_url;  // location without the fragment, for the share link shown
+  // A complete new version of the site is installed (service worker); `reload` opens it.
+  bool update_ready = false;
+  std::function<void()> reload;
 };
 
 // Text being typed in the Calculator and the last import message (not part of the state until

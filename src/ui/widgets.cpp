@@ -1,5 +1,7 @@
 #include "widgets.hpp"
 
+#include "engine/format.hpp"
+
 #include "theme.hpp"
 
 #include <cmath>
@@ -38,21 +40,8 @@ void KeyValueRow(const char* key, const std::string& value) {
 
 void EndKeyValueTable() { ImGui::EndTable(); }
 
-std::string FormatNumber(double value, int decimals) {
-  if (!std::isfinite(value)) return "-";
-  char raw[64];
-  std::snprintf(raw, sizeof raw, "%.*f", decimals, std::fabs(value));
-  std::string s(raw);
-  const size_t dot = s.find('.');
-  std::string integer = s.substr(0, dot);
-  std::string frac = dot == std::string::npos ? "" : s.substr(dot);
-  std::string grouped;
-  for (size_t i = 0; i < integer.size(); ++i) {
-    if (i > 0 && (integer.size() - i) % 3 == 0) grouped += ',';
-    grouped += integer[i];
-  }
-  return (value < 0 ? "-" : "") + grouped + frac;
-}
+// The engine's one number formatter (engine/format.hpp), in the UI's words.
+std::string FormatNumber(double value, int decimals) { return Grouped(value, decimals); }
 
 std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals,
                            const char* none) {

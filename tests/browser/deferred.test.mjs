@@ -13,7 +13,7 @@ async function timings(page) {
     const first = performance.getEntriesByName("gpu-atlas:first-frame")[0].startTime;
     const starts = {};
     for (const e of performance.getEntriesByType("resource"))
-      for (const f of files) if (e.name.endsWith("/" + f)) starts[f] = e.startTime;
+      for (const f of files) if (new URL(e.name).pathname.endsWith("/" + f)) starts[f] = e.startTime;
     return { first, starts };
   }, deferredFiles);
 }
@@ -59,7 +59,7 @@ await run([
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
     let blocked = true;
-    await page.route("**/gpu-atlas.deferred.wasm", (route) => (blocked ? route.abort() : route.continue()));
+    await page.route((u) => u.pathname.endsWith("/gpu-atlas.deferred.wasm"), (route) => (blocked ? route.abort() : route.continue()));
     await page.goto(server.url);
     await waitForMark(page);
     await waitForMark(page, "gpu-atlas:deferred-failed", 20000);

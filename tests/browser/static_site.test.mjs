@@ -59,6 +59,6 @@ await run([
       assert(existsSync(path.join(dist, f + ".br")), `${f}.br missing`);
     }
     const sw = readFileSync(path.join(dist, "sw.js"), "utf8");
-    assert(!sw.includes("__BUILD_ID__"), "service worker cache is not versioned");
+    assert(!sw.includes("__MANIFEST__") && sw.includes("\"version\":"), "service worker has no version manifest");
   }],
 ]).finally(async () => { await browser.close(); server.close(); });

@@ -188,16 +188,16 @@ fit() {  # fit NAME EXPECTED_EXIT REQUEST_JSON
     echo "ok   $name"
   fi
 }
-fit "fit: 70B QLoRA on two RTX 4090s exits 0" 0 '{"model":"llama-3.1-70b","task":"qlora","gpu":"rtx-4090","gpus":2}'
+fit "fit: 70B QLoRA on two RTX 4090s, up to four allowed, exits 0" 0 '{"model":"llama-3.1-70b","task":"qlora","gpu":"rtx-4090","gpus":2,"constraints":{"max_gpus":4}}'
 json_check "fit: it becomes a fit, with the documented keys" \
   "d['fits'] is True and d['result']['fits'] is True and d['blockers']==[] and len(d['changes'])>0 and all(set(c)=={'field','from','to','why'} for c in d['changes'])"
 json_check "fit: the question is kept (model, task, card, count, sequence, global batch)" \
-  "d['request']['model']=='llama-3.1-70b' and d['request']['task']=='qlora' and d['request']['gpu']=='rtx-4090' and d['request']['gpus']==2 and d['request']['seq_len']==2048 and d['request']['micro_batch']*d['request']['grad_accum']*d['request']['dp']==2"
-json_check "fit: every change goes from the asked value to the fitted request's, checkpointing first" \
-  "all(d['request'][c['field']]==c['to'] and c['from']!=c['to'] for c in d['changes']) and d['changes'][0]['field']=='checkpointing'"
-json_check "fit: the fitted total is within the card" "d['result']['per_gpu_bytes']['total'] <= d['result']['gpu_memory_bytes']"
+  "d['request']['model']=='llama-3.1-70b' and d['request']['task']=='qlora' and d['request']['gpu']=='rtx-4090' and 2 < d['request']['gpus'] <= 4 and d['request']['seq_len']==2048 and d['request']['micro_batch']*d['request']['grad_accum']*d['request']['dp']==2"
+json_check "fit: every change goes from the asked value to the fitted request's" \
+  "all(d['request'][c['field']]==c['to'] and c['from']!=c['to'] for c in d['changes'])"
+json_check "fit: the fitted job is within the card's usable capacity" "d['result']['required_bytes'] <= d['result']['usable_memory_bytes']"
 fit "fit: a request that fits already" 0 '{"model":"llama-3.1-8b","task":"qlora","gpu":"rtx-4090"}'
-json_check "fit: fits as asked -> changes []" "d['fits'] is True and d['changes']==[] and d['blockers']==[] and d['request']['checkpointing']=='none'"
+json_check "fit: fits as asked -> changes []" "d['fits'] is True and d['changes']==[] and d['blockers']==[] and d['request']['checkpointing']=='full'"
 fit "fit: 405B full fine-tuning on one T4 (hopeless) exits 0" 0 '{"model":"llama-3.1-405b","task":"full_finetune","gpu":"t4"}'
 json_check "fit: hopeless -> fits false, blockers with numbers, request unchanged" \
   "d['fits'] is False and d['changes']==[] and len(d['blockers'])>=3 and 'GiB per GPU' in d['blockers'][0] and d['request']['gpus']==1 and d['request']['optimizer']=='adamw'"
@@ -215,6 +215,79 @@ fit "fit: bad request (same errors as estimate)" 2 '{"modle":"llama-3.1-8b"}'
 err_has "fit: unknown request field named" 'unknown field "modle"'
 fit "fit: not JSON" 2 '{"model": '
 check "fit without --json input is still read; extra argument is a usage error" 2 "$bin" fit --json extra
+# --- robustness: depth, numbers as written, bounded messages, cost spans ------------------
+python3 -c "print('{\"model\":{\"hf_config\":' + '['*100000 + ']'*100000 + '}}')" > "$tmp/deep.json"
+python3 -c "print('['*100000 + ']'*100000)" > "$tmp/deep-array.json"
+for cmd in estimate recommend cost; do
+  check "$cmd: JSON nested 100,000 deep exits 2" 2 sh -c "'$bin' $cmd --json < '$tmp/deep.json'"
+  err_has "$cmd: nesting limit named" "nested deeper than 64 levels"
+done
+check "link encode: JSON nested 100,000 deep exits 2" 2 sh -c "'$bin' link encode < '$tmp/deep-array.json'"
+err_has "link encode: nesting limit named" "nested deeper than 64 levels"
+python3 -c "print('{\"model\":{\"hf_config\":' + '{\"a\":'*64 + '1' + '}'*64 + '}}')" > "$tmp/depth66.json"
+check "estimate: 66 levels are refused" 2 sh -c "'$bin' estimate --json < '$tmp/depth66.json'"
+err_has "estimate: 66 levels named" "nested deeper than 64 levels"
+python3 -c "print('{\"model\":' + '{\"a\":'*62 + '1' + '}'*62 + '}')" > "$tmp/depth63.json"
+check "estimate: 63 levels parse (then fail on the field, not the depth)" 2 sh -c "'$bin' estimate --json < '$tmp/depth63.json'"
+if grep -q "nested deeper" "$tmp/err"; then echo "FAIL estimate: 63 levels wrongly refused"; fails=$((fails+1)); else echo "ok   estimate: 63 levels not refused for depth"; fi
+check "estimate: gpus 2^63 is out of range" 2 est '{"gpus": 9223372036854775808}'
+err_has "estimate: 2^63 quoted as written" "is 9223372036854775808, outside"
+check "estimate: gpus 2^64-1 is out of range" 2 est '{"gpus": 18446744073709551615}'
+err_has "estimate: 2^64-1 quoted as written" "is 18446744073709551615, outside"
+check "estimate: gpus -2^63 is out of range" 2 est '{"gpus": -9223372036854775808}'
+err_has "estimate: -2^63 quoted as written" "is -9223372036854775808, outside"
+check "estimate: mfu just past 1 is not rounded onto the bound" 2 est '{"mfu": 1.0000000000000002}'
+err_has "estimate: mfu quoted as written" "is 1.0000000000000002, outside"
+python3 -c "print('{\"task\": \"' + 'x'*1000000 + '\"}')" > "$tmp/long.json"
+check "estimate: a 1 MB string" 2 sh -c "'$bin' estimate --json < '$tmp/long.json'"
+if [ "$(wc -c < "$tmp/err")" -lt 1000 ]; then echo "ok   estimate: a 1 MB string gives a short message"; else echo "FAIL estimate: message is $(wc -c < "$tmp/err") bytes"; fails=$((fails+1)); fi
+err_has "estimate: the string is quoted shortened" 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+python3 -c "print('{\"' + 'k'*1000000 + '\": 1}')" > "$tmp/longkey.json"
+check "estimate: a 1 MB key" 2 sh -c "'$bin' estimate --json < '$tmp/longkey.json'"
+if [ "$(wc -c < "$tmp/err")" -lt 1000 ]; then echo "ok   estimate: a 1 MB key gives a short message"; else echo "FAIL estimate: key message is $(wc -c < "$tmp/err") bytes"; fails=$((fails+1)); fi
+cost "cost: duty_cycle 1e-12 spans 10^14 h" 2 '{"gpu":"h100-sxm","gpus":1,"hours":100,"utilization":0.5,"duty_cycle":1e-12}'
+err_has "cost: the span names duty_cycle" 'field "duty_cycle" is 1e-12'
+err_has "cost: the span limit is said" "100 years"
+cost "cost: 100 years exactly is allowed" 0 '{"gpu":"h100-sxm","gpus":1,"hours":8760,"utilization":0.5,"duty_cycle":0.01,"service":"bare_metal"}'
+json_check "cost: 100 years bills 1200 months (a little more with a virtualisation stretch)" "all(r['billed_months'] is None or 1200 <= r['billed_months'] < 1300 for r in d['rows']) and any(r['billed_months'] is not None for r in d['rows'])"
+cost "cost: gpus 2^63" 2 '{"gpu":"h100-sxm","gpus":9223372036854775808,"hours":1,"utilization":0.5}'
+err_has "cost: 2^63 quoted as written" "is 9223372036854775808, outside"
+
+# --- links at their limits ------------------------------------------------------------------
+python3 -c "import json; print(json.dumps({'view':'calculator','calculator':{'model':{'params':8e9,'name':'n'*30000},'task':'lora'}}))" > "$tmp/longname.json"
+check "link encode: a 30,000-character model name" 0 sh -c "'$bin' link encode < '$tmp/longname.json'"
+if [ "$(head -c 20000 "$tmp/out" | wc -c)" -le 16386 ]; then echo "ok   link encode: the link fits the decoder's 16,384 characters"; else echo "FAIL link encode: $(wc -c < "$tmp/out") characters"; fails=$((fails+1)); fi
+err_has "link encode: the left-out name is said" "calc.model.name"
+"$bin" link decode "$(cat "$tmp/out")" > "$tmp/out2" 2>/dev/null
+if python3 -c "import json; d=json.load(open('$tmp/out2')); exit(0 if not any('longer than' in n for n in d['notices']) and d['calculator']['task']=='lora' else 1)"; then
+  echo "ok   link: the shortened link decodes whole"; else echo "FAIL link: shortened link"; fails=$((fails+1)); fi
+check "link decode: a stale card id" 0 "$bin" link decode '#v=1&view=cost&cost.gpu=no-such-card&cost.gpus=4&tier.sort=memory'
+json_check "link decode: the stale id is dropped with a notice, the rest kept" \
+  "any('cost.gpu' in n for n in d['notices']) and d['cost']['gpu']!='no-such-card' and d['cost']['gpus']==4 and d['tiers']['sort']=='memory' and d['view']=='cost'"
+err_has "link decode: the notice is printed" "cost.gpu"
+
+# --- export ---------------------------------------------------------------------------------
+"$bin" link decode '#v=1&view=calculator&calc.model=llama-3.1-70b&calc.task=pretrain&calc.gpu=h100-sxm&calc.gpus=64&calc.tp=8&calc.dp=8' > "$tmp/state.json" 2>/dev/null
+check "export: md" 0 sh -c "'$bin' export --format md < '$tmp/state.json'"
+grep -q "× 10²" "$tmp/out" && ! grep -q "e+2" "$tmp/out" && echo "ok   export md: FLOPs as a power of ten" || { echo "FAIL export md numbers"; fails=$((fails+1)); }
+check "export: csv" 0 sh -c "'$bin' export --format csv < '$tmp/state.json'"
+head -1 "$tmp/out" | grep -q "^item,value,unit,how$" && echo "ok   export csv: header" || { echo "FAIL export csv header"; fails=$((fails+1)); }
+check "export: json" 0 sh -c "'$bin' export --format json < '$tmp/state.json'"
+json_check "export json: the estimate with its request and link" "d['request']['model']=='llama-3.1-70b' and d['link'].startswith('#v=1&')"
+check "export: cards as CSV" 0 sh -c "'$bin' export --format csv --what cards < '$tmp/state.json'"
+head -1 "$tmp/out" | grep -q "^card,tier," && echo "ok   export cards: header" || { echo "FAIL export cards header"; fails=$((fails+1)); }
+check "export: page URL in the Markdown link" 0 sh -c "'$bin' export --format md --page-url https://example.org/atlas/ < '$tmp/state.json'"
+grep -q "^Link: <https://example.org/atlas/#v=1&" "$tmp/out" && echo "ok   export: link with the page URL" || { echo "FAIL export link"; fails=$((fails+1)); }
+echo '{"view":"calculator","calculator":{"model":{"params":8e9,"name":"<img src=x onerror=alert(1)>[a](javascript:alert(1))"},"task":"lora"}}' > "$tmp/hostile.json"
+check "export: hostile model name as Markdown" 0 sh -c "'$bin' export --format md < '$tmp/hostile.json'"
+if grep -v "^Link:" "$tmp/out" | grep -q "<img\|](javascript"; then echo "FAIL export: raw HTML or link in Markdown"; fails=$((fails+1)); else echo "ok   export: no raw HTML or link from a name"; fi
+echo '{"view":"calculator","calculator":{"model":{"params":8e9,"name":"=HYPERLINK(1)"},"task":"lora"}}' > "$tmp/formula.json"
+check "export: formula model name as CSV" 0 sh -c "'$bin' export --format csv < '$tmp/formula.json'"
+! grep -q "^=\|,=" "$tmp/out" && echo "ok   export: CSV formula neutralised" || { echo "FAIL export CSV formula"; fails=$((fails+1)); }
+check "export: bad format" 2 sh -c "'$bin' export --format pdf < '$tmp/state.json'"
+check "export: no format" 2 sh -c "'$bin' export < '$tmp/state.json'"
+check "export: deep state" 2 sh -c "'$bin' export --format md < '$tmp/deep-array.json'"
+err_has "export: nesting limit named" "nested deeper than 64 levels"
 
 [ $fails = 0 ] && echo "all CLI tests passed" || echo "$fails CLI test(s) failed"
 exit $((fails > 0))

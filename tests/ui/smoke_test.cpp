@@ -224,3 +224,63 @@ TEST_CASE("a double-click on the tier map chart zooms it; Reset zoom and a pinch
   frame(false, ImVec2(5, 5), env);
   CHECK_FALSE(memory.tier_zoom.zoomed());
 }
+
+TEST_CASE("a tier-map sort from a link survives the table's first frames") {
+  const ui::UiEnv env = EnvFor(kScreenSizes[0]);
+  for (TierMapSort sort : {TierMapSort::kMemory, TierMapSort::kName, TierMapSort::kYear}) {
+    for (bool descending : {false, true}) {
+      ImGuiHeadless imgui(1440, 900, 1);  // a new table each time, as on opening a link
+      AppState state;
+      state.tier_map.table_view = true;
+      state.tier_map.sort = sort;
+      state.tier_map.sort_descending = descending;
+      ui::UiMemory memory;
+      ui::AppData data;
+      data.catalogs = &test::RealCatalogs();
+      CalculatorDerived calculator;
+      WalkthroughDerived walkthrough;
+      CostDerived cost;
+      data.calculator = &calculator;
+      data.walkthrough = &walkthrough;
+      data.cost = &cost;
+      ImGui::GetIO().MousePos = ImVec2(-1, -1);  // no clicks: only the table's own defaults
+      for (int f = 0; f < 3; ++f) {
+        ImGui::NewFrame();
+        ui::DrawApp(state, data, env, memory);
+        ImGui::Render();
+      }
+      CHECK(state.tier_map.sort == sort);
+      CHECK(state.tier_map.sort_descending == descending);
+    }
+  }
+}
+
+TEST_CASE("views whose data failed say so; the tier map and the rest still draw") {
+  ImGuiHeadless imgui(1440, 900, 1);
+  ui::UiEnv env = EnvFor(kScreenSizes[0]);
+  env.update_ready = true;  // the new-version banner draws too
+  bool reloaded = false;
+  env.reload = [&reloaded] { reloaded = true; };
+  Catalogs no_models = test::RealCatalogs();
+  no_models.models = {};
+  for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
+    AppState state;
+    state.view = static_cast<View>(v);
+    ui::UiMemory memory;
+    ui::AppData data;
+    data.catalogs = &no_models;
+    data.data_warnings = {"data/models.json: models[2] (id \"x\"): field \"params\" is -5, outside the allowed range"};
+    data.models_missing = "data/models.json";
+    CostDerived cost;
+    UpdateCostDerived(state, no_models, cost, Language::kEnglish);
+    data.cost = &cost;  // the calculator and walkthrough results stay null: they need models
+    for (int f = 0; f < 4; ++f) {
+      ImGui::NewFrame();
+      ui::DrawApp(state, data, env, memory);
+      ImGui::Render();
+    }
+    CHECK(ImGui::GetDrawData()->TotalVtxCount > 100);
+    CHECK(state.view == static_cast<View>(v));
+  }
+  CHECK_FALSE(reloaded);
+}

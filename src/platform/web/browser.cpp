@@ -87,7 +87,7 @@ EM_JS(int, atlas_js_prefers_chinese, (), {
 });
 EM_JS(void, atlas_js_fetch_font, (const char* url, const char* words_url), {
   function bytes(u) {
-    return fetch(u).then(function(r) {
+    return fetch((window["gpuAtlasAsset"] || String)(u)).then(function(r) {
       if (!r.ok) throw new Error(u + ": HTTP " + r.status);
       return r.arrayBuffer();
     });
@@ -108,12 +108,15 @@ EM_JS(void, atlas_js_fetch_font, (const char* url, const char* words_url), {
         _atlas_font_arrived(0, 0, 0);
       });
 });
+// boot.js sets gpuAtlasUpdateReady when the service worker has installed a complete new version.
+EM_JS(int, atlas_js_update_ready, (), { return window["gpuAtlasUpdateReady"] ? 1 : 0; });
+EM_JS(void, atlas_js_reload, (), { location.reload(); });
 EM_JS(void, atlas_js_console_warn, (const char* message), { console.warn("GPU Atlas: " + UTF8ToString(message)); });
 EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_urls), {
   var wasm = UTF8ToString(wasm_url);
   var urls = UTF8ToString(data_urls).split(",");
   function bytes(url) {
-    return fetch(url).then(function(r) {
+    return fetch((window["gpuAtlasAsset"] || String)(url)).then(function(r) {
       if (!r.ok) throw new Error(url + ": HTTP " + r.status);
       return r.arrayBuffer();
     });
@@ -296,6 +299,8 @@ void DownloadText(const std::string& name, const std::string& mime, const std::s
   atlas_js_download(name.c_str(), mime.c_str(), text.c_str());
 }
 bool PrefersChinese() { return atlas_js_prefers_chinese() != 0; }
+bool UpdateReady() { return atlas_js_update_ready() != 0; }
+void ReloadPage() { atlas_js_reload(); }
 void FetchFont(const char* relative_url, const char* words_url) { atlas_js_fetch_font(relative_url, words_url); }
 void ConsoleWarn(const std::string& message) { atlas_js_console_warn(message.c_str()); }
 void FetchDeferred(const char* wasm_url, const char* data_urls) { atlas_js_fetch_deferred(wasm_url, data_urls); }

@@ -31,6 +31,9 @@ bool PrefersChinese();
 // exported atlas_font_arrived(data, size, words) (malloc'd, owned by the receiver; the words
 // NUL-terminated; all null on failure).
 void FetchFont(const char* relative_url, const char* words_url);
+// A complete new version of the site is installed and waits for a reload (web/boot.js, sw.js).
+bool UpdateReady();
+void ReloadPage();
 // console.warn, for problems the page shows no message for.
 void ConsoleWarn(const std::string& message);
 // Fetches the deferred code (`wasm_url`, instantiated against this module's exports) and the

@@ -6,6 +6,7 @@
 
 #include "app/app_state.hpp"
 #include "app/deferred_code.hpp"
+#include "app/deferred_data.hpp"
 #include "app/share_link.hpp"
 #include "engine/catalogs.hpp"
 #include "engine/embedded_data.hpp"
@@ -234,11 +235,10 @@ void StartDeferredLoad(App& app) {
   atlas::platform::FetchDeferred("gpu-atlas.deferred.wasm", (urls + "text/en.json").c_str());
 }
 
-// Adds the models, regions and prices to the catalogs (the first deferred call).
+// Adds the models, regions and prices to the catalogs (the first deferred call). A file that
+// fails to load or validate turns off only the views that need it, with a banner naming it.
 ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
-  atlas::CatalogsLoad load;
-  load.catalogs = std::move(app.catalogs);
-  atlas::LoadMarketCatalogs(
+  const atlas::MarketDataLoad load = atlas::LoadMarketDataDegrading(
       [&m](const std::string& name, std::string& text) {
         for (int i = 0; i < kDeferredFileCount; ++i)
           if (name == kDeferredDataFiles[i] && m.texts[i]) {
@@ -247,9 +247,10 @@ ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
           }
         return false;
       },
-      "data", load);
-  app.catalogs = std::move(load.catalogs);
-  app.data.load_errors.insert(app.data.load_errors.end(), load.errors.begin(), load.errors.end());
+      "data", app.catalogs);
+  app.data.data_warnings = load.warnings;
+  app.data.models_missing = load.models_missing;
+  app.data.markets_missing = load.markets_missing;
 }
 
 // Takes the deferred part when it arrives, then opens the link that was waiting for it.
@@ -368,17 +369,18 @@ void Frame(void* arg) {
   const bool full = app.deferred == Deferred::kReady;
   const atlas::Language shown_language =
       app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish;
-  if (full) {
+  if (full && app.data.models_missing.empty()) {
     atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
     atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
     atlas::NormalizeWalkthrough(app.state.walkthrough);
     atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
-    atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
   }
+  if (full && app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
   app.data.calculator = full ? &app.calculator : nullptr;
   app.data.walkthrough = full ? &app.walkthrough : nullptr;
   app.data.cost = full ? &app.cost : nullptr;
   app.data.views_failed = app.deferred == Deferred::kFailed;
+  app.env.update_ready = atlas::platform::UpdateReady();
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -445,6 +447,7 @@ int main() {
     atlas::platform::DownloadText(name, mime, text);
   };
   app.env.retry_load = [] { StartDeferredLoad(app); };
+  app.env.reload = [] { atlas::platform::ReloadPage(); };
   app.env.page_url = atlas::platform::PageUrl();
   const std::string hash = atlas::platform::GetHash();
   if (!hash.empty() && app.data.load_errors.empty()) {

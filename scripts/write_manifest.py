@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Versions a built site (build/web/dist) as one unit.
+
+Every file the page loads (code, data, text packs, fonts, style) is listed with the SHA-256
+prefix of its content in dist/manifest.json; the version is a hash of that list. The page asks
+for each file as NAME?v=HASH (index.html's own references are rewritten here; the rest goes
+through boot.js's gpuAtlasAsset), so a cached copy can never be another version's, and the
+service worker (web/sw.js, with the manifest written into it) precaches exactly that set.
+
+usage: write_manifest.py DIST WEB_DIR   (WEB_DIR holds the index.html and sw.js templates)
+Re-running it after editing files in DIST makes a new, consistent version (the update test does).
+"""
+import hashlib
+import html
+import json
+import os
+import re
+import sys
+
+dist, web = sys.argv[1], sys.argv[2]
+# What the page loads. The service worker, the manifest, index.html (the version's root, checked
+# by its meta tag) and files for people or hosts (compressed copies, _headers, nginx) are not.
+EXTENSIONS = (".js", ".wasm", ".json", ".ttf", ".css")
+SKIP = {"sw.js", "manifest.json"}
+
+files = {}
+for folder, _, names in os.walk(dist):
+    for name in names:
+        rel = os.path.relpath(os.path.join(folder, name), dist).replace(os.sep, "/")
+        if rel in SKIP or not rel.endswith(EXTENSIONS):
+            continue
+        with open(os.path.join(dist, rel), "rb") as f:
+            files[rel] = hashlib.sha256(f.read()).hexdigest()[:16]
+files = dict(sorted(files.items()))
+version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+manifest = {"version": version, "files": files}
+
+with open(os.path.join(web, "index.html"), encoding="utf-8") as f:
+    page = f.read()
+for attr, name in re.findall(r'(href|src)="([^"?#:]+)"', page):
+    if name in files:
+        page = page.replace(f'{attr}="{name}"', f'{attr}="{name}?v={files[name]}"')
+meta = (f'<meta name="gpu-atlas-version" content="{version}">\n'
+        f'<meta name="gpu-atlas-assets" content="{html.escape(json.dumps(files, separators=(",", ":")), quote=True)}">\n')
+page = page.replace("<title>", meta + "<title>", 1)
+with open(os.path.join(dist, "index.html"), "w", encoding="utf-8") as f:
+    f.write(page)
+
+with open(os.path.join(web, "sw.js"), encoding="utf-8") as f:
+    sw = f.read()
+if "__MANIFEST__" not in sw:
+    sys.exit("write_manifest: web/sw.js has no __MANIFEST__ placeholder")
+with open(os.path.join(dist, "sw.js"), "w", encoding="utf-8") as f:
+    f.write(sw.replace("__MANIFEST__", json.dumps(manifest, separators=(",", ":"))))
+with open(os.path.join(dist, "manifest.json"), "w", encoding="utf-8") as f:
+    json.dump(manifest, f, indent=1)
+    f.write("\n")
+print(f"manifest: version {version}, {len(files)} files")

@@ -1,0 +1,124 @@
+// Share links at their limits: one length limit for encoder and decoder, stale ids dropped one by
+// one with a notice (every view's ids), a tier-map sort kept.
+#include "app/calculator_model.hpp"
+#include "app/share_link.hpp"
+#include "app/state_json.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace atlas;
+
+namespace {
+
+bool Mentions(const std::vector<std::string>& notices, const std::string& needle) {
+  for (const auto& n : notices)
+    if (n.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a link is never longer than the decoder reads: long free text is left out with a notice") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.view = View::kCalculator;
+  s.calculator.model_preset.clear();
+  s.calculator.workload.model = *c.models.Find("llama-3.1-8b");
+  s.calculator.workload.model.name = std::string(30000, 'n');
+  s.calculator.workload.model.id = "custom";
+  NormalizeCalculator(s.calculator, c);
+  const LinkEncode e = EncodeLinkChecked(s, c);
+  CHECK(e.ok);
+  CHECK(e.fragment.size() - 1 <= kMaxLinkChars);
+  CHECK(Mentions(e.notices, "calc.model.name"));
+  CHECK(EncodeLink(s, c) == e.fragment);
+  LinkDecode d = DecodeLink(e.fragment, c);
+  CHECK_FALSE(Mentions(d.notices, "longer than"));
+  CHECK(d.state.calculator.workload.model.layers == s.calculator.workload.model.layers);
+  CHECK(d.state.calculator.workload.model.hidden == s.calculator.workload.model.hidden);
+  CHECK(d.state.view == View::kCalculator);
+
+  // A short name stays, with no notice.
+  s.calculator.workload.model.name = "My 8B";
+  const LinkEncode short_name = EncodeLinkChecked(s, c);
+  CHECK(short_name.notices.empty());
+  CHECK(DecodeLink(short_name.fragment, c).state.calculator.workload.model.name == "My 8B");
+
+  // The decoder's cut is at the same limit.
+  const std::string too_long = "#v=1&tier.vendor=" + std::string(kMaxLinkChars, 'x');
+  CHECK(Mentions(DecodeLink(too_long, c).notices, std::to_string(kMaxLinkChars)));
+}
+
+TEST_CASE("a stale id drops only itself, with a notice naming it; everything valid is kept") {
+  const Catalogs& c = test::RealCatalogs();
+  REQUIRE(!c.pricing.prices.empty());
+  const std::string price = c.pricing.prices.front().id;
+  struct Case {
+    const char* stale_pair;   // the stale part of the link
+    const char* notice;       // what the notice must name
+  };
+  const Case cases[] = {
+      {"tier.vendor=NoSuchVendor", "tiers.vendor"},
+      {"tier.pinned=no-such-card", "tiers.pinned"},
+      {"tier.compare=rtx-4090,no-such-card", "tiers.compare"},
+      {"walk.model=no-such-model", "walkthrough.model"},
+      {"walk.owned=no-such-card:2", "walkthrough.owned"},
+      {"cost.gpu=no-such-card", "cost.gpu"},
+      {"cost.regions=cn-guizhou,no-such-region", "cost.regions"},
+      {"cost.focus_region=no-such-region", "cost.focus_region"},
+      {"cost.user_centre=atlantis", "cost.user_centre"},
+      {"cost.service=timeshare", "cost.service"},
+      {"cost.preset=Z", "cost.preset"},
+      {"cost.currency=XYZ", "cost.currency"},
+      {"cost.prices=no-such-price:100", "cost.prices"},
+      {"calc.gpu=no-such-card", "calculator.gpu"},
+      {"calc.model=no-such-model", "calculator.model"},
+  };
+  // Valid settings of every view around the stale one: all must survive.
+  const std::string valid = "&view=cost&tier.sort=memory&tier.desc=true&tier.tier=1&walk.max_gpus=16&walk.task=serving"
+                            "&cost.gpus=4&cost.hours=100&cost.currency=USD&calc.task=qlora&calc.gpu=rtx-4090"
+                            "&cost.prices=" + price + ":123";
+  for (const Case& k : cases) {
+    const std::string stale = k.stale_pair;
+    CAPTURE(stale);
+    // Last, so that it replaces a valid value of the same key (cost.prices, calc.gpu).
+    const std::string link = "#v=1" + valid + "&" + k.stale_pair;
+    LinkDecode d = DecodeLink(link, c);
+    CHECK(Mentions(d.notices, k.notice));
+    const AppState& s = d.state;
+    CHECK(s.view == View::kCost);
+    CHECK(s.tier_map.sort == TierMapSort::kMemory);
+    CHECK(s.tier_map.sort_descending);
+    CHECK(s.tier_map.tier == 1);
+    CHECK(s.walkthrough.max_gpus == 16);
+    CHECK(s.walkthrough.task == WalkthroughTask::kRealtimeServing);
+    CHECK(s.cost.gpus == 4);
+    CHECK(s.cost.hours == 100);
+    CHECK(s.calculator.workload.task == Task::kQlora);
+    const std::string pair = k.stale_pair;
+    if (pair.rfind("calc.gpu", 0) != 0) CHECK(s.calculator.workload.gpu == "rtx-4090");
+    if (pair.rfind("cost.currency", 0) != 0) CHECK(s.cost.currency == "USD");
+    if (pair.rfind("cost.prices", 0) != 0) {
+      REQUIRE(s.cost.price_overrides.size() == 1);
+      CHECK(s.cost.price_overrides[0].price_id == price);
+    }
+    // The stale ids themselves are gone; valid neighbours in the same list stay.
+    CHECK(s.cost.gpu != "no-such-card");
+    CHECK(c.gpus.Find(s.cost.gpu));
+    if (pair.rfind("tier.compare", 0) == 0) CHECK(s.tier_map.compare == std::vector<std::string>{"rtx-4090"});
+    if (pair.rfind("cost.regions", 0) == 0) CHECK(s.cost.regions == std::vector<std::string>{"cn-guizhou"});
+    for (const std::string& n : d.notices) CHECK(n.size() <= 300);
+  }
+}
+
+TEST_CASE("a catalog that is not loaded checks nothing (the web app before its deferred data)") {
+  Catalogs only_gpus = test::RealCatalogs();
+  only_gpus.models = {};
+  only_gpus.regions = {};
+  only_gpus.pricing = {};
+  StateRead r = StateFromJson(Json::parse(R"({"walkthrough": {"model": "qwen2.5-72b"}, "cost": {"regions": ["cn-guizhou"]}})"),
+                              only_gpus);
+  CHECK(r.state.walkthrough.model_preset == "qwen2.5-72b");
+  CHECK(r.state.cost.regions == std::vector<std::string>{"cn-guizhou"});
+}
