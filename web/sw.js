@@ -7,7 +7,8 @@ const CACHE = "gpu-atlas-" + BUILD_ID;
 // The app shell, and what the app fetches right after its first frame (the other views' code and
 // the data they need), so that every view works offline after the first visit.
 const FILES = ["./", "index.html", "style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm",
-  "gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "text/en.json"];
+  "gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/gpus.json",
+  "data/software.json", "text/en.json"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

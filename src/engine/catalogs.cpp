@@ -65,6 +65,12 @@ void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_d
                                        display_dir + "/pricing.json", display_dir + "/regions.json");
     out.errors.insert(out.errors.end(), refs.begin(), refs.end());
   }
+  if (LoadText(read, display_dir, "software.json", text, out)) {
+    SoftwareCatalogLoad software = LoadSoftwareCatalog(text, display_dir + "/software.json", out.catalogs.gpus);
+    Append(software, out);
+    out.catalogs.software = std::move(software.catalog);
+    AttachSoftwareSupport(out.catalogs.software, out.catalogs.gpus);
+  }
 }
 
 CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir) {

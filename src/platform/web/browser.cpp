@@ -131,12 +131,15 @@ EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_url
             HEAPU8[p + b.length] = 0;
             return p;
           });
-          _atlas_deferred_arrived(texts[0], texts[1], texts[2], texts[3]);
+          // An array of the strings' addresses (wasm32 pointers), in URL order.
+          var list = _malloc(4 * texts.length);
+          texts.forEach(function(p, i) { HEAPU32[(list >> 2) + i] = p; });
+          _atlas_deferred_arrived(list, texts.length);
         })
         .catch(function(e) {
           console.warn("GPU Atlas: the views' code or data could not be loaded (try " + n + "): " + e);
           if (n < 3) setTimeout(function() { attempt(n + 1); }, 1000 * n);
-          else _atlas_deferred_arrived(0, 0, 0, 0);
+          else _atlas_deferred_arrived(0, 0);
         });
   }
   attempt(1);
