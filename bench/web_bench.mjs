@@ -17,7 +17,7 @@ import { DESKTOP, PHONE, dist, frames, launch, serve, waitForMark } from "../tes
 const BUDGET_FIRST_FRAME_GZIP_KIB = 220;
 const BUDGET_CHINESE_FONT_GZIP_KIB = 250;
 const firstFrameFiles = ["index.html", "style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];
-const afterFirstFrameFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "text/en.json"];
+const afterFirstFrameFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/gpus.json", "data/software.json", "text/en.json"];
 const kib = (b) => b / 1024;
 const afterGzipBytes = afterFirstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f + ".gz")).size, 0);
 const brBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f + ".br")).size, 0);

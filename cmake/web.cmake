@@ -7,14 +7,28 @@ include(cmake/fonts.cmake)
 # The first frame (the tier map) needs only gpus.json and assumptions.json; the app fetches the
 # other data files after it. This copy of EmbeddedDataFiles() holding just those two is linked
 # first, so the linker never pulls the full one (embedded_data.cpp) out of libatlas_engine.a.
+# Its gpus.json is the first-frame copy (scripts/first_frame_gpus.py): every card's figures
+# without notes and sources, which come with the full data/gpus.json after the first frame.
+# -DATLAS_FIRST_FRAME_SLIM_GPUS=OFF embeds the full file instead (to measure what it saves).
+option(ATLAS_FIRST_FRAME_SLIM_GPUS "Embed the first-frame copy of gpus.json (no notes/sources)" ON)
 set(ATLAS_EMBEDDED_CORE_CPP "${CMAKE_BINARY_DIR}/generated/embedded_core.cpp")
+set(ATLAS_FIRST_FRAME_DATA "${CMAKE_BINARY_DIR}/generated/first_frame_data")
+if(ATLAS_FIRST_FRAME_SLIM_GPUS)
+  set(ATLAS_FIRST_FRAME_GPUS_COMMAND /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/first_frame_gpus.py"
+      "${CMAKE_SOURCE_DIR}/data/gpus.json" "${ATLAS_FIRST_FRAME_DATA}/gpus.json")
+else()
+  set(ATLAS_FIRST_FRAME_GPUS_COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/data/gpus.json"
+      "${ATLAS_FIRST_FRAME_DATA}/gpus.json")
+endif()
 add_custom_command(
   OUTPUT "${ATLAS_EMBEDDED_CORE_CPP}"
-  COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
-  COMMAND ${CMAKE_COMMAND} "-DOUT=${ATLAS_EMBEDDED_CORE_CPP}" "-DDATA_DIR=${CMAKE_SOURCE_DIR}/data"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated" "${ATLAS_FIRST_FRAME_DATA}"
+  COMMAND ${ATLAS_FIRST_FRAME_GPUS_COMMAND}
+  COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/data/assumptions.json" "${ATLAS_FIRST_FRAME_DATA}/"
+  COMMAND ${CMAKE_COMMAND} "-DOUT=${ATLAS_EMBEDDED_CORE_CPP}" "-DDATA_DIR=${ATLAS_FIRST_FRAME_DATA}"
           "-DONLY=gpus.json,assumptions.json" -P "${CMAKE_SOURCE_DIR}/cmake/embed_data.cmake"
   DEPENDS "${CMAKE_SOURCE_DIR}/data/gpus.json" "${CMAKE_SOURCE_DIR}/data/assumptions.json"
-          "${CMAKE_SOURCE_DIR}/cmake/embed_data.cmake"
+          "${CMAKE_SOURCE_DIR}/cmake/embed_data.cmake" "${CMAKE_SOURCE_DIR}/scripts/first_frame_gpus.py"
   COMMENT "Embedding the first frame's data files")
 
 # Text packs (src/ui/text/text_pack.hpp): the web build compiles in only the English of the first

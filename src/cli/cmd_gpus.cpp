@@ -10,6 +10,23 @@ namespace atlas::cli {
 
 namespace {
 
+// The card's stack and, per feature, {level, note, source} (data/software.json).
+Json SoftwareToJson(const Gpu& g) {
+  Json j;
+  j["stack"] = g.software.stack_id;
+  j["stack_name"] = g.software.stack_name;
+  j["stack_version"] = g.software.stack_version;
+  j["version_source"] = g.software.version_source;
+  Json features = Json::object();
+  for (size_t i = 0; i < kSoftwareFeatureCount; ++i) {
+    const auto feature = static_cast<SoftwareFeature>(i);
+    const SupportEntry e = SupportFor(g, feature);
+    features[SoftwareFeatureKey(feature)] = {{"level", SupportLevelName(e.level)}, {"note", e.note}, {"source", e.source}};
+  }
+  j["features"] = features;
+  return j;
+}
+
 Json GpuToJson(const Gpu& g, const TierResult& t) {
   Json j;
   j["id"] = g.id;
@@ -41,7 +58,9 @@ Json GpuToJson(const Gpu& g, const TierResult& t) {
   j["domestic"] = g.domestic;
   j["ecosystem"] = g.ecosystem;
   j["sparsity_note"] = g.sparsity_note;
+  j["vendor_claim_only"] = g.vendor_claim_only;
   j["sources"] = g.sources;
+  j["software"] = SoftwareToJson(g);
   return j;
 }
 

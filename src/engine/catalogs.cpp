@@ -79,6 +79,12 @@ void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_d
     Append(cases, out);
     out.catalogs.validation = std::move(cases.catalog);
   }
+  if (LoadText(read, display_dir, "software.json", text, out)) {
+    SoftwareCatalogLoad software = LoadSoftwareCatalog(text, display_dir + "/software.json", out.catalogs.gpus);
+    Append(software, out);
+    out.catalogs.software = std::move(software.catalog);
+    AttachSoftwareSupport(out.catalogs.software, out.catalogs.gpus);
+  }
 }
 
 CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir) {

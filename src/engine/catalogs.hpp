@@ -7,6 +7,7 @@
 #include "model_catalog.hpp"
 #include "pricing_catalog.hpp"
 #include "region_catalog.hpp"
+#include "software_support.hpp"
 #include "tiers.hpp"
 #include "validation_cases.hpp"
 
@@ -29,6 +30,7 @@ struct Catalogs {
   PricingCatalog pricing;
   Calibration calibration;  // frameworks, efficiencies, usable capacity (data/calibration.json)
   ValidationCatalog validation;  // measured runs the engine is checked against
+  SoftwareCatalog software;  // also resolved into each gpus.gpus[i].software
 };
 
 struct CatalogsLoad {
@@ -42,7 +44,7 @@ using DataFileReader = std::function<bool(const std::string& name, std::string& 
 
 CatalogsLoad LoadCatalogs(const DataFileReader& read, const std::string& display_dir);
 // LoadCatalogs in two steps, adding to `out`: the GPUs (with their tiers) and the assumptions,
-// which are all the tier map needs, then models, regions and prices. The web app draws its first
+// which are all the tier map needs, then models, regions, prices and software support. The web app draws its first
 // frame after the first step and fetches the files of the second.
 void LoadCoreCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out);
 void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_dir, CatalogsLoad& out);

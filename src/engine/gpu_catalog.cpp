@@ -3,6 +3,8 @@
 #include "json_reader.hpp"
 #include "units.hpp"
 
+#include <algorithm>
+
 
 namespace atlas {
 
@@ -10,6 +12,20 @@ double Gpu::Dense16Tflops() const {
   if (bf16_dense_tflops) return *bf16_dense_tflops;
   if (fp16_dense_tflops) return *fp16_dense_tflops;
   return 0.0;
+}
+
+bool Gpu::IsVendorClaimOnly(const std::string& field) const {
+  for (const std::string& f : vendor_claim_only)
+    if (f == field) return true;
+  return false;
+}
+
+const std::vector<std::string>& GpuFigureFields() {
+  static const std::vector<std::string> fields = {
+      "memory_gb",        "memory_bandwidth_gbps", "fp32_tflops",     "tf32_dense_tflops",
+      "bf16_dense_tflops", "fp16_dense_tflops",    "fp8_dense_tflops", "int8_dense_tops",
+      "fp4_dense_tflops", "tdp_w",                 "interconnect_gbps"};
+  return fields;
 }
 
 const Gpu* GpuCatalog::Find(const std::string& id) const {
@@ -27,7 +43,38 @@ constexpr double kMaxBandwidthGbps = 100000;
 constexpr double kMaxTflops = 100000;
 constexpr double kMaxTdpW = 5000;
 
-Gpu ReadGpu(FieldReader& r) {
+// Whether the record holds a figure for `field` (null figures cannot be flagged).
+bool HasFigure(const Gpu& g, const std::string& field) {
+  if (field == "fp32_tflops") return g.fp32_tflops.has_value();
+  if (field == "tf32_dense_tflops") return g.tf32_dense_tflops.has_value();
+  if (field == "bf16_dense_tflops") return g.bf16_dense_tflops.has_value();
+  if (field == "fp16_dense_tflops") return g.fp16_dense_tflops.has_value();
+  if (field == "fp8_dense_tflops") return g.fp8_dense_tflops.has_value();
+  if (field == "int8_dense_tops") return g.int8_dense_tops.has_value();
+  if (field == "fp4_dense_tflops") return g.fp4_dense_tflops.has_value();
+  return true;  // memory, bandwidth, power and interconnect are required numbers
+}
+
+// Optional list of figure fields that rest only on the vendor's claim: each a known figure
+// field of this record, present (not null), listed once.
+void ReadVendorClaims(FieldReader& r, Gpu& g) {
+  if (!r.Has("vendor_claim_only")) return;
+  g.vendor_claim_only = r.StringList("vendor_claim_only", /*require_non_empty=*/false);
+  const std::vector<std::string>& known = GpuFigureFields();
+  for (size_t i = 0; i < g.vendor_claim_only.size(); ++i) {
+    const std::string& f = g.vendor_claim_only[i];
+    if (std::find(known.begin(), known.end(), f) == known.end()) {
+      r.Fail("vendor_claim_only", "lists \"" + f + "\", which is not a figure field of a card");
+    } else if (!HasFigure(g, f)) {
+      r.Fail("vendor_claim_only", "lists \"" + f + "\", but that figure is null");
+    } else if (std::find(g.vendor_claim_only.begin(), g.vendor_claim_only.begin() + i, f) !=
+               g.vendor_claim_only.begin() + i) {
+      r.Fail("vendor_claim_only", "lists \"" + f + "\" twice");
+    }
+  }
+}
+
+Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   Gpu g;
   g.id = r.String("id");
   g.vendor = r.String("vendor");
@@ -58,8 +105,10 @@ Gpu ReadGpu(FieldReader& r) {
   g.domestic = r.Bool("domestic");
   g.ecosystem = r.String("ecosystem");
   g.sparsity_note = r.StringOr("sparsity_note", "");
+  ReadVendorClaims(r, g);
+  // The first-frame copy (cmake/embed_data.cmake, SLIM) leaves out notes and sources.
   g.notes = r.NullableString("notes").value_or("");
-  g.sources = r.StringList("sources", /*require_non_empty=*/true);
+  if (r.Has("sources") || !first_frame_copy) g.sources = r.StringList("sources", /*require_non_empty=*/true);
   if (!g.bf16_dense_tflops && !g.fp16_dense_tflops)
     r.Fail("bf16_dense_tflops", "and fp16_dense_tflops are both null: a card needs one");
   return g;
@@ -73,8 +122,10 @@ GpuCatalogLoad LoadGpuCatalog(const std::string& text, const std::string& file_n
   if (!root) return out;
   FieldReader top(*root, file_name, out.errors);
   out.catalog.data_date = top.StringOr("data_date", "");
+  const bool first_frame_copy = top.BoolOr("first_frame_copy", false);
+  out.catalog.details_loaded = !first_frame_copy;
   ForEachRecord(*root, "gpus", file_name, out.errors, [&](FieldReader& r, const Json&) {
-    out.catalog.gpus.push_back(ReadGpu(r));
+    out.catalog.gpus.push_back(ReadGpu(r, first_frame_copy));
     return out.catalog.gpus.back().id;
   });
   return out;

@@ -2,6 +2,8 @@
 // and validated without throwing. Every throughput is the *dense* figure (no 2:4 sparsity).
 #pragma once
 
+#include "software_support.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,18 +37,30 @@ struct Gpu {
   bool domestic = false;  // 国产: Chinese-designed
   std::string ecosystem;
   std::string sparsity_note;
+  // Figure fields (e.g. "bf16_dense_tflops") that rest only on the vendor's own claim, not
+  // confirmed by an independent source (BR100's 1,024 TFLOPS); the UI marks them.
+  std::vector<std::string> vendor_claim_only;
   std::string notes;
   std::vector<std::string> sources;
+  GpuSoftware software;  // filled from data/software.json (AttachSoftwareSupport)
 
   // Best dense 16-bit tensor throughput (BF16, else FP16), TFLOPS; 0 when neither exists.
   double Dense16Tflops() const;
+  // Whether the figure `field` (a gpus.json field name) is only the vendor's claim.
+  bool IsVendorClaimOnly(const std::string& field) const;
   const std::string& DisplayName(bool chinese) const {
     return chinese && !name_zh.empty() ? name_zh : name;
   }
 };
 
+// The figure fields a record may list in `vendor_claim_only` (gpus.json field names).
+const std::vector<std::string>& GpuFigureFields();
+
 struct GpuCatalog {
   std::string data_date;
+  // False for the web build's first-frame copy, which leaves out notes, sparsity notes and
+  // sources (they arrive with the full data/gpus.json after the first frame).
+  bool details_loaded = true;
   std::vector<Gpu> gpus;
   const Gpu* Find(const std::string& id) const;
 };

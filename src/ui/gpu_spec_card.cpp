@@ -15,27 +15,99 @@ std::string Interconnect(const Gpu& g) {
   return g.interconnect + " · " + FormatNumber(g.interconnect_gbps) + " GB/s";
 }
 
-// The rows shared by the spec card and the comparison table.
+// The rows shared by the spec card and the comparison table. `field` names the gpus.json
+// figure a row shows (nullptr for text rows), so a figure that is only the vendor's claim
+// can be marked.
 struct SpecRow {
   const char* UiText::*label;
   std::function<std::string(const Gpu&, const UiText&)> value;
+  const char* field = nullptr;
 };
+
+std::string RowValue(const SpecRow& row, const Gpu& g, const UiText& t) {
+  std::string v = row.value(g, t);
+  if (row.field && g.IsVendorClaimOnly(row.field)) v += std::string(" · ") + t.card_vendor_claim;
+  return v;
+}
+
+const char* UiText::*FeatureLabel(SoftwareFeature f) {
+  switch (f) {
+    case SoftwareFeature::kNf4Bitsandbytes: return &UiText::card_feature_nf4;
+    case SoftwareFeature::kFp8Training: return &UiText::card_feature_fp8_training;
+    case SoftwareFeature::kFp8Inference: return &UiText::card_feature_fp8_inference;
+    case SoftwareFeature::kFlashAttention: return &UiText::card_feature_flash_attention;
+    case SoftwareFeature::kVllm: return &UiText::card_feature_vllm;
+    case SoftwareFeature::kSglang: return &UiText::card_feature_sglang;
+    case SoftwareFeature::kLlamaCpp: break;
+  }
+  return &UiText::card_feature_llama_cpp;
+}
+
+const char* LevelWord(SupportLevel level, const UiText& t) {
+  switch (level) {
+    case SupportLevel::kYes: return t.card_support_yes;
+    case SupportLevel::kPartial: return t.card_support_partial;
+    case SupportLevel::kNo: return t.card_support_no;
+    case SupportLevel::kUnknown: break;
+  }
+  return t.card_support_unknown;
+}
+
+ImU32 LevelColor(SupportLevel level) {
+  switch (level) {
+    case SupportLevel::kYes: return kColorGood;
+    case SupportLevel::kPartial: return kColorWarn;
+    case SupportLevel::kNo: return kColorBad;
+    case SupportLevel::kUnknown: break;
+  }
+  return kColorMuted;
+}
+
+// One row per feature: the level in its colour; hovering shows the note and the source.
+void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
+  const UiText& t = env.text();
+  ImGui::Spacing();
+  ImGui::TextWrapped("%s", Printf(t.card_software_support, Shown(g.software.stack_version, env).c_str()).c_str());
+  if (!ImGui::BeginTable("software", 2, ImGuiTableFlags_SizingStretchProp)) return;
+  for (size_t i = 0; i < kSoftwareFeatureCount; ++i) {
+    const auto feature = static_cast<SoftwareFeature>(i);
+    const SupportEntry e = SupportFor(g, feature);
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", t.*FeatureLabel(feature));
+    ImGui::TableNextColumn();
+    ImGui::PushStyleColor(ImGuiCol_Text, LevelColor(e.level));
+    ImGui::TextUnformatted(LevelWord(e.level, t));
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+      const std::string tip = e.source.empty() ? e.note : e.note + "\n" + e.source;
+      ImGui::SetTooltip("%s", Shown(tip, env).c_str());
+    }
+    if (!e.source.empty() && env.open_url) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton(t.source_open)) env.open_url(e.source);
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
 
 const std::vector<SpecRow>& SpecRows() {
   static const std::vector<SpecRow> rows = {
       {&UiText::card_vendor, [](const Gpu& g, const UiText&) { return g.vendor; }},
       {&UiText::card_arch_year, [](const Gpu& g, const UiText&) { return g.architecture + " · " + std::to_string(g.year); }},
-      {&UiText::card_memory, [](const Gpu& g, const UiText&) { return FormatNumber(g.memory_gb) + " GB " + g.memory_type; }},
-      {&UiText::card_bandwidth, [](const Gpu& g, const UiText&) { return FormatNumber(g.memory_bandwidth_gbps) + " GB/s"; }},
-      {&UiText::card_fp32, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }},
-      {&UiText::card_tf32, [](const Gpu& g, const UiText&) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }},
-      {&UiText::card_bf16, [](const Gpu& g, const UiText&) { return FormatOptional(g.bf16_dense_tflops, "TFLOPS", 1); }},
-      {&UiText::card_fp16, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp16_dense_tflops, "TFLOPS", 1); }},
-      {&UiText::card_fp8, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp8_dense_tflops, "TFLOPS", 1); }},
-      {&UiText::card_int8, [](const Gpu& g, const UiText&) { return FormatOptional(g.int8_dense_tops, "TOPS", 1); }},
-      {&UiText::card_fp4, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp4_dense_tflops, "TFLOPS", 1); }},
-      {&UiText::card_tdp, [](const Gpu& g, const UiText&) { return FormatNumber(g.tdp_w) + " W"; }},
-      {&UiText::card_interconnect, [](const Gpu& g, const UiText&) { return Interconnect(g); }},
+      {&UiText::card_memory, [](const Gpu& g, const UiText&) { return FormatNumber(g.memory_gb) + " GB " + g.memory_type; }, "memory_gb"},
+      {&UiText::card_bandwidth, [](const Gpu& g, const UiText&) { return FormatNumber(g.memory_bandwidth_gbps) + " GB/s"; }, "memory_bandwidth_gbps"},
+      {&UiText::card_fp32, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }, "fp32_tflops"},
+      {&UiText::card_tf32, [](const Gpu& g, const UiText&) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }, "tf32_dense_tflops"},
+      {&UiText::card_bf16, [](const Gpu& g, const UiText&) { return FormatOptional(g.bf16_dense_tflops, "TFLOPS", 1); }, "bf16_dense_tflops"},
+      {&UiText::card_fp16, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp16_dense_tflops, "TFLOPS", 1); }, "fp16_dense_tflops"},
+      {&UiText::card_fp8, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp8_dense_tflops, "TFLOPS", 1); }, "fp8_dense_tflops"},
+      {&UiText::card_int8, [](const Gpu& g, const UiText&) { return FormatOptional(g.int8_dense_tops, "TOPS", 1); }, "int8_dense_tops"},
+      {&UiText::card_fp4, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp4_dense_tflops, "TFLOPS", 1); }, "fp4_dense_tflops"},
+      {&UiText::card_tdp, [](const Gpu& g, const UiText&) { return FormatNumber(g.tdp_w) + " W"; }, "tdp_w"},
+      {&UiText::card_interconnect, [](const Gpu& g, const UiText&) { return Interconnect(g); }, "interconnect_gbps"},
       {&UiText::card_form_factor, [](const Gpu& g, const UiText&) { return g.form_factor; }},
       {&UiText::card_software, [](const Gpu& g, const UiText&) { return g.ecosystem; }},
       {&UiText::card_domestic, [](const Gpu& g, const UiText& t) { return std::string(g.domestic ? t.yes : t.no); }},
@@ -56,9 +128,10 @@ void DrawGpuSpecCard(const Gpu& g, const TierResult& tier, const UiEnv& env, boo
   ImGui::SameLine();
   ImGui::TextDisabled("%s", TierDisplayName(tier.tier, env));
   if (BeginKeyValueTable("spec")) {
-    for (const SpecRow& row : SpecRows()) KeyValueRow(t.*row.label, Shown(row.value(g, t), env));
+    for (const SpecRow& row : SpecRows()) KeyValueRow(t.*row.label, Shown(RowValue(row, g, t), env));
     EndKeyValueTable();
   }
+  if (!g.vendor_claim_only.empty()) ColoredWrapped(kColorWarn, t.card_vendor_claim_hint);
   ImGui::Spacing();
   ImGui::TextUnformatted(t.card_why);
   for (const TierCheck& c : tier.checks) {
@@ -69,10 +142,20 @@ void DrawGpuSpecCard(const Gpu& g, const TierResult& tier, const UiEnv& env, boo
   }
   if (!g.sparsity_note.empty()) ColoredWrapped(kColorMuted, Shown(Printf(t.card_dense_note, g.sparsity_note.c_str()), env));
   if (!g.notes.empty()) ColoredWrapped(kColorWarn, Shown(g.notes, env));
+  // The first-frame copy of the catalog has no sources, notes or software support yet.
+  const bool details = !g.sources.empty();
   if (compact) {
-    ImGui::TextDisabled(t.card_sources_hint, g.sources.size());
+    if (details)
+      ImGui::TextDisabled(t.card_sources_hint, g.sources.size());
+    else
+      ImGui::TextDisabled("%s", t.card_details_loading);
     return;
   }
+  if (!details) {
+    ColoredWrapped(kColorMuted, t.card_details_loading);
+    return;
+  }
+  if (g.software.loaded) SoftwareSupportRows(g, env);
   ImGui::Spacing();
   ImGui::TextUnformatted(t.card_sources);
   SourceLinks(g.sources, env);
@@ -108,7 +191,7 @@ void DrawGpuCompareTable(const Catalogs& catalogs, const std::vector<std::string
     ImGui::TextDisabled("%s", t.*row.label);
     for (int i : idx) {
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", Shown(row.value(catalogs.gpus.gpus[i], t), env).c_str());
+      ImGui::TextWrapped("%s", Shown(RowValue(row, catalogs.gpus.gpus[i], t), env).c_str());
     }
   }
   ImGui::EndTable();

@@ -1,11 +1,11 @@
 // The split app: the first frame needs only gpu-atlas.wasm and the compiled-in GPU data; the
-// other views' code (gpu-atlas.deferred.wasm) and data (models, regions, pricing) are fetched
+// other views' code (gpu-atlas.deferred.wasm) and data (models, regions, pricing, software, full gpus) are fetched
 // after it. A link waits for them; a failed fetch leaves the tier map working and says so.
 import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
-const deferredFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "text/en.json"];
+const deferredFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/gpus.json", "data/software.json", "text/en.json"];
 
 // Resource timings of the deferred files and the first-frame mark, in page time.
 async function timings(page) {

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 using namespace atlas;
 using atlas::test::CatalogText;
 using atlas::test::ValidGpuRecord;
@@ -116,4 +118,77 @@ TEST_CASE("broken files: not JSON, not an object, no list, records that are not 
 TEST_CASE("a data folder without gpus.json is reported by name") {
   CatalogsLoad load = LoadCatalogs([](const std::string&, std::string&) { return false; }, "/tmp/nowhere");
   CHECK(AnyContains(load.errors, "/tmp/nowhere/gpus.json: file is missing or unreadable"));
+}
+
+TEST_CASE("the catalog has at least 60 cards, incl. the ones users ask for, each with a tier and a reason") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  CHECK(c.gpus.gpus.size() >= 60);
+  for (const char* id : {"rtx-4060-ti-16gb", "rtx-4070-ti-super", "rtx-4080", "rtx-4080-super", "rtx-4090d",
+                         "rtx-5080", "apple-m2-ultra", "apple-m4-max", "ascend-910c", "gb200-b200", "mi300a",
+                         "gaudi3-pcie", "a40", "rtx-3090-ti", "rtx-pro-6000-blackwell-max-q"}) {
+    INFO(id);
+    CHECK(c.gpus.Find(id) != nullptr);
+  }
+  REQUIRE(c.gpu_tiers.size() == c.gpus.gpus.size());
+  for (size_t i = 0; i < c.gpus.gpus.size(); ++i) {
+    INFO(c.gpus.gpus[i].id);
+    CHECK_FALSE(c.gpu_tiers[i].reason.empty());
+    CHECK_FALSE(c.gpu_tiers[i].checks.empty());
+  }
+  // Ada whitepaper per-SM rate (512 FLOP/clk/SM, FP32 accumulate) x 76 SMs x 2,505 MHz = 97.5;
+  // NVIDIA's launch figure 390 TFLOPS = that x 2 (FP16 accumulate) x 2 (sparsity).
+  CHECK(*c.gpus.Find("rtx-4080")->bf16_dense_tflops == doctest::Approx(97.5).epsilon(0.01));
+  CHECK(*c.gpus.Find("rtx-4080")->bf16_dense_tflops * 4 == doctest::Approx(390).epsilon(0.01));
+  // RTX 5080: '1,801 AI TOPS' is FP4 with sparsity -> 900.5 dense FP4, 112.6 dense BF16.
+  CHECK(*c.gpus.Find("rtx-5080")->fp4_dense_tflops * 2 == doctest::Approx(1801).epsilon(0.005));
+  // Unified-memory SoCs: Apple publishes FP32 only; the Mac is no fabric card.
+  CHECK(c.gpus.Find("apple-m2-ultra")->memory_gb == 192);
+  CHECK_FALSE(c.gpus.Find("apple-m2-ultra")->nvlink_class);
+}
+
+TEST_CASE("figures that are only the vendor's claim are flagged (BR100's 1,024 TFLOPS)") {
+  const GpuCatalog& c = atlas::test::RealCatalogs().gpus;
+  const Gpu* br100 = c.Find("biren-br100");
+  REQUIRE(br100);
+  CHECK(*br100->bf16_dense_tflops == doctest::Approx(1024));
+  CHECK(br100->IsVendorClaimOnly("bf16_dense_tflops"));
+  CHECK_FALSE(br100->IsVendorClaimOnly("memory_gb"));
+  CHECK_FALSE(c.Find("h100-sxm")->IsVendorClaimOnly("bf16_dense_tflops"));
+  for (const Gpu& g : c.gpus)
+    for (const std::string& f : g.vendor_claim_only) {
+      INFO(g.id << " " << f);
+      CHECK(std::find(GpuFigureFields().begin(), GpuFigureFields().end(), f) != GpuFigureFields().end());
+    }
+}
+
+TEST_CASE("vendor_claim_only: unknown field, null figure, duplicate, wrong type name the record and field") {
+  Json rec = ValidGpuRecord();
+  rec["vendor_claim_only"] = Json::array({"bf16_dense_tflops"});
+  GpuCatalogLoad ok = LoadGpuCatalog(CatalogText(Json::array({rec})), "data/gpus.json");
+  REQUIRE(ok.ok());
+  CHECK(ok.catalog.gpus[0].IsVendorClaimOnly("bf16_dense_tflops"));
+
+  rec["vendor_claim_only"] = Json::array({"name"});
+  CHECK(AnyContains(ErrorsFor(rec), "gpus[0] (id \"test-card\"): field \"vendor_claim_only\" lists \"name\", which is not a figure field"));
+  rec["vendor_claim_only"] = Json::array({"fp4_dense_tflops"});  // null in the valid record
+  CHECK(AnyContains(ErrorsFor(rec), "field \"vendor_claim_only\" lists \"fp4_dense_tflops\", but that figure is null"));
+  rec["vendor_claim_only"] = Json::array({"tdp_w", "tdp_w"});
+  CHECK(AnyContains(ErrorsFor(rec), "field \"vendor_claim_only\" lists \"tdp_w\" twice"));
+  rec["vendor_claim_only"] = "bf16_dense_tflops";
+  CHECK(AnyContains(ErrorsFor(rec), "field \"vendor_claim_only\" must be a list of strings"));
+}
+
+TEST_CASE("the first-frame copy may leave out notes and sources; the full file may not") {
+  Json rec = ValidGpuRecord();
+  rec.erase("sources");
+  rec.erase("notes");
+  rec.erase("sparsity_note");
+  Json root = Json::parse(CatalogText(Json::array({rec})));
+  CHECK(AnyContains(LoadGpuCatalog(root.dump(), "data/gpus.json").errors, "field \"sources\" is missing"));
+  root["first_frame_copy"] = true;
+  GpuCatalogLoad slim = LoadGpuCatalog(root.dump(), "gpus.json");
+  CHECK(slim.ok());
+  CHECK_FALSE(slim.catalog.details_loaded);
+  CHECK(slim.catalog.gpus.at(0).sources.empty());
+  CHECK(LoadGpuCatalog(CatalogText(Json::array({ValidGpuRecord()})), "g.json").catalog.details_loaded);
 }

@@ -134,8 +134,9 @@ EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_url
             HEAPU8[p + b.length] = 0;
             return p;
           });
+          // An array of the strings' addresses (wasm32 pointers), in URL order.
           var list = _malloc(4 * texts.length);
-          for (var i = 0; i < texts.length; i++) HEAPU32[(list >> 2) + i] = texts[i];
+          texts.forEach(function(p, i) { HEAPU32[(list >> 2) + i] = p; });
           _atlas_deferred_arrived(list, texts.length);
         })
         .catch(function(e) {

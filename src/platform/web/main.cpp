@@ -38,8 +38,9 @@ enum class FontFetch { kIdle, kFetching, kReady, kFailed };
 
 // The first frame (the tier map) needs only part of the app. The rest arrives after it: the
 // code of the other views, their engine and the link codec (gpu-atlas.deferred.wasm, split off
-// at build time by scripts/split_wasm.py at the ATLAS_DEFERRED entry points) and the models,
-// regions and prices (data/*.json). Nothing here calls an ATLAS_DEFERRED function before both
+// at build time by scripts/split_wasm.py at the ATLAS_DEFERRED entry points), the models,
+// regions, prices and software support, and the full gpus.json whose notes and sources the
+// compiled-in first-frame copy leaves out (data/*.json). Nothing here calls an ATLAS_DEFERRED function before both
 // have arrived (Deferred::kReady). A page opened from a link waits for them before its first
 // frame, since the link may name any view.
 enum class Deferred { kIdle, kLoading, kReady, kFailed };
@@ -94,15 +95,15 @@ struct FontMailbox {
 };
 FontMailbox g_font_mailbox;  // written only by atlas_font_arrived
 
-// The deferred data files and the English text pack, handed over once the deferred code is
+// The deferred data files, then the English text pack, handed over once the deferred code is
 // instantiated too.
-constexpr int kDeferredFileCount = 5;
-constexpr const char* kDeferredDataFiles[kDeferredFileCount] = {"models.json", "regions.json", "pricing.json",
-                                                               "calibration.json", "validation_cases.json"};
+constexpr const char* kDeferredDataFiles[] = {"models.json", "regions.json", "pricing.json", "gpus.json", "software.json",
+                                              "calibration.json", "validation_cases.json"};
+constexpr int kDeferredDataCount = sizeof(kDeferredDataFiles) / sizeof(kDeferredDataFiles[0]);
+constexpr int kDeferredTextCount = kDeferredDataCount + 1;  // + text/en.json
 struct DeferredMailbox {
   bool arrived = false;
-  // kDeferredDataFiles in order, then the English text pack; NUL-terminated, malloc'd; null on failure.
-  char* texts[kDeferredFileCount + 1] = {};
+  char* texts[kDeferredTextCount] = {};  // NUL-terminated, malloc'd; null on failure
 };
 DeferredMailbox g_deferred_mailbox;  // written only by atlas_deferred_arrived
 
@@ -110,12 +111,15 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE void atlas_font_arrived(unsigned char* data, int size, char* words) {
   g_font_mailbox = {true, data, size, words};
 }
-// `texts`: kDeferredFileCount + 1 pointers (the data files, then the English pack), or null when
-// the download failed.
+// `texts` holds `count` malloc'd strings in the order of the fetched URLs (the data files, then
+// the English text pack), or is null when the fetch failed; the array itself is malloc'd too.
 EMSCRIPTEN_KEEPALIVE void atlas_deferred_arrived(char** texts, int count) {
   g_deferred_mailbox = {};
   g_deferred_mailbox.arrived = true;
-  for (int i = 0; texts && i < count && i <= kDeferredFileCount; ++i) g_deferred_mailbox.texts[i] = texts[i];
+  if (texts && count == kDeferredTextCount)
+    for (int i = 0; i < count; ++i) g_deferred_mailbox.texts[i] = texts[i];
+  else if (texts)
+    for (int i = 0; i < count; ++i) std::free(texts[i]);
   std::free(texts);
 }
 EMSCRIPTEN_KEEPALIVE void atlas_text_bridge_chars(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
@@ -235,12 +239,33 @@ void StartDeferredLoad(App& app) {
   atlas::platform::FetchDeferred("gpu-atlas.deferred.wasm", (urls + "text/en.json").c_str());
 }
 
-// Adds the models, regions and prices to the catalogs (the first deferred call). A file that
-// fails to load or validate turns off only the views that need it, with a banner naming it.
+// Replaces the first-frame copy of the cards with the full data/gpus.json (notes, sources):
+// only when it loads cleanly and lists the same cards in the same order, so that every index
+// the views hold stays valid; otherwise the first-frame copy stays and the problem is shown.
+void TakeFullGpuCatalog(App& app, const char* text, std::vector<std::string>& errors) {
+  atlas::GpuCatalogLoad full = atlas::LoadGpuCatalog(text, "data/gpus.json");
+  bool same = full.ok() && full.catalog.gpus.size() == app.catalogs.gpus.gpus.size();
+  for (size_t i = 0; same && i < full.catalog.gpus.size(); ++i) same = full.catalog.gpus[i].id == app.catalogs.gpus.gpus[i].id;
+  if (!full.ok()) {
+    errors.insert(errors.end(), full.errors.begin(), full.errors.end());
+  } else if (!same) {
+    errors.push_back("data/gpus.json: does not list the same cards as the copy built into the page (stale cache?)");
+  } else {
+    app.catalogs.gpus = std::move(full.catalog);
+    atlas::ClassifyGpuTiers(app.catalogs);
+  }
+}
+
+// Adds the full cards, then models, regions, prices, software support, calibration and the
+// measured cases to the catalogs (the first deferred call). A file that fails to load or
+// validate turns off only the views that need it, with a banner naming it.
 ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
-  const atlas::MarketDataLoad load = atlas::LoadMarketDataDegrading(
+  std::vector<std::string> gpu_errors;
+  for (int i = 0; i < kDeferredDataCount; ++i)
+    if (std::string("gpus.json") == kDeferredDataFiles[i] && m.texts[i]) TakeFullGpuCatalog(app, m.texts[i], gpu_errors);
+  atlas::MarketDataLoad load = atlas::LoadMarketDataDegrading(
       [&m](const std::string& name, std::string& text) {
-        for (int i = 0; i < kDeferredFileCount; ++i)
+        for (int i = 0; i < kDeferredDataCount; ++i)
           if (name == kDeferredDataFiles[i] && m.texts[i]) {
             text = m.texts[i];
             return true;
@@ -248,6 +273,7 @@ ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
         return false;
       },
       "data", app.catalogs);
+  load.warnings.insert(load.warnings.begin(), gpu_errors.begin(), gpu_errors.end());
   app.data.data_warnings = load.warnings;
   app.data.models_missing = load.models_missing;
   app.data.markets_missing = load.markets_missing;
@@ -258,9 +284,10 @@ void UpdateDeferred(App& app) {
   if (!g_deferred_mailbox.arrived) return;
   const DeferredMailbox m = g_deferred_mailbox;
   g_deferred_mailbox = {};
-  bool ok = std::all_of(std::begin(m.texts), std::end(m.texts), [](const char* t) { return t != nullptr; });
+  bool ok = true;
+  for (const char* text : m.texts) ok = ok && text;
   if (ok) {
-    const std::string problem = atlas::ui::InstallTextPack(m.texts[kDeferredFileCount], atlas::Language::kEnglish);
+    const std::string problem = atlas::ui::InstallTextPack(m.texts[kDeferredDataCount], atlas::Language::kEnglish);
     if (!problem.empty()) atlas::platform::ConsoleWarn(problem);
     ok = problem.empty();
   }
