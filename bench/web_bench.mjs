@@ -10,6 +10,9 @@
 //   - navigation -> performance.mark('gpu-atlas:first-frame') in headless Chromium (median of 5)
 //   - the app's own CPU time per frame (median, p95) on the busiest views, desktop and phone
 //   - peak wasm heap
+//   - idle: WebGL draw calls/s and main-thread busy fraction of a loaded page nobody touches
+//     (issue 16: <= 2/s and <= 1 %), beside the same page kept awake every frame (as before the
+//     app paused its frame loop)
 import { statSync } from "node:fs";
 import path from "node:path";
 import { DESKTOP, PHONE, dist, frames, launch, serve, waitForMark } from "../tests/browser/harness.mjs";
@@ -76,6 +79,40 @@ async function frameCost(device, view) {
            peakHeap: stats.peakHeapBytes };
 }
 
+// Idle cost over 5 s, 2 s after every view's code arrived. keepAwake wakes the app on every
+// animation frame, which is how every page behaved before it paused when idle.
+async function idleCost(device, view, keepAwake) {
+  const context = await browser.newContext({ ...device, serviceWorkers: "block" });
+  await context.addInitScript((awake) => {
+    window.__draws = 0;
+    for (const C of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
+      if (!C) continue;
+      for (const f of ["drawElements", "drawArrays"]) {
+        const orig = C.prototype[f];
+        C.prototype[f] = function (...a) { window.__draws++; return orig.apply(this, a); };
+      }
+    }
+    if (awake) {
+      const tick = () => { if (window.__atlasWake) window.__atlasWake(1); requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    }
+  }, keepAwake);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await page.goto(server.url + `#v=1&view=${view}`);
+  await waitForMark(page, "gpu-atlas:deferred-ready");
+  await page.waitForTimeout(2000);
+  const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((x) => [x.name, x.value]));
+  const a = await metrics();
+  const d0 = await page.evaluate(() => window.__draws);
+  await page.waitForTimeout(5000);
+  const b = await metrics();
+  const d1 = await page.evaluate(() => window.__draws);
+  await context.close();
+  return { drawsPerS: (d1 - d0) / 5, busyPct: ((b.TaskDuration - a.TaskDuration) / 5) * 100 };
+}
+
 const results = [];
 const line = (name, value, budget) => {
   const ok = budget === undefined || value <= budget;
@@ -105,6 +142,13 @@ try {
     }
   }
   line("peak wasm heap (MiB)", peak / 1048576);
+  for (const [device, name, view] of [[DESKTOP, "desktop", "tiers"], [PHONE, "phone", "calculator"]]) {
+    const awake = await idleCost(device, view, true);
+    const idle = await idleCost(device, view, false);
+    console.log(`     kept awake every frame (before), ${view} @ ${name}: ${awake.drawsPerS.toFixed(1)} draw calls/s, main thread ${awake.busyPct.toFixed(1)} %`);
+    line(`idle ${view} @ ${name}: WebGL draw calls/s`, idle.drawsPerS, 2);
+    line(`idle ${view} @ ${name}: main thread busy (%)`, idle.busyPct, 1);
+  }
 } finally {
   await browser.close();
   server.close();
