@@ -45,7 +45,6 @@ struct CalculatorUi {
   std::string hf_config;  // pasted config.json
   std::string message;    // result of the last custom size / import
   bool message_is_error = false;
-  char train_tokens[32] = "";
 };
 
 // Transient UI memory that is not part of the user's configuration (hover, last tab drawn).
@@ -58,6 +57,7 @@ struct UiMemory {
   unsigned views_marked = 0;  // bit per view whose first frame was marked
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet
   bool tier_rule_open = false;
+  bool sheet_open = false;  // phones: the pinned card's detail sheet is up
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
 };
 
