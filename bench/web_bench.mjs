@@ -1,7 +1,8 @@
 // Web performance budgets (issue 6). Prints the figures; exits 1 when a budget is missed.
 // Not part of CI (machines are shared and noisy): run `node bench/web_bench.mjs` after
 // `scripts/build.sh web`, and record the figures in bench/RESULTS.md. ATLAS_DIST=DIR measures
-// another build's dist folder instead of build/web/dist (tests/browser/harness.mjs).
+// another build's dist folder instead of build/web/dist (tests/browser/harness.mjs);
+// WEB_BENCH_ONLY=idle prints only the idle figures.
 //   - transfer size (gzip) of everything the first frame needs, English: budget 220 KiB; and of
 //     what the app fetches right after it (the other views' code and data), with navigation ->
 //     performance.mark('gpu-atlas:deferred-ready') (every view usable)
@@ -120,7 +121,10 @@ const line = (name, value, budget) => {
   console.log(`${ok ? "ok  " : "OVER"} ${name}: ${value.toFixed(1)}${budget !== undefined ? ` (budget ${budget})` : ""}`);
 };
 
+// WEB_BENCH_ONLY=idle runs only the idle figures (a shorter run while iterating on idle).
+const only = process.env.WEB_BENCH_ONLY || "";
 try {
+  if (only !== "idle") {
   line("first-frame transfer, gzip, English (KiB)", kib(gzipBytes), BUDGET_FIRST_FRAME_GZIP_KIB);
   console.log(`     (brotli ${kib(brBytes).toFixed(1)} KiB; uncompressed ${kib(rawBytes).toFixed(1)} KiB: ${firstFrameFiles.join(", ")})`);
   line("fetched after the first frame, gzip (KiB)", kib(afterGzipBytes));
@@ -142,6 +146,7 @@ try {
     }
   }
   line("peak wasm heap (MiB)", peak / 1048576);
+  }
   for (const [device, name, view] of [[DESKTOP, "desktop", "tiers"], [PHONE, "phone", "calculator"]]) {
     const awake = await idleCost(device, view, true);
     const idle = await idleCost(device, view, false);

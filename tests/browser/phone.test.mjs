@@ -33,6 +33,25 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["a tap on a card in the tier map's list opens its detail sheet; Close closes it", async () => {
+    const { context, page, problems } = await open(browser, server.url, PHONE);
+    await waitForMark(page);
+    await frames(page, 6);
+    const before = await page.screenshot();
+    await page.touchscreen.tap(150, 625);  // the first card listed under the chart
+    await frames(page, 8);
+    await page.waitForTimeout(500);
+    const open_ = await page.screenshot();
+    assert(!before.equals(open_), "the tap opened no sheet");
+    await shot(page, "phone-tier-sheet");
+    await page.touchscreen.tap(288, 354);  // the sheet's Close button
+    await frames(page, 8);
+    await page.waitForTimeout(500);
+    const closed = await page.screenshot();
+    assert(!closed.equals(open_), "Close left the sheet up");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
   ["a finger drag scrolls the calculator panel", async () => {
     const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
     await waitForMark(page);
