@@ -131,6 +131,7 @@ void DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, UiM
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& memory) {
   UiEnv env = host;
+  env.views_ready = data.calculator != nullptr;
   env.language = state.language == Language::kChinese && host.chinese_font_ready ? Language::kChinese
                                                                                 : Language::kEnglish;
   const UiText& t = env.text();

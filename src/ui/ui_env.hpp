@@ -35,6 +35,8 @@ struct UiEnv {
   std::function<void(const char* name)> mark;  // performance.mark, once per name
   std::function<void(const std::string& name, const std::string& mime, const std::string& text)> download;
   std::string page_url;  // location without the fragment, for the share link shown
+  // The views' code and data are here (web: the deferred part arrived; set by DrawApp).
+  bool views_ready = false;
 };
 
 // Text being typed in the Calculator and the last import message (not part of the state until

@@ -35,7 +35,7 @@ await run([
   }],
   ["a tap on a card in the tier map's list opens its detail sheet; Close closes it", async () => {
     const { context, page, problems } = await open(browser, server.url, PHONE);
-    await waitForMark(page);
+    await waitForMark(page, "gpu-atlas:deferred-ready");  // the list comes with the views' code
     await frames(page, 6);
     const before = await page.screenshot();
     await page.touchscreen.tap(150, 625);  // the first card listed under the chart
