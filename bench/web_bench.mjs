@@ -1,7 +1,8 @@
 // Web performance budgets (issue 6). Prints the figures; exits 1 when a budget is missed.
 // Not part of CI (machines are shared and noisy): run `node bench/web_bench.mjs` after
 // `scripts/build.sh web`, and record the figures in bench/RESULTS.md. ATLAS_DIST=DIR measures
-// another build's dist folder instead of build/web/dist (tests/browser/harness.mjs).
+// another build's dist folder instead of build/web/dist (tests/browser/harness.mjs);
+// WEB_BENCH_ONLY=idle prints only the idle figures.
 //   - transfer size (gzip) of everything the first frame needs, English: budget 220 KiB; and of
 //     what the app fetches right after it (the other views' code and data), with navigation ->
 //     performance.mark('gpu-atlas:deferred-ready') (every view usable)
@@ -10,6 +11,9 @@
 //   - navigation -> performance.mark('gpu-atlas:first-frame') in headless Chromium (median of 5)
 //   - the app's own CPU time per frame (median, p95) on the busiest views, desktop and phone
 //   - peak wasm heap
+//   - idle: WebGL draw calls/s and main-thread busy fraction of a loaded page nobody touches
+//     (issue 16: <= 2/s and <= 1 %), beside the same page kept awake every frame (as before the
+//     app paused its frame loop)
 import { statSync } from "node:fs";
 import path from "node:path";
 import { DESKTOP, PHONE, dist, frames, launch, serve, waitForMark } from "../tests/browser/harness.mjs";
@@ -76,6 +80,40 @@ async function frameCost(device, view) {
            peakHeap: stats.peakHeapBytes };
 }
 
+// Idle cost over 5 s, 2 s after every view's code arrived. keepAwake wakes the app on every
+// animation frame, which is how every page behaved before it paused when idle.
+async function idleCost(device, view, keepAwake) {
+  const context = await browser.newContext({ ...device, serviceWorkers: "block" });
+  await context.addInitScript((awake) => {
+    window.__draws = 0;
+    for (const C of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
+      if (!C) continue;
+      for (const f of ["drawElements", "drawArrays"]) {
+        const orig = C.prototype[f];
+        C.prototype[f] = function (...a) { window.__draws++; return orig.apply(this, a); };
+      }
+    }
+    if (awake) {
+      const tick = () => { if (window.__atlasWake) window.__atlasWake(1); requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    }
+  }, keepAwake);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await page.goto(server.url + `#v=1&view=${view}`);
+  await waitForMark(page, "gpu-atlas:deferred-ready");
+  await page.waitForTimeout(2000);
+  const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((x) => [x.name, x.value]));
+  const a = await metrics();
+  const d0 = await page.evaluate(() => window.__draws);
+  await page.waitForTimeout(5000);
+  const b = await metrics();
+  const d1 = await page.evaluate(() => window.__draws);
+  await context.close();
+  return { drawsPerS: (d1 - d0) / 5, busyPct: ((b.TaskDuration - a.TaskDuration) / 5) * 100 };
+}
+
 const results = [];
 const line = (name, value, budget) => {
   const ok = budget === undefined || value <= budget;
@@ -83,7 +121,10 @@ const line = (name, value, budget) => {
   console.log(`${ok ? "ok  " : "OVER"} ${name}: ${value.toFixed(1)}${budget !== undefined ? ` (budget ${budget})` : ""}`);
 };
 
+// WEB_BENCH_ONLY=idle runs only the idle figures (a shorter run while iterating on idle).
+const only = process.env.WEB_BENCH_ONLY || "";
 try {
+  if (only !== "idle") {
   line("first-frame transfer, gzip, English (KiB)", kib(gzipBytes), BUDGET_FIRST_FRAME_GZIP_KIB);
   console.log(`     (brotli ${kib(brBytes).toFixed(1)} KiB; uncompressed ${kib(rawBytes).toFixed(1)} KiB: ${firstFrameFiles.join(", ")})`);
   line("fetched after the first frame, gzip (KiB)", kib(afterGzipBytes));
@@ -105,6 +146,14 @@ try {
     }
   }
   line("peak wasm heap (MiB)", peak / 1048576);
+  }
+  for (const [device, name, view] of [[DESKTOP, "desktop", "tiers"], [PHONE, "phone", "calculator"]]) {
+    const awake = await idleCost(device, view, true);
+    const idle = await idleCost(device, view, false);
+    console.log(`     kept awake every frame (before), ${view} @ ${name}: ${awake.drawsPerS.toFixed(1)} draw calls/s, main thread ${awake.busyPct.toFixed(1)} %`);
+    line(`idle ${view} @ ${name}: WebGL draw calls/s`, idle.drawsPerS, 2);
+    line(`idle ${view} @ ${name}: main thread busy (%)`, idle.busyPct, 1);
+  }
 } finally {
   await browser.close();
   server.close();

@@ -27,23 +27,18 @@ float InputWidth() { return std::max(Em(6), ImGui::GetContentRegionAvail().x * 0
 // "text###id": a label in the UI's language whose ImGui id stays the same in every language.
 std::string Labeled(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
-// Integer input clamped to [lo, hi]; returns true when the value changed.
-bool IntInput(const std::string& label, int& value, int lo, int hi, const char* help = nullptr) {
-  int v = value;
-  ImGui::SetNextItemWidth(InputWidth());
-  const bool changed = ImGui::InputInt(label.c_str(), &v, 1, 8) && v != value;
-  if (help) {
-    ImGui::SameLine();
-    HelpMarker(help);
-  }
-  if (!changed) return false;
-  value = std::clamp(v, lo, hi);
-  return true;
+// Integer field within [lo, hi] that commits on Enter, on leaving it or after a pause (never per
+// keystroke); − / + step as `step` says. True when the value changed.
+bool IntInput(const UiText& t, const std::string& label, int& value, int lo, int hi, const char* help = nullptr,
+              StepKind step = StepKind::kLinear, double linear_step = 1) {
+  const NumberFieldSpec spec{static_cast<double>(lo), static_cast<double>(hi), true, step, linear_step,
+                             step == StepKind::kPowerOfTwo ? SuffixBase::kBinary : SuffixBase::kDecimal};
+  return NumberField(label, value, spec, t, InputWidth(), help);
 }
 
-// Power-of-two style stepper for sequence lengths and batches.
-bool PowInput(const std::string& label, int& value, int lo, int hi, const char* help) {
-  return IntInput(label, value, lo, hi, help);
+// Lengths and batches step by powers of two; "8k" is 8,192 and "128k" 131,072.
+bool PowInput(const UiText& t, const std::string& label, int& value, int lo, int hi, const char* help = nullptr) {
+  return IntInput(t, label, value, lo, hi, help, StepKind::kPowerOfTwo);
 }
 
 // An option of a combo: the enum value and the UiText field naming it.
@@ -208,27 +203,27 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
   if (!ui.message.empty()) ColoredWrapped(ui.message_is_error ? kColorBad : kColorMuted, ui.message);
   if (m.IsTransformer() && ImGui::TreeNode(Labeled(t.calc_arch, "arch").c_str())) {
     bool edited = false;
-    edited |= IntInput(Labeled(t.calc_layers, "layers"), m.layers, 1, 1000);
-    edited |= IntInput(Labeled(t.calc_hidden, "hidden"), m.hidden, 16, 131072);
-    edited |= IntInput(Labeled(t.calc_heads, "heads"), m.heads, 1, 4096);
-    edited |= IntInput(Labeled(t.calc_kv_heads, "kv_heads"), m.kv_heads, 1, 4096, t.calc_kv_heads_help);
-    edited |= IntInput(Labeled(t.calc_head_dim, "head_dim"), m.head_dim, 1, 4096);
-    edited |= IntInput(Labeled(t.calc_ffn, "ffn"), m.ffn_hidden, 1, 1048576, t.calc_ffn_help);
-    edited |= IntInput(Labeled(t.calc_vocab, "vocab"), m.vocab, 1, 10000000);
-    edited |= IntInput(Labeled(t.calc_experts, "experts"), m.experts, 0, 100000, t.calc_experts_help);
+    edited |= IntInput(t, Labeled(t.calc_layers, "layers"), m.layers, 1, 1000);
+    edited |= IntInput(t, Labeled(t.calc_hidden, "hidden"), m.hidden, 16, 131072, nullptr, StepKind::kLinear, 256);
+    edited |= IntInput(t, Labeled(t.calc_heads, "heads"), m.heads, 1, 4096);
+    edited |= IntInput(t, Labeled(t.calc_kv_heads, "kv_heads"), m.kv_heads, 1, 4096, t.calc_kv_heads_help);
+    edited |= PowInput(t, Labeled(t.calc_head_dim, "head_dim"), m.head_dim, 1, 4096);
+    edited |= IntInput(t, Labeled(t.calc_ffn, "ffn"), m.ffn_hidden, 1, 1048576, t.calc_ffn_help, StepKind::kLinear, 256);
+    edited |= IntInput(t, Labeled(t.calc_vocab, "vocab"), m.vocab, 1, 10000000, nullptr, StepKind::kLinear, 256);
+    edited |= IntInput(t, Labeled(t.calc_experts, "experts"), m.experts, 0, 100000, t.calc_experts_help);
     if (m.experts > 0)
-      edited |= IntInput(Labeled(t.calc_experts_per_token, "experts_per_token"), m.experts_per_token, 1, m.experts);
+      edited |= IntInput(t, Labeled(t.calc_experts_per_token, "experts_per_token"), m.experts_per_token, 1, m.experts);
     if (m.attention == AttentionKind::kMla)
-      edited |= IntInput(Labeled(t.calc_mla_latent, "mla_latent"), m.kv_lora_rank, 1, 65536);
-    edited |= IntInput(Labeled(t.calc_window, "window"), m.sliding_window, 0, 100000000, t.calc_window_help);
+      edited |= IntInput(t, Labeled(t.calc_mla_latent, "mla_latent"), m.kv_lora_rank, 1, 65536);
+    edited |= PowInput(t, Labeled(t.calc_window, "window"), m.sliding_window, 0, 100000000, t.calc_window_help);
     if (m.sliding_window > 0)
-      edited |= IntInput(Labeled(t.calc_window_layers, "window_layers"), m.sliding_window_layers, 0, m.layers);
+      edited |= IntInput(t, Labeled(t.calc_window_layers, "window_layers"), m.sliding_window_layers, 0, m.layers);
     if (edited) ArchitectureEdited(s);
     ImGui::TreePop();
   }
 }
 
-void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, const UiEnv& env) {
+void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   Workload& w = s.workload;
   if (EnumCombo(Labeled(t.calc_task, "task"), w.task, kTaskOptions, t)) {
@@ -237,7 +232,6 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, cons
       w.precision = w.task == Task::kInference ? w.precision : Precision::kBf16;
     if (w.task == Task::kInference) w.dp = 1;
     w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
-    ui.train_tokens[0] = 0;
   }
   if (w.task == Task::kQlora)
     EnumCombo(Labeled(t.calc_base_format, "precision"), w.precision, kQloraPrecisions, t, t.calc_base_format_help);
@@ -248,13 +242,13 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, cons
   if (w.IsTraining()) {
     EnumCombo(Labeled(t.calc_optimizer, "optimizer"), w.optimizer, kOptimizerOptions, t, t.calc_optimizer_help);
     if (w.task == Task::kLora || w.task == Task::kQlora) {
-      IntInput(Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
+      PowInput(t, Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
       EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, t);
     }
     SectionTitle(t.calc_section_sequence);
-    PowInput(Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
-    PowInput(Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
-    IntInput(Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
+    PowInput(t, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
+    PowInput(t, Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
+    IntInput(t, Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
     ImGui::TextDisabled(t.calc_global_batch, w.micro_batch * w.grad_accum * w.dp);
     EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, t,
               t.calc_checkpointing_help);
@@ -267,36 +261,29 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, cons
     ImGui::SameLine();
     HelpMarker(t.calc_zero_help);
     ImGui::Checkbox(Labeled(t.calc_offload, "offload").c_str(), &w.offload_optimizer);
-    IntInput(Labeled(t.calc_dp, "dp"), w.dp, 1, 1000000);
-    IntInput(Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_help);
-    IntInput(Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
-    if (w.model.IsMoe()) IntInput(Labeled(t.calc_ep, "ep"), w.ep, 1, 4096, t.calc_ep_help);
+    IntInput(t, Labeled(t.calc_dp, "dp"), w.dp, 1, 1000000);
+    PowInput(t, Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_help);
+    IntInput(t, Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
+    if (w.model.IsMoe()) IntInput(t, Labeled(t.calc_ep, "ep"), w.ep, 1, 4096, t.calc_ep_help);
     ImGui::Checkbox(Labeled(t.calc_sequence_parallel, "sp").c_str(), &w.sequence_parallel);
     // gpus follows TP x PP x DP in NormalizeCalculator (64-bit, each frame before drawing).
     ImGui::TextDisabled(t.calc_gpus_product, w.gpus);
     SectionTitle(t.calc_section_run);
-    ImGui::SetNextItemWidth(InputWidth());
-    if (!ui.train_tokens[0]) std::snprintf(ui.train_tokens, sizeof ui.train_tokens, "%s", Count(w.train_tokens).c_str());
-    if (ImGui::InputText(Labeled(t.calc_train_tokens, "train_tokens").c_str(), ui.train_tokens, sizeof ui.train_tokens)) {
-      if (auto n = ParseParamCount(ui.train_tokens); n && *n <= 1e15) w.train_tokens = *n;
-    }
-    ImGui::SameLine();
-    HelpMarker(t.calc_train_tokens_help);
+    // Tokens: "2T", "300B"; steps 1-2-5 (ParseParamCount's range: 10^3 .. 10^15).
+    const NumberFieldSpec tokens{1e3, 1e15, false, StepKind::kLog125, 1, SuffixBase::kDecimal, true};
+    NumberField(Labeled(t.calc_train_tokens, "train_tokens"), w.train_tokens, tokens, t, InputWidth(), t.calc_train_tokens_help);
   } else {
-    PowInput(Labeled(t.calc_batch, "batch"), w.batch, 1, 1000000, t.calc_batch_help);
-    PowInput(Labeled(t.calc_context, "context"), w.context, 1, 100000000, t.calc_context_help);
+    PowInput(t, Labeled(t.calc_batch, "batch"), w.batch, 1, 1000000, t.calc_batch_help);
+    PowInput(t, Labeled(t.calc_context, "context"), w.context, 1, 100000000, t.calc_context_help);
     w.prompt_tokens = std::clamp(w.prompt_tokens, 1, w.context);
-    PowInput(Labeled(t.calc_prompt, "prompt"), w.prompt_tokens, 1, w.context, t.calc_prompt_help);
+    PowInput(t, Labeled(t.calc_prompt, "prompt"), w.prompt_tokens, 1, w.context, t.calc_prompt_help);
     EnumCombo(Labeled(t.calc_kv_cache, "kv"), w.kv_precision, kKvOptions, t);
-    float target = static_cast<float>(w.target_tokens_per_second);
-    ImGui::SetNextItemWidth(InputWidth());
-    if (ImGui::InputFloat(Labeled(t.calc_target_speed, "target").c_str(), &target, 5, 20, "%.0f"))
-      w.target_tokens_per_second = std::clamp(static_cast<double>(target), 0.1, 100000.0);
-    ImGui::SameLine();
-    HelpMarker(t.calc_target_speed_help);
-    IntInput(Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_infer_help);
-    IntInput(Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
-    IntInput(Labeled(t.calc_gpus_infer, "gpus"), w.gpus, 1, 1000000);
+    const NumberFieldSpec speed{0.1, 100000, false, StepKind::kLog125};
+    NumberField(Labeled(t.calc_target_speed, "target"), w.target_tokens_per_second, speed, t, InputWidth(),
+                t.calc_target_speed_help);
+    PowInput(t, Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_infer_help);
+    IntInput(t, Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
+    IntInput(t, Labeled(t.calc_gpus_infer, "gpus"), w.gpus, 1, 1000000);
   }
   SectionTitle(t.calc_section_hardware);
   const Gpu* g = c.gpus.Find(w.gpu);
@@ -559,7 +546,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     if (ImGui::CollapsingHeader(Labeled(t.calc_model, "model").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
       DrawModelInputs(s, c, memory.calculator, env);
     if (ImGui::CollapsingHeader(Labeled(t.calc_job_hardware, "job").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
-      DrawJobInputs(s, c, memory.calculator, env);
+      DrawJobInputs(s, c, env);
     ImGui::Separator();
     DrawResults(state, c, d, memory.calculator, env, true);
     ImGui::EndChild();
@@ -570,7 +557,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   SectionTitle(t.calc_model);
   DrawModelInputs(s, c, memory.calculator, env);
   SectionTitle(t.calc_job);
-  DrawJobInputs(s, c, memory.calculator, env);
+  DrawJobInputs(s, c, env);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("calc_results", ImVec2(0, 0), true);

@@ -261,14 +261,11 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
 
 float InputWidth() { return std::max(Em(6), ImGui::GetContentRegionAvail().x * 0.5f); }
 
-bool DoubleInput(const char* label, double& value, double lo, double hi, const char* fmt, double step = 0) {
-  double v = value;
-  ImGui::SetNextItemWidth(InputWidth());
-  if (!ImGui::InputDouble(label, &v, step, step * 10, fmt) || !std::isfinite(v)) return false;
-  v = std::clamp(v, lo, hi);
-  if (v == value) return false;
-  value = v;
-  return true;
+// A number field within [lo, hi] that commits on Enter, on leaving it or after a pause; − / +
+// step by `step` (linear) or, with step 0, along 1-2-5.
+bool DoubleInput(const UiText& t, const std::string& label, double& value, double lo, double hi, double step = 0) {
+  const NumberFieldSpec spec{lo, hi, false, step > 0 ? StepKind::kLinear : StepKind::kLog125, step > 0 ? step : 1};
+  return NumberField(label, value, spec, t, InputWidth());
 }
 
 bool PercentSlider(const char* label, double& fraction, float lo_pct, float hi_pct) {
@@ -347,10 +344,9 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
     ImGui::EndCombo();
   }
   if (gpu) ImGui::TextDisabled(t.cost_board_power_note, Safe(gpu->tdp_w, 0).c_str());
-  int n = s.gpus;
-  ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::InputInt(Label(t.cost_cards, "cards").c_str(), &n, 1, 8)) s.gpus = std::clamp(n, 1, kMaxGpus);
-  DoubleInput(Label(t.cost_hours, "hours").c_str(), s.hours, 0.5, kMaxJobHours, t.cost_hours_format, 1);
+  const NumberFieldSpec cards{1, static_cast<double>(kMaxGpus), true, StepKind::kPowerOfTwo};
+  if (NumberField(Label(t.cost_cards, "cards"), s.gpus, cards, t, InputWidth())) s.gpus = std::clamp(s.gpus, 1, kMaxGpus);
+  DoubleInput(t, Label(t.cost_hours, "hours"), s.hours, 0.5, kMaxJobHours);
   PercentSlider(Label(t.cost_power, "utilization").c_str(), s.utilization, 5, 100);
   ImGui::SameLine();
   HelpMarker(t.cost_power_help);
@@ -376,7 +372,7 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   ImGui::SameLine();
   if (ImGui::RadioButton(Label(t.cost_usd, "usd").c_str(), s.currency == "USD")) s.currency = "USD";
   double rate = s.usd_cny > 0 ? s.usd_cny : c.pricing.fx.Convert(1, "USD", "CNY").value_or(7.2);
-  if (DoubleInput(Label(t.cost_usd_cny, "usd_cny").c_str(), rate, kMinUsdCny, kMaxUsdCny, "%.4f", 0.01)) s.usd_cny = rate;
+  if (DoubleInput(t, Label(t.cost_usd_cny, "usd_cny"), rate, kMinUsdCny, kMaxUsdCny, 0.01)) s.usd_cny = rate;
   if (s.usd_cny > 0) {
     ImGui::SameLine();
     if (ImGui::SmallButton(Label(t.cost_data_rate, "data_rate").c_str())) s.usd_cny = 0;

@@ -15,6 +15,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <iterator>
+#include <string>
 
 namespace atlas::ui {
 
@@ -23,16 +25,19 @@ namespace {
 struct ViewTab {
   View view;
   const char* UiText::*label;
+  const char* UiText::*short_label;  // the phone's bottom tab bar
   const char* id;  // stable ImGui id, whatever the language
 };
 
 constexpr ViewTab kTabs[] = {
-    {View::kTierMap, &UiText::tab_tier_map, "tiers"},
-    {View::kCalculator, &UiText::tab_calculator, "calculator"},
-    {View::kWalkthrough, &UiText::tab_walkthrough, "walkthrough"},
-    {View::kCost, &UiText::tab_cost, "cost"},
-    {View::kShare, &UiText::tab_share, "share"},
+    {View::kTierMap, &UiText::tab_tier_map, &UiText::tab_short_tier_map, "tiers"},
+    {View::kCalculator, &UiText::tab_calculator, &UiText::tab_short_calculator, "calculator"},
+    {View::kWalkthrough, &UiText::tab_walkthrough, &UiText::tab_short_walkthrough, "walkthrough"},
+    {View::kCost, &UiText::tab_cost, &UiText::tab_short_cost, "cost"},
+    {View::kShare, &UiText::tab_share, &UiText::tab_short_share, "share"},
 };
+
+constexpr float kMinTouchTargetCss = 44;
 
 // Title, tagline and the language switch (right-aligned). Switching edits the state only; the
 // platform fetches the Chinese font on first use and DrawApp shows Chinese once it is there.
@@ -58,7 +63,8 @@ void DrawFooter(const AppData& data, const UiEnv& env) {
   const UiText& t = env.text();
   ImGui::Separator();
   const Catalogs& c = *data.catalogs;
-  ImGui::TextDisabled(t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size());
+  // Phones: the short form, so the Sources button fits on the line.
+  ImGui::TextDisabled(env.narrow() ? t.footer_data_short : t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size());
   if (!env.narrow()) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", t.footer_units);
@@ -107,10 +113,58 @@ const std::string& MissingFor(View view, const AppData& data) {
   return kNone;
 }
 
+// One view's panel, and performance.mark('gpu-atlas:view:<name>') on its first frame.
+void DrawView(View view, AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory) {
+  const unsigned bit = 1u << static_cast<unsigned>(view);
+  if (env.mark && !(memory.views_marked & bit)) {
+    memory.views_marked |= bit;
+    env.mark((std::string("gpu-atlas:view:") + ViewKey(view)).c_str());
+  }
+  if (view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);
+  else if (!MissingFor(view, data).empty())
+    ColoredWrapped(kColorBad, Printf(env.text().view_data_missing, MissingFor(view, data).c_str()).c_str());
+  else if (view == View::kCalculator && data.calculator) DrawCalculatorView(state, *data.catalogs, *data.calculator, env, memory);
+  else if (view == View::kShare && data.calculator) DrawShareView(state, *data.catalogs, *data.calculator, env, memory);
+  else if (view == View::kWalkthrough && data.walkthrough) DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env, memory);
+  else if (view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
+  else DrawViewPending(data, env);
+}
+
+// Phones: the view fills the screen and a bottom tab bar reaches every view in one tap, each
+// tab at least 44 CSS px tall (Apple's minimum touch target) with a short label that fits.
+void DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory, float footer_h) {
+  const UiText& t = env.text();
+  const float bar_h = std::max(kMinTouchTargetCss * env.dpr, ImGui::GetFrameHeight() * 1.6f);
+  // One child per view, so each keeps its own scroll position (as the desktop's tabs do).
+  ImGui::BeginChild((std::string("view_") + ViewKey(state.view)).c_str(),
+                    ImVec2(0, -(footer_h + bar_h + ImGui::GetStyle().ItemSpacing.y)), false);
+  DrawView(state.view, state, data, env, memory);
+  ImGui::EndChild();
+  memory.last_view = static_cast<int>(state.view);
+  memory.tab_pending = true;  // the desktop tab bar selects the state's view if the width grows
+  DrawFooter(data, env);
+  const float gap = std::max(1.0f, env.dpr);
+  const float tab_w = (ImGui::GetContentRegionAvail().x - gap * (std::size(kTabs) - 1)) / std::size(kTabs);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(gap, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0);
+  for (const ViewTab& tab : kTabs) {
+    const bool selected = tab.view == state.view;
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(selected ? ImGuiCol_TabActive : ImGuiCol_Tab));
+    if (selected) ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
+    const std::string label = std::string(t.*tab.short_label) + "###tab_" + tab.id;
+    if (ImGui::Button(label.c_str(), ImVec2(tab_w, bar_h))) state.view = tab.view;
+    ImGui::PopStyleColor(selected ? 2 : 1);
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  ImGui::PopStyleVar(2);
+}
+
 }  // namespace
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& memory) {
   UiEnv env = host;
+  env.views_ready = data.calculator != nullptr;
   env.language = state.language == Language::kChinese && host.chinese_font_ready ? Language::kChinese
                                                                                 : Language::kEnglish;
   const UiText& t = env.text();
@@ -131,6 +185,11 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   DrawDataWarnings(data, env);
   DrawLinkNotices(env, memory);
   const float footer_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+  if (env.narrow()) {
+    DrawPhoneLayout(state, data, env, memory, footer_h);
+    ImGui::End();
+    return;
+  }
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // The state may change the view from elsewhere (a link, the walkthrough): select that tab
     // and wait until the tab bar shows it before letting the visible tab drive the state.
@@ -152,24 +211,8 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
           state.view = tab.view;
           memory.last_view = static_cast<int>(tab.view);
         }
-        // performance.mark('gpu-atlas:view:<name>') on each view's first frame.
-        const unsigned bit = 1u << static_cast<unsigned>(tab.view);
-        if (env.mark && !(memory.views_marked & bit)) {
-          memory.views_marked |= bit;
-          env.mark((std::string("gpu-atlas:view:") + ViewKey(tab.view)).c_str());
-        }
         ImGui::BeginChild("view", ImVec2(0, -footer_h), false);
-        if (tab.view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);
-        else if (!MissingFor(tab.view, data).empty())
-          ColoredWrapped(kColorBad, Printf(t.view_data_missing, MissingFor(tab.view, data).c_str()).c_str());
-        else if (tab.view == View::kCalculator && data.calculator)
-          DrawCalculatorView(state, *data.catalogs, *data.calculator, env, memory);
-        else if (tab.view == View::kShare && data.calculator)
-          DrawShareView(state, *data.catalogs, *data.calculator, env, memory);
-        else if (tab.view == View::kWalkthrough && data.walkthrough)
-          DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env, memory);
-        else if (tab.view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
-        else DrawViewPending(data, env);
+        DrawView(tab.view, state, data, env, memory);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }

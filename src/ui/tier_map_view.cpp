@@ -1,5 +1,7 @@
 #include "tier_map_view.hpp"
 
+#include "app/deferred_code.hpp"
+
 #include "app/tier_map_model.hpp"
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
@@ -356,6 +358,83 @@ void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemor
 
 }  // namespace
 
+// [SECTION] Phone card list ------------------------------------------------------------------
+
+// Both are deferred entry points (src/app/deferred_code.hpp): the first frame's download stays
+// within its budget, and phones show the list and the sheet once the views' code has arrived
+// (UiEnv::views_ready), a moment after the chart.
+
+// Phones: one card per row with the key figures on a second line, so nothing is cut off or hidden
+// behind a horizontal scroll; each row is a tap target of at least 44 CSS px that opens the card's
+// detail sheet.
+ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, const UiEnv& env,
+                  UiMemory& memory) {
+  const UiText& t = env.text();
+  const float line = ImGui::GetTextLineHeight();
+  const float row_h = std::max(44.0f * env.dpr, 2 * line + ImGui::GetStyle().FramePadding.y * 2);
+  for (int i : shown) {
+    const Gpu& g = c.gpus.gpus[i];
+    ImGui::PushID(i);
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const bool picked = std::find(s.compare.begin(), s.compare.end(), g.id) != s.compare.end();
+    if (ImGui::Selectable("##row", s.pinned == g.id || picked, 0, ImVec2(0, row_h))) {
+      s.pinned = g.id;
+      memory.sheet_open = true;
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    const float pad = ImGui::GetStyle().FramePadding.x;
+    const float y0 = top.y + (row_h - 2 * line) * 0.5f;
+    dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y0 + line * 0.5f), line * 0.3f, TierColor(tier));
+    dl->AddText(ImVec2(top.x + pad + line, y0), ImGui::GetColorU32(ImGuiCol_Text), g.DisplayName(env.chinese()).c_str());
+    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(),
+                                       FormatNumber(g.memory_bandwidth_gbps).c_str(),
+                                       FormatNumber(g.Dense16Tflops(), 0).c_str());
+    dl->AddText(ImVec2(top.x + pad + line, y0 + line), kColorMuted, figures.c_str());
+    ImGui::PopID();
+  }
+}
+
+// A bottom sheet with the pinned card's spec card (phones: no hover tooltips), closed by its
+// button or a tap above it.
+ATLAS_DEFERRED void DrawTierDetailSheet(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemory& memory) {
+  const Gpu* g = c.gpus.Find(s.pinned);
+  if (!memory.sheet_open || !g) {
+    memory.sheet_open = false;
+    return;
+  }
+  const UiText& t = env.text();
+  if (!ImGui::IsPopupOpen("###gpu_sheet")) ImGui::OpenPopup("###gpu_sheet");
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float h = vp->Size.y * 0.62f;
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - h));
+  ImGui::SetNextWindowSize(ImVec2(vp->Size.x, h));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoSavedSettings;
+  if (!ImGui::BeginPopupModal("###gpu_sheet", nullptr, flags)) return;
+  const float button_h = std::max(44.0f * env.dpr, ImGui::GetFrameHeight());
+  const bool picked = std::find(s.compare.begin(), s.compare.end(), g->id) != s.compare.end();
+  const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+  if (ImGui::Button((std::string(picked ? t.tier_compare_remove : t.tier_compare_add) + "###sheet_compare").c_str(),
+                    ImVec2(w, button_h)))
+    ToggleCompare(s, g->id);
+  ImGui::SameLine();
+  bool close = ImGui::Button((std::string(t.tier_sheet_close) + "###sheet_close").c_str(), ImVec2(-1, button_h));
+  ImGui::BeginChild("sheet_body", ImVec2(0, 0), false);
+  const size_t idx = static_cast<size_t>(g - c.gpus.gpus.data());
+  DrawGpuSpecCard(*g, c.TierOf(idx, env.language), env, /*compact=*/false);
+  ImGui::EndChild();
+  // A tap above the sheet closes it, as on a phone's own sheets.
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&
+      ImGui::GetIO().MousePos.y < vp->Pos.y + vp->Size.y - h)
+    close = true;
+  if (close) {
+    memory.sheet_open = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
 void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env, UiMemory& memory) {
   const UiText& t = env.text();
   TierMapState& s = state.tier_map;
@@ -370,11 +449,16 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
     ImGui::SameLine();
     ImGui::TextDisabled(t.tier_shown_count, shown.size(), catalogs.gpus.gpus.size());
     memory.hovered_gpu = -1;
-    if (s.table_view) {
+    if (s.table_view && narrow && env.views_ready) {
+      DrawTierCardList(s, catalogs, shown, env, memory);
+    } else if (s.table_view) {
       DrawTable(s, catalogs, shown, height, env);
     } else {
+      const std::string pinned_before = s.pinned;
       memory.hovered_gpu = DrawChart(s, catalogs, shown, height, env, memory.tier_zoom);
-      if (memory.hovered_gpu >= 0) {
+      // Phones: a tap on a marker opens its detail sheet instead of a tooltip.
+      if (narrow && !s.pinned.empty() && s.pinned != pinned_before) memory.sheet_open = true;
+      if (memory.hovered_gpu >= 0 && !narrow) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(24));
         DrawGpuSpecCard(catalogs.gpus.gpus[memory.hovered_gpu], catalogs.TierOf(static_cast<size_t>(memory.hovered_gpu), env.language), env, true);
@@ -390,7 +474,14 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
     if (ImGui::CollapsingHeader((std::string(t.tier_filters) + "###filters").c_str())) DrawFilters(s, catalogs, t);
     draw_main(std::max(Em(18), avail.x * 1.05f));
     DrawSidePanel(s, catalogs, env, memory);
+    // Labels that would collide are left out of the chart, so every card is listed under it
+    // (a tap opens its sheet).
+    if (!s.table_view && env.views_ready) {
+      ImGui::Separator();
+      DrawTierCardList(s, catalogs, shown, env, memory);
+    }
     ImGui::EndChild();
+    if (env.views_ready) DrawTierDetailSheet(s, catalogs, env, memory);
     return;
   }
   const float filters_w = Em(13), side_w = std::clamp(avail.x * 0.30f, Em(18), Em(30));

@@ -39,6 +39,8 @@ struct UiEnv {
   // A complete new version of the site is installed (service worker); `reload` opens it.
   bool update_ready = false;
   std::function<void()> reload;
+  // The views' code and data are here (web: the deferred part arrived; set by DrawApp).
+  bool views_ready = false;
 };
 
 // Text being typed in the Calculator and the last import message (not part of the state until
@@ -64,6 +66,7 @@ struct UiMemory {
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet
   bool tier_rule_open = false;
   ModelPickerState walkthrough_model_picker;
+  bool sheet_open = false;  // phones: the pinned card's detail sheet is up
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
 };
 

@@ -120,10 +120,10 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
     s.model_preset = picked;
   }
   if (s.model_preset.empty()) {
-    double billions = (s.custom_params > 0 ? s.custom_params : 7e9) / 1e9;
-    ImGui::SetNextItemWidth(env.narrow() ? -Em(7) : Em(10));
-    if (ImGui::InputDouble(Label(t.walk_billion_params, "billions").c_str(), &billions, 1, 10, "%.2f"))
-      s.custom_params = std::clamp(billions, 0.001, 100000.0) * 1e9;
+    // Parameters as people write them ("70B", "1.5T"), 10^6 .. 10^14, steps 1-2-5.
+    if (!(s.custom_params > 0)) s.custom_params = 7e9;
+    const NumberFieldSpec params{1e6, 1e14, false, StepKind::kLog125, 1, SuffixBase::kDecimal, true};
+    NumberField(Label(t.walk_billion_params, "billions"), s.custom_params, params, t, env.narrow() ? Em(12) : Em(14));
   }
   const double params = d.workload.model.params;
   ImGui::Text(t.walk_model_summary, Count(params).c_str(), SizeClass(params));
@@ -192,19 +192,17 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
 void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   const float input_w = env.narrow() ? -Em(9) : Em(12);
+  // 0 = no limit; "50k" CNY, "2k" hours; steps 1-2-5.
+  const NumberFieldSpec limit{0, 1e12, false, StepKind::kLog125, 1, SuffixBase::kDecimal, true};
   auto number = [&](const char* label, const char* id, double& value, const char* help) {
-    ImGui::SetNextItemWidth(input_w);
-    double v = value;
-    if (ImGui::InputDouble(Label(label, id).c_str(), &v, 0, 0, "%.0f")) value = std::max(0.0, v);
-    ImGui::SameLine();
-    HelpMarker(help);
+    NumberField(Label(label, id), value, limit, t, input_w, help);
   };
   number(t.walk_budget, "budget", s.budget_cny, t.walk_budget_help);
   const bool serving = s.method == "inference";
   if (!serving) number(t.walk_deadline, "deadline", s.deadline_hours, t.walk_deadline_help);
   else number(t.walk_latency, "latency", s.latency_ms, t.walk_latency_help);
-  ImGui::SetNextItemWidth(input_w);
-  ImGui::InputInt(Label(t.walk_max_gpus, "max_gpus").c_str(), &s.max_gpus, 1, 8);
+  const NumberFieldSpec gpus{1, static_cast<double>(kMaxRecommendGpus), true, StepKind::kPowerOfTwo};
+  NumberField(Label(t.walk_max_gpus, "max_gpus"), s.max_gpus, gpus, t, input_w);
   s.max_gpus = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
   ImGui::Checkbox(Label(t.walk_domestic_only, "domestic").c_str(), &s.domestic_only);
   struct ObjectiveOption {
@@ -233,8 +231,8 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
       ImGui::EndCombo();
     }
     if (!env.narrow()) ImGui::SameLine();
-    ImGui::SetNextItemWidth(Em(7));
-    ImGui::InputInt(Label(t.walk_owned_cards, "cards").c_str(), &o.count, 1, 1);
+    const NumberFieldSpec cards{1, 100000, true, StepKind::kLinear};
+    NumberField(Label(t.walk_owned_cards, "cards"), o.count, cards, t, Em(8));
     o.count = std::clamp(o.count, 1, 100000);
     ImGui::SameLine();
     const bool remove = ImGui::Button(Label(t.walk_remove, "remove").c_str());

@@ -4,6 +4,8 @@
 
 #include "theme.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -114,6 +116,137 @@ void SectionTitle(const char* title) {
   ImGui::TextUnformatted(title);
   ImGui::PopStyleColor();
   ImGui::Separator();
+}
+
+}  // namespace atlas::ui
+
+namespace atlas::ui {
+
+namespace {
+
+// The entry being typed into a number field. ImGui edits one field at a time (its own
+// InputTextState); `left` keeps the field just left when a click moves the focus to a field drawn
+// earlier in the frame, so its entry is still committed when that field is drawn.
+struct NumberEdit {
+  ImGuiID id = 0;
+  std::string text;
+  double edited_at = 0;
+  bool edited = false;  // typed into since the last commit
+};
+struct NumberEdits {
+  NumberEdit current, left;
+};
+NumberEdits g_number_edits;  // UI-transient, like ImGui's own InputTextState
+
+// Applies an entry: the value when it parses, else the problem is kept (per field, in the
+// window's ImGui storage) for the message under the field.
+bool CommitNumber(ImGuiID id, const std::string& text, double& value, const NumberFieldSpec& spec) {
+  const NumberParse p = ParseNumberField(text, spec);
+  ImGui::GetStateStorage()->SetInt(id, static_cast<int>(p.problem));
+  if (p.problem != NumberProblem::kNone || p.value == value) return false;
+  value = p.value;
+  return true;
+}
+
+std::string ProblemMessage(NumberProblem problem, double kept, const NumberFieldSpec& spec, const UiText& t) {
+  const std::string k = FormatNumberField(kept, spec);
+  switch (problem) {
+    case NumberProblem::kNone: return "";
+    case NumberProblem::kEmpty: return Printf(t.field_empty, k.c_str());
+    case NumberProblem::kNotANumber: return Printf(t.field_not_number, k.c_str());
+    case NumberProblem::kNotWhole: return Printf(t.field_not_whole, k.c_str());
+    case NumberProblem::kTooSmall: return Printf(t.field_too_small, FormatNumberField(spec.min, spec).c_str(), k.c_str());
+    case NumberProblem::kTooLarge: return Printf(t.field_too_large, FormatNumberField(spec.max, spec).c_str(), k.c_str());
+  }
+  return "";
+}
+
+}  // namespace
+
+bool NumberField(const std::string& label, double& value, const NumberFieldSpec& spec, const UiText& t, float width,
+                 const char* help) {
+  const size_t hashes = label.find("###");
+  const std::string shown = label.substr(0, hashes);
+  ImGui::PushID(hashes == std::string::npos ? label.c_str() : label.c_str() + hashes + 3);
+  const ImGuiID id = ImGui::GetID("##value");
+  NumberEdits& e = g_number_edits;
+  const NumberEdit* mine = e.current.id == id ? &e.current : e.left.id == id ? &e.left : nullptr;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s", mine ? mine->text.c_str() : FormatNumberField(value, spec).c_str());
+
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float button = ImGui::GetFrameHeight();
+  ImGui::SetNextItemWidth(std::max(Em(3), width - 2 * (button + style.ItemInnerSpacing.x)));
+  ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
+  const double now = ImGui::GetTime();
+  bool changed = false;
+  if (ImGui::IsItemActive()) {
+    if (e.current.id != id) {
+      if (e.current.id != 0 && e.current.edited) e.left = e.current;
+      e.current = {id, buf, now, false};
+    } else if (e.current.text != buf) {
+      e.current.text = buf;
+      e.current.edited_at = now;
+      e.current.edited = true;
+    }
+    if (e.current.edited && now - e.current.edited_at >= kNumberFieldPauseS) {
+      changed |= CommitNumber(id, e.current.text, value, spec);
+      e.current.edited = false;
+    }
+  }
+  if (ImGui::IsItemDeactivated()) {  // Enter, Tab, a click elsewhere (Escape reverts the text first)
+    NumberEdit* m = e.current.id == id ? &e.current : e.left.id == id ? &e.left : nullptr;
+    if (m) {
+      if (m->edited) changed |= CommitNumber(id, m->text, value, spec);
+      *m = {};
+    }
+  }
+  ImGui::SameLine(0, style.ItemInnerSpacing.x);
+  if (ImGui::Button("-", ImVec2(button, button))) {
+    const double v = StepNumberField(value, -1, spec);
+    changed |= v != value;
+    value = v;
+    ImGui::GetStateStorage()->SetInt(id, 0);
+  }
+  ImGui::SameLine(0, style.ItemInnerSpacing.x);
+  if (ImGui::Button("+", ImVec2(button, button))) {
+    const double v = StepNumberField(value, +1, spec);
+    changed |= v != value;
+    value = v;
+    ImGui::GetStateStorage()->SetInt(id, 0);
+  }
+  // The label and the help marker follow on the line when they fit, else start the next one
+  // (narrow phones), so neither is cut off at the panel's edge.
+  auto same_line_if_fits = [](const char* text, float spacing) {
+    ImGui::SameLine(0, spacing);
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
+  };
+  if (!shown.empty()) {
+    same_line_if_fits(shown.c_str(), style.ItemInnerSpacing.x);
+    ImGui::TextUnformatted(shown.c_str());
+  }
+  if (help) {
+    same_line_if_fits("(?)", style.ItemSpacing.x);
+    HelpMarker(help);
+  }
+  const int problem = ImGui::GetStateStorage()->GetInt(id, 0);
+  ImGui::PopID();
+  if (problem != 0) {
+    ColoredWrapped(kColorBad, ProblemMessage(static_cast<NumberProblem>(problem), value, spec, t));
+  }
+  return changed;
+}
+
+bool NumberField(const std::string& label, int& value, const NumberFieldSpec& spec, const UiText& t, float width,
+                 const char* help) {
+  NumberFieldSpec s = spec;
+  s.whole = true;
+  s.min = std::max(s.min, static_cast<double>(INT_MIN));
+  s.max = std::min(s.max, static_cast<double>(INT_MAX));
+  double v = value;
+  if (!NumberField(label, v, s, t, width, help)) return false;
+  value = static_cast<int>(std::clamp(v, s.min, s.max));
+  return true;
 }
 
 }  // namespace atlas::ui

@@ -1,6 +1,7 @@
 // Small drawing helpers shared by the views (labels with units, help markers, link buttons).
 #pragma once
 
+#include "app/number_field.hpp"
 #include "ui_env.hpp"
 
 #include <imgui.h>
@@ -34,5 +35,17 @@ void SectionTitle(const char* title);
 std::string Shown(const std::string& text, const UiEnv& env);
 // Text in a colour, wrapped.
 void ColoredWrapped(ImU32 color, const std::string& text);
+
+// A number field people can type into as they speak ("8k", "2T", "70B"): the entry is committed
+// on Enter, on leaving the field or after a pause of kNumberFieldPauseS while typing — never per
+// keystroke — and the − / + buttons step as the spec says (powers of two, multiples of 256, a
+// 1-2-5 ladder). A bad entry keeps the last good value and says why under the field. `label` is
+// "visible text###id"; `width` is the field's and buttons' width; `help`, if any, is a (?) marker
+// after the label. True when the value changed.
+constexpr double kNumberFieldPauseS = 0.8;
+bool NumberField(const std::string& label, double& value, const NumberFieldSpec& spec, const UiText& t, float width,
+                 const char* help = nullptr);
+bool NumberField(const std::string& label, int& value, const NumberFieldSpec& spec, const UiText& t, float width,
+                 const char* help = nullptr);
 
 }  // namespace atlas::ui

@@ -73,9 +73,10 @@ await run([
     const { context, page, problems } = await openCounting(server.url + "#v=1&view=tiers&lang=zh", { ...PHONE, ...EN_BROWSER });
     await waitForLang(page, "zh-CN");
     await shot(page, "zh-phone-tiers");
-    // Chinese tab labels on the phone's tab bar (y ~ 49 CSS px).
-    for (const [x, view] of [[101, "calculator"], [169, "walkthrough"], [251, "cost"], [319, "share"]]) {
-      await page.touchscreen.tap(x, 49);
+    // Chinese tab labels on the phone's bottom tab bar (five tabs across 374 CSS px).
+    const tabX = (i) => 8 + (i + 0.5) * (390 - 16) / 5;
+    for (const [x, view] of [[tabX(1), "calculator"], [tabX(2), "walkthrough"], [tabX(3), "cost"], [tabX(4), "share"]]) {
+      await page.touchscreen.tap(x, 844 - 8 - 22);
       await frames(page, 8);
       assert((await hash(page)).includes(`view=${view}`), `tap at ${x}: ${await hash(page)}`);
       assert((await distinctColours(page)) > 20, `${view} blank`);

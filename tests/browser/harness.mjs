@@ -76,7 +76,8 @@ export async function frames(page, n = 6) {
 export async function distinctColours(page) {
   // Sampled inside a rAF callback queued after the app's own, so the WebGL drawing buffer
   // still holds this frame (it is cleared after compositing without preserveDrawingBuffer).
-  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+  // The app pauses its frame loop when idle: wake it so this rAF follows a fresh frame.
+  return page.evaluate(() => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(1), requestAnimationFrame(() => {
     const src = document.getElementById("canvas");
     const c = document.createElement("canvas");
     c.width = 200; c.height = 120;
@@ -86,7 +87,7 @@ export async function distinctColours(page) {
     const set = new Set();
     for (let i = 0; i < d.length; i += 4) set.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
     resolve(set.size);
-  })));
+  }))));
 }
 
 export async function shot(page, name) {

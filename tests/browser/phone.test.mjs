@@ -1,4 +1,4 @@
-// Phone (390x844 @3x, touch): taps switch every view, a finger drag scrolls a panel, text
+// Phone (390x844 @3x, touch): the bottom tab bar switches every view in one tap, a finger drag scrolls a panel, text
 // fields raise the on-screen keyboard through the hidden input bridge. Screenshots of each
 // view land in build/screenshots/phone-*.png.
 import { PHONE, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
@@ -8,26 +8,47 @@ const browser = await launch();
 const hashView = (page) => page.evaluate(() => (location.hash.match(/view=([a-z]+)/) || [])[1]);
 
 await run([
-  ["taps switch views; every view renders on a phone", async () => {
+  ["a bottom tab bar reaches every view in one tap; every view renders on a phone", async () => {
     const { context, page, problems } = await open(browser, server.url, PHONE);
     await waitForMark(page);
     await frames(page, 6);
-    // Tab bar at y ~ 49 CSS px; tabs scroll, so tap the visible ones and the arrows.
-    const tabs = [[145, "calculator"], [250, "walkthrough"], [50, "tiers"]];
-    for (const [x, view] of tabs) {
-      await page.touchscreen.tap(x, 49);
+    // Five tabs across the bottom (8 CSS px window padding each side), each >= 44 CSS px tall.
+    const tabX = (i) => 8 + (i + 0.5) * (390 - 16) / 5;
+    const tabY = 844 - 8 - 22;
+    const order = ["tiers", "calculator", "walkthrough", "cost", "share", "calculator", "tiers"];
+    const index = { tiers: 0, calculator: 1, walkthrough: 2, cost: 3, share: 4 };
+    for (const view of order) {
+      await page.touchscreen.tap(tabX(index[view]), tabY);
       await frames(page, 8);
-      assert((await hashView(page)) === view, `tap at ${x} gave ${await hashView(page)}, want ${view}`);
+      if (view !== "tiers") await waitForMark(page, `gpu-atlas:view:${view}`, 10000);
+      const now = await hashView(page);
+      assert(now === view || (view === "tiers" && now === undefined), `tab ${view} gave ${now}`);
       assert((await distinctColours(page)) > 20, `${view} blank`);
       await shot(page, `phone-${view}`);
     }
-    for (const view of ["cost", "share"]) {
-      await page.goto(server.url + `#v=1&view=${view}`);
-      await waitForMark(page);
-      await frames(page, 8);
-      assert((await distinctColours(page)) > 20, `${view} blank`);
-      await shot(page, `phone-${view}`);
-    }
+    // The tab bar's top edge: a tap 40 CSS px above the bottom padding still hits a tab.
+    await page.touchscreen.tap(tabX(3), 844 - 8 - 42);
+    await frames(page, 8);
+    assert((await hashView(page)) === "cost", "the tab bar is less than 44 CSS px tall");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  ["a tap on a card in the tier map's list opens its detail sheet; Close closes it", async () => {
+    const { context, page, problems } = await open(browser, server.url, PHONE);
+    await waitForMark(page, "gpu-atlas:deferred-ready");  // the list comes with the views' code
+    await frames(page, 6);
+    const before = await page.screenshot();
+    await page.touchscreen.tap(150, 625);  // the first card listed under the chart
+    await frames(page, 8);
+    await page.waitForTimeout(500);
+    const open_ = await page.screenshot();
+    assert(!before.equals(open_), "the tap opened no sheet");
+    await shot(page, "phone-tier-sheet");
+    await page.touchscreen.tap(288, 354);  // the sheet's Close button
+    await frames(page, 8);
+    await page.waitForTimeout(500);
+    const closed = await page.screenshot();
+    assert(!closed.equals(open_), "Close left the sheet up");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
@@ -54,7 +75,7 @@ await run([
     const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
     await waitForMark(page);
     await frames(page, 6);
-    await page.touchscreen.tap(55, 218);  // the "13B" custom-size field
+    await page.touchscreen.tap(55, 183);  // the "13B" custom-size field
     await frames(page, 6);
     const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
     assert(focused === "text-bridge", `focused element: ${focused}`);

@@ -102,10 +102,12 @@ EM_JS(void, atlas_js_fetch_font, (const char* url, const char* words_url), {
         HEAPU8.set(words, w);
         HEAPU8[w + words.length] = 0;
         _atlas_font_arrived(p, font.length, w);
+        if (window["__atlasWake"]) window["__atlasWake"](1);
       })
       .catch(function(e) {
         console.warn("GPU Atlas: the Chinese font or words could not be loaded: " + e);
         _atlas_font_arrived(0, 0, 0);
+        if (window["__atlasWake"]) window["__atlasWake"](1);
       });
 });
 // boot.js sets gpuAtlasUpdateReady when the service worker has installed a complete new version.
@@ -138,11 +140,15 @@ EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_url
           var list = _malloc(4 * texts.length);
           texts.forEach(function(p, i) { HEAPU32[(list >> 2) + i] = p; });
           _atlas_deferred_arrived(list, texts.length);
+          if (window["__atlasWake"]) window["__atlasWake"](1);
         })
         .catch(function(e) {
           console.warn("GPU Atlas: the views' code or data could not be loaded (try " + n + "): " + e);
           if (n < 3) setTimeout(function() { attempt(n + 1); }, 1000 * n);
-          else _atlas_deferred_arrived(0, 0);
+          else {
+            _atlas_deferred_arrived(0, 0);
+            if (window["__atlasWake"]) window["__atlasWake"](1);
+          }
         });
   }
   attempt(1);
@@ -276,6 +282,72 @@ EM_JS(void, atlas_js_text_input_active, (int active), {
   if (active && document.activeElement !== el) el.focus({preventScroll: true});
   if (!active && document.activeElement === el) el.blur();
 });
+// Idle: the app pauses its frame loop when nothing changes and any input, resize, link change or
+// arrival wakes it. window.__atlasWake(reason) is also how the fetch callbacks wake it (bit 1:
+// something happened; bit 2: the address may have changed). window.__atlasIdle is the state
+// (read by tests).
+EM_JS(void, atlas_js_idle_install, (), {
+  if (window["__atlasIdle"]) return;
+  var s = window["__atlasIdle"] = {"paused": false, "reasons": 0, "pauses": 0, "wakes": 0};
+  function wake(reason) {
+    s["reasons"] |= reason;
+    if (!s["paused"]) return;
+    s["paused"] = false;
+    s["wakes"]++;
+    Browser.mainLoop.resume();
+  }
+  window["__atlasWake"] = wake;
+  var any = {capture: true, passive: true};
+  ["mousemove", "mousedown", "mouseup", "wheel", "keydown", "keyup", "keypress", "touchstart", "touchmove",
+   "touchend", "touchcancel", "pointerdown", "pointermove", "pointerup", "focus", "blur", "resize",
+   "orientationchange", "pageshow", "input", "compositionend"].forEach(function(type) {
+    window.addEventListener(type, function() { wake(1); }, any);
+  });
+  ["hashchange", "popstate"].forEach(function(type) { window.addEventListener(type, function() { wake(3); }, any); });
+  document.addEventListener("visibilitychange", function() { wake(1); }, any);
+});
+EM_JS(void, atlas_js_idle_pause, (), {
+  var s = window["__atlasIdle"];
+  if (!s || s["paused"]) return;
+  s["paused"] = true;
+  s["pauses"]++;
+  Browser.mainLoop.pause();
+});
+EM_JS(int, atlas_js_take_wake, (), {
+  var s = window["__atlasIdle"];
+  if (!s) return 0;
+  var r = s["reasons"];
+  s["reasons"] = 0;
+  return r;
+});
+// Wheel and trackpad: the page's own listener (capture, before Emscripten's GLFW, which scales
+// and flips by rules of its own) sums the deltas by deltaMode for the next frame. Ctrl + wheel
+// (and a trackpad pinch) is left to the browser, which zooms the page.
+EM_JS(void, atlas_js_wheel_install, (), {
+  if (window["__atlasWheel"]) return;
+  var w = window["__atlasWheel"] = [0, 0, 0, 0, 0, 0];  // x by deltaMode 0..2, then y
+  var c = document.getElementById("canvas");
+  window.addEventListener("wheel", function(e) {
+    if (e.target !== c) return;
+    e.stopPropagation();
+    if (e.ctrlKey) return;
+    e.preventDefault();
+    var m = Math.min(Math.max(e.deltaMode | 0, 0), 2);
+    w[m] += e.deltaX;
+    w[3 + m] += e.deltaY;
+  }, {capture: true, passive: false});
+});
+EM_JS(void, atlas_js_take_wheel, (double* out), {
+  var w = window["__atlasWheel"];
+  for (var i = 0; i < 6; i++) {
+    HEAPF64[(out >> 3) + i] = w ? w[i] : 0;
+    if (w) w[i] = 0;
+  }
+});
+// Test hook: the scroll position of the panel under the pointer, CSS px.
+EM_JS(void, atlas_js_report_scroll, (double y, double max_y), {
+  window["__atlasScroll"] = {"y": y, "max": max_y};
+});
 // clang-format on
 
 ViewportSize QueryViewport() { return {atlas_js_css_width(), atlas_js_css_height(), atlas_js_dpr()}; }
@@ -326,5 +398,18 @@ TouchState TouchPosition(float& x_px, float& y_px) {
 }
 void SetTextInputActive(bool active) { atlas_js_text_input_active(active ? 1 : 0); }
 void ResizeCanvas(int width_px, int height_px) { atlas_js_resize_canvas(width_px, height_px); }
+void InstallWheel() { atlas_js_wheel_install(); }
+void TakeWheel(double (&x)[3], double (&y)[3]) {
+  double d[6] = {0, 0, 0, 0, 0, 0};
+  atlas_js_take_wheel(d);
+  for (int i = 0; i < 3; ++i) {
+    x[i] = d[i];
+    y[i] = d[3 + i];
+  }
+}
+void ReportScroll(double y_css, double max_css) { atlas_js_report_scroll(y_css, max_css); }
+void InstallIdleWake() { atlas_js_idle_install(); }
+void PauseFrames() { atlas_js_idle_pause(); }
+int TakeWakeReasons() { return atlas_js_take_wake(); }
 
 }  // namespace atlas::platform

@@ -61,5 +61,18 @@ double TakeTouchScrollDy();
 void SetTextInputActive(bool active);
 // Sets the canvas backing store to width_px x height_px device pixels (GLFW follows).
 void ResizeCanvas(int width_px, int height_px);
+// Wheel and trackpad deltas over the canvas since the last call (DOM sign and units), by
+// deltaMode: [0] CSS pixels, [1] lines, [2] pages.
+void InstallWheel();
+void TakeWheel(double (&x)[3], double (&y)[3]);
+// Test hook: window.__atlasScroll = {y, max}, the scroll of the panel under the pointer (CSS px).
+void ReportScroll(double y_css, double max_css);
+// Idle: the frame loop stops (PauseFrames) until an input event, a resize, a change of the
+// address or a fetched file wakes it again. TakeWakeReasons returns what happened since the last
+// call (kWakeInput, kWakeAddress bits) and clears it.
+constexpr int kWakeInput = 1, kWakeAddress = 2;
+void InstallIdleWake();
+void PauseFrames();
+int TakeWakeReasons();
 
 }  // namespace atlas::platform

@@ -13,6 +13,7 @@
 #include "ui/root.hpp"
 #include "ui/text/text_pack.hpp"
 #include "ui/theme.hpp"
+#include "ui/wheel_scroll.hpp"
 
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
@@ -77,7 +78,17 @@ struct App {
   std::string hash_written;  // the fragment the app last wrote (or read)
   atlas::AppState synced;    // the state hash_written encodes
   int frames = 0;
+  bool check_hash = false;  // the address may have changed (hashchange/popstate)
+  int quiet_frames = 0;     // frames drawn since the last input or arrival
+  double quiet_since_ms = 0;
 };
+
+// Idle means idle: once this many frames and this much time have passed with no input, arrival or
+// held button, the frame loop pauses (browser.hpp, PauseFrames) until something wakes it. That
+// lets ImGui settle what follows an input (hover, a popup's first layout, the tab bar scrolling to
+// a tab, which is timed) even when frames are slow (software WebGL on a busy machine).
+constexpr int kSettleFrames = 4;
+constexpr double kSettleMs = 500;
 
 // Keys typed through the hidden input of the on-screen keyboard bridge (browser.cpp).
 struct BridgeKeys {
@@ -149,6 +160,14 @@ void ApplyBridgeKeys() {
   pulse(g_bridge_keys.enter, g_bridge_keys.enter_down, GLFW_KEY_ENTER);
 }
 
+// The topmost visible window under the pointer that can scroll vertically, or null.
+ImGuiWindow* ScrollableWindowAt(ImVec2 pos) {
+  ImGuiWindow* found = nullptr;
+  for (ImGuiWindow* w : GImGui->Windows)
+    if (w->WasActive && !w->Hidden && w->ScrollMax.y > 0.0f && w->InnerRect.Contains(pos)) found = w;
+  return found;
+}
+
 // A one-finger drag that did not grab a widget scrolls the panel under it, 1:1 with the finger.
 void ApplyTouchScroll(App& app) {
   const double dy_css = atlas::platform::TakeTouchScrollDy();
@@ -159,12 +178,25 @@ void ApplyTouchScroll(App& app) {
   if (dy_css == 0 || (on_widget && !app.touch_scrolling)) return;
   // The topmost visible window under the finger that can scroll (ImGui reports the root as
   // hovered while the press holds a move handle, so search the window list instead).
-  ImGuiWindow* window = nullptr;
-  for (ImGuiWindow* w : g.Windows)
-    if (w->WasActive && !w->Hidden && w->ScrollMax.y > 0.0f && w->InnerRect.Contains(g.IO.MousePos)) window = w;
+  ImGuiWindow* window = ScrollableWindowAt(g.IO.MousePos);
   if (!window) return;
   ImGui::SetScrollY(window, ImClamp(window->Scroll.y - static_cast<float>(dy_css * app.env.dpr), 0.0f, window->ScrollMax.y));
   app.touch_scrolling = true;
+}
+
+// Wheel and trackpad: the distance the browser itself would scroll (pixels 1:1, lines of text,
+// pages), handed to ImGui as wheel units so it picks the window as it always does.
+void ApplyWheel(const App& app) {
+  atlas::ui::WheelDeltas d;
+  atlas::platform::TakeWheel(d.x, d.y);
+  ImGuiIO& io = ImGui::GetIO();
+  const float font_px = GImGui->FontSize;  // last frame's; 0 before the first frame
+  const float line_px = font_px + GImGui->Style.ItemSpacing.y;
+  const atlas::ui::ScrollPixels px =
+      atlas::ui::WheelToPixels(d, app.env.dpr, line_px, io.DisplaySize.x, io.DisplaySize.y);
+  const atlas::ui::ImGuiWheel wheel = atlas::ui::PixelsToImGuiWheel(px, font_px, io.KeyShift);
+  io.MouseWheel += wheel.vertical;
+  io.MouseWheelH += wheel.horizontal;
 }
 
 void OnMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
@@ -215,7 +247,8 @@ void ApplyHash(App& app, const std::string& hash) {
 // Mirrors the state into the fragment: a history entry when the view changes (so back/forward
 // move between views), in-place updates for edits (no flood of entries).
 void SyncHash(App& app) {
-  if (++app.frames % 20 == 0) {
+  if (++app.frames % 20 == 0 || app.check_hash) {
+    app.check_hash = false;
     const std::string now = atlas::platform::GetHash();
     if (now != app.hash_written && !now.empty()) {
       ApplyHash(app, now);
@@ -369,9 +402,26 @@ void UpdateFonts(App& app) {
   atlas::ui::ApplyTheme(scale);
 }
 
+// True once nothing has happened for kSettleFrames frames: no input, no arrival, no button or key
+// held (ImGui repeats held buttons), no text being edited (its cursor blinks), no pending work.
+bool Settled(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  bool busy = !app.button_events.empty() || app.fonts_dirty || app.touch_scrolling || io.WantTextInput ||
+              GImGui->ActiveId != 0;
+  for (bool down : app.buttons_down) busy |= down;
+  for (bool down : io.KeysDown) busy |= down;
+  const double now_ms = emscripten_get_now();
+  if (busy) app.quiet_frames = 0;
+  if (app.quiet_frames == 0) app.quiet_since_ms = now_ms;
+  return ++app.quiet_frames >= kSettleFrames && now_ms - app.quiet_since_ms >= kSettleMs;
+}
+
 void Frame(void* arg) {
   App& app = *static_cast<App*>(arg);
   const double start_ms = emscripten_get_now();
+  const int wake = atlas::platform::TakeWakeReasons();
+  if (wake) app.quiet_frames = 0;
+  if (wake & atlas::platform::kWakeAddress) app.check_hash = true;
   const atlas::platform::ViewportSize vp = atlas::platform::QueryViewport();
   app.env.css_width = vp.css_width;
   app.env.css_height = vp.css_height;
@@ -412,6 +462,7 @@ void Frame(void* arg) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ApplyButtons(app);
+  ApplyWheel(app);
   ApplyTouchScroll(app);
   app.env.pinch_scale = atlas::platform::TakePinch(app.env.pinch_x, app.env.pinch_y);
   if (!app.buttons_down[0]) app.touch_scrolling = false;
@@ -423,6 +474,8 @@ void Frame(void* arg) {
     atlas::platform::SetDocumentLanguage(shown_language == atlas::Language::kChinese);
   }
   ImGui::Render();
+  if (const ImGuiWindow* w = ScrollableWindowAt(ImGui::GetIO().MousePos))
+    atlas::platform::ReportScroll(w->Scroll.y / app.env.dpr, w->ScrollMax.y / app.env.dpr);
   const double ui_ms = emscripten_get_now() - start_ms;
   atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
   if (full && app.data.load_errors.empty()) SyncHash(app);
@@ -439,6 +492,7 @@ void Frame(void* arg) {
     atlas::platform::HideLoadingIndicator();
     StartDeferredLoad(app);  // the rest of the app, now that the first frame is on screen
   }
+  if (Settled(app)) atlas::platform::PauseFrames();
 }
 
 }  // namespace
@@ -494,6 +548,8 @@ int main() {
   glfwSetWindowUserPointer(app.window, &app);
   glfwSetMouseButtonCallback(app.window, OnMouseButton);  // replaces the backend's (see App)
   atlas::platform::InstallTouchTracking();
+  atlas::platform::InstallIdleWake();
+  atlas::platform::InstallWheel();
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   emscripten_set_main_loop_arg(Frame, &app, 0, true);

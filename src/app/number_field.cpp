@@ -1,0 +1,139 @@
+#include "number_field.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace atlas {
+
+namespace {
+
+double SuffixScale(char c, SuffixBase base) {
+  const bool binary = base == SuffixBase::kBinary;
+  switch (std::tolower(static_cast<unsigned char>(c))) {
+    case 'k': return binary ? 1024.0 : 1e3;
+    case 'm': return binary ? 1024.0 * 1024.0 : 1e6;
+    case 'g': return binary ? 1024.0 * 1024.0 * 1024.0 : 1e9;
+    case 'b': return 1e9;  // billion
+    case 't': return 1e12;
+    default: return 0;
+  }
+}
+
+bool NumberChar(char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'; }
+
+double Clamp(double v, const NumberFieldSpec& s) { return std::clamp(v, s.min, s.max); }
+
+}  // namespace
+
+NumberParse ParseNumberField(const std::string& raw, const NumberFieldSpec& spec) {
+  std::string t;
+  for (char c : raw)
+    if (!std::isspace(static_cast<unsigned char>(c)) && c != ',' && c != '_') t += c;
+  if (t.empty()) return {0, NumberProblem::kEmpty};
+  if (t.size() > 40) return {0, NumberProblem::kNotANumber};
+  double scale = 1;
+  if (const double s = SuffixScale(t.back(), spec.suffixes); s > 0 && t.size() > 1 &&
+                                                             !(t.back() == 'e' || t.back() == 'E')) {
+    scale = s;
+    t.pop_back();
+  }
+  if (!std::all_of(t.begin(), t.end(), NumberChar) || !std::any_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return {0, NumberProblem::kNotANumber};
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (end != t.c_str() + t.size() || !std::isfinite(v)) return {0, NumberProblem::kNotANumber};
+  double value = v * scale;
+  if (!std::isfinite(value)) return {0, NumberProblem::kTooLarge};
+  if (spec.whole) {
+    const double r = std::round(value);
+    // "1.5k" with binary suffixes is 1,536; "2.5" in a field of whole numbers is not.
+    if (std::fabs(value - r) > 1e-9 * std::max(1.0, std::fabs(value))) {
+      if (value < spec.min) return {0, NumberProblem::kTooSmall};
+      if (value > spec.max) return {0, NumberProblem::kTooLarge};
+      return {0, NumberProblem::kNotWhole};
+    }
+    value = r;
+  }
+  if (value < spec.min) return {0, NumberProblem::kTooSmall};
+  if (value > spec.max) return {0, NumberProblem::kTooLarge};
+  return {value, NumberProblem::kNone};
+}
+
+double StepNumberField(double value, int direction, const NumberFieldSpec& spec) {
+  if (!std::isfinite(value)) return Clamp(spec.min, spec);
+  if (direction == 0) return Clamp(value, spec);
+  const bool up = direction > 0;
+  double next = value;
+  switch (spec.step) {
+    case StepKind::kLinear: {
+      const double s = spec.linear_step > 0 ? spec.linear_step : 1;
+      // To the next multiple of the step: 4,000 steps up to 4,096 and down to 3,840 by 256.
+      next = up ? (std::floor(value / s + 1e-9) + 1) * s : (std::ceil(value / s - 1e-9) - 1) * s;
+      break;
+    }
+    case StepKind::kPowerOfTwo: {
+      if (value <= 0) return Clamp(up ? 1 : spec.min, spec);
+      const double e = std::log2(value);
+      next = up ? std::exp2(std::floor(e + 1e-9) + 1) : std::exp2(std::ceil(e - 1e-9) - 1);
+      break;
+    }
+    case StepKind::kLog125: {
+      if (value <= 0) return Clamp(up ? 1 : spec.min, spec);
+      // 1-2-5 ladder: the first rung past the value in the direction asked.
+      const double decade = std::pow(10.0, std::floor(std::log10(value)));
+      const double rungs[] = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50};
+      next = value;
+      if (up) {
+        for (double r : rungs)
+          if (r * decade > value * (1 + 1e-9)) {
+            next = r * decade;
+            break;
+          }
+      } else {
+        for (int i = 8; i >= 0; --i)
+          if (rungs[i] * decade < value * (1 - 1e-9)) {
+            next = rungs[i] * decade;
+            break;
+          }
+      }
+      break;
+    }
+  }
+  if (spec.whole) next = up ? std::ceil(next - 1e-9) : std::floor(next + 1e-9);
+  return Clamp(next, spec);
+}
+
+std::string FormatNumberField(double value, const NumberFieldSpec& spec) {
+  if (!std::isfinite(value)) return "";
+  char buf[48];
+  if (spec.compact) {
+    struct Unit {
+      double scale;
+      const char* suffix;
+    };
+    const Unit units[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}};
+    for (const Unit& u : units)
+      if (std::fabs(value) >= u.scale) {
+        std::snprintf(buf, sizeof buf, "%.3f", value / u.scale);
+        std::string s = buf;
+        s.erase(s.find_last_not_of('0') + 1);
+        if (!s.empty() && s.back() == '.') s.pop_back();
+        // Only when the short form reads back as the same value.
+        const NumberParse back = ParseNumberField(s + u.suffix, NumberFieldSpec{-1e300, 1e300, false});
+        if (back.problem == NumberProblem::kNone && std::fabs(back.value - value) <= 1e-9 * std::fabs(value))
+          return s + u.suffix;
+        break;
+      }
+  }
+  if (spec.whole) {
+    std::snprintf(buf, sizeof buf, "%.0f", value);
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.10g", value);
+  return buf;
+}
+
+}  // namespace atlas

@@ -1,0 +1,47 @@
+// Number fields as people type them: "8k", "2T", "70B", "1,024", "1.5e9". Pure parsing, stepping
+// and formatting for the UI's number fields, which commit an entry on Enter, on leaving the field
+// or after a pause — never per keystroke (src/ui/widgets.hpp, NumberField).
+#pragma once
+
+#include <string>
+
+namespace atlas {
+
+// How the − / + buttons move a value.
+enum class StepKind {
+  kLinear,      // to the next multiple of `linear_step` (1 for counts, 256 for widths)
+  kPowerOfTwo,  // 512, 1,024, 2,048 … (sequence lengths, batches)
+  kLog125,      // 1, 2, 5, 10, 20, 50 … (tokens, parameters, prices)
+};
+
+// What k, M, G mean: decimal (k = 1,000: tokens, parameters) or binary (k = 1,024: sequence
+// lengths, as in "8k context" = 8,192 and "128k" = 131,072). B (billion) and T are decimal.
+enum class SuffixBase { kDecimal, kBinary };
+
+struct NumberFieldSpec {
+  double min = 0, max = 1e15;
+  bool whole = true;  // an integer field
+  StepKind step = StepKind::kLinear;
+  double linear_step = 1;
+  SuffixBase suffixes = SuffixBase::kDecimal;
+  bool compact = false;  // shown with a suffix ("2T", "100B") rather than every digit
+};
+
+enum class NumberProblem { kNone, kEmpty, kNotANumber, kNotWhole, kTooSmall, kTooLarge };
+
+struct NumberParse {
+  double value = 0;  // meaningful only when problem == kNone
+  NumberProblem problem = NumberProblem::kNone;
+};
+
+// Reads a typed entry: digits with optional sign, decimal point, exponent, thousands separators
+// (",", "_", spaces) and one suffix (k, M, G/B, T; case-insensitive). Checks it against the spec.
+NumberParse ParseNumberField(const std::string& text, const NumberFieldSpec& spec);
+
+// The value one step up (direction > 0) or down from `value`, within [min, max].
+double StepNumberField(double value, int direction, const NumberFieldSpec& spec);
+
+// The text a field shows for a value: every digit ("8192"), or compact ("2T", "1.5B", "100k").
+std::string FormatNumberField(double value, const NumberFieldSpec& spec);
+
+}  // namespace atlas

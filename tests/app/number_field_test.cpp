@@ -1,0 +1,73 @@
+// Number fields as people type them (src/app/number_field.hpp).
+#include "app/number_field.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace atlas;
+
+namespace {
+const NumberFieldSpec kLength{1, 10000000, true, StepKind::kPowerOfTwo, 1, SuffixBase::kBinary};
+const NumberFieldSpec kTokens{1e3, 1e15, false, StepKind::kLog125, 1, SuffixBase::kDecimal, true};
+const NumberFieldSpec kWidth{16, 131072, true, StepKind::kLinear, 256};
+const NumberFieldSpec kCount{1, 1000, true, StepKind::kLinear, 1};
+}  // namespace
+
+TEST_CASE("people's units: 8k context, 2T tokens, 70B parameters, separators") {
+  CHECK(ParseNumberField("8k", kLength).value == 8192);
+  CHECK(ParseNumberField("128K", kLength).value == 131072);
+  CHECK(ParseNumberField("1.5k", kLength).value == 1536);
+  CHECK(ParseNumberField("  4,096 ", kLength).value == 4096);
+  CHECK(ParseNumberField("2T", kTokens).value == doctest::Approx(2e12));
+  CHECK(ParseNumberField("70B", kTokens).value == doctest::Approx(70e9));
+  CHECK(ParseNumberField("1.5e9", kTokens).value == doctest::Approx(1.5e9));
+  CHECK(ParseNumberField("300m", kTokens).value == doctest::Approx(300e6));
+  CHECK(ParseNumberField("1_000_000", kTokens).value == doctest::Approx(1e6));
+  CHECK(ParseNumberField("12", kCount).problem == NumberProblem::kNone);
+}
+
+TEST_CASE("a bad entry says why") {
+  CHECK(ParseNumberField("", kLength).problem == NumberProblem::kEmpty);
+  CHECK(ParseNumberField("   ", kLength).problem == NumberProblem::kEmpty);
+  CHECK(ParseNumberField("abc", kLength).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("8kk", kLength).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("k", kLength).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("0x10", kCount).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("inf", kTokens).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("nan", kTokens).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("1e999", kTokens).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("2.5", kCount).problem == NumberProblem::kNotWhole);
+  CHECK(ParseNumberField("0", kCount).problem == NumberProblem::kTooSmall);
+  CHECK(ParseNumberField("-3", kCount).problem == NumberProblem::kTooSmall);
+  CHECK(ParseNumberField("0.5", kCount).problem == NumberProblem::kTooSmall);
+  CHECK(ParseNumberField("1001", kCount).problem == NumberProblem::kTooLarge);
+  CHECK(ParseNumberField("2000T", kTokens).problem == NumberProblem::kTooLarge);
+}
+
+TEST_CASE("steps fit the field: powers of two, multiples of 256, 1-2-5 ladders") {
+  CHECK(StepNumberField(4096, +1, kLength) == 8192);
+  CHECK(StepNumberField(4096, -1, kLength) == 2048);
+  CHECK(StepNumberField(3000, +1, kLength) == 4096);  // off the ladder: to the next rung
+  CHECK(StepNumberField(3000, -1, kLength) == 2048);
+  CHECK(StepNumberField(1, -1, kLength) == 1);        // stays within min
+  CHECK(StepNumberField(4000, +1, kWidth) == 4096);
+  CHECK(StepNumberField(4096, +1, kWidth) == 4352);
+  CHECK(StepNumberField(4000, -1, kWidth) == 3840);
+  CHECK(StepNumberField(131072, +1, kWidth) == 131072);  // stays within max
+  CHECK(StepNumberField(1e9, +1, kTokens) == doctest::Approx(2e9));
+  CHECK(StepNumberField(2e9, +1, kTokens) == doctest::Approx(5e9));
+  CHECK(StepNumberField(5e9, +1, kTokens) == doctest::Approx(1e10));
+  CHECK(StepNumberField(3e9, -1, kTokens) == doctest::Approx(2e9));
+  CHECK(StepNumberField(1e9, -1, kTokens) == doctest::Approx(5e8));
+  CHECK(StepNumberField(7, +1, kCount) == 8);
+  CHECK(StepNumberField(7, -1, kCount) == 6);
+}
+
+TEST_CASE("fields show every digit or a compact form that reads back the same") {
+  CHECK(FormatNumberField(8192, kLength) == "8192");
+  CHECK(FormatNumberField(2e12, kTokens) == "2T");
+  CHECK(FormatNumberField(1.5e9, kTokens) == "1.5B");
+  CHECK(FormatNumberField(100e6, kTokens) == "100M");
+  CHECK(FormatNumberField(123456789, kTokens) == "123456789");  // no exact short form
+  for (double v : {2e12, 1.5e9, 100e6, 123456789.0, 4096.0})
+    CHECK(ParseNumberField(FormatNumberField(v, kTokens), kTokens).value == doctest::Approx(v));
+}

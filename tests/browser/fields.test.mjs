@@ -1,0 +1,69 @@
+// Number fields commit (issue 16): typing "8192" never applies 8, 81 or 819 — the value (and
+// the link) changes on Enter, on leaving the field or after a pause; people's units ("16k")
+// are accepted; a bad entry keeps the last good value. Coordinates are the Calculator's
+// "sequence length" field at 1440x900 (see build/screenshots/fields-*.png).
+import { DESKTOP, assert, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+
+const server = await serve();
+const browser = await launch();
+const seqLen = (page) => page.evaluate(() => (location.hash.match(/calc\.seq_len=(\d+)/) || [])[1] || "default");
+const FIELD = { x: 93, y: 400 };
+
+// Every seq_len the app writes into the link (it rewrites the fragment with replaceState).
+const spyOnLink = (page) => page.evaluate(() => {
+  window.__seqLens = [];
+  for (const f of ["replaceState", "pushState"]) {
+    const orig = history[f].bind(history);
+    history[f] = (state, title, url) => {
+      const m = String(url).match(/calc\.seq_len=(\d+)/);
+      window.__seqLens.push(m ? m[1] : "default");
+      return orig(state, title, url);
+    };
+  }
+});
+
+// Selects the field's text and types `text` at a person's pace (40 ms a key).
+async function typeInto(page, text) {
+  await page.mouse.click(FIELD.x, FIELD.y);
+  await frames(page, 3);
+  await page.keyboard.press("Control+A");
+  await frames(page, 2);
+  await page.keyboard.type(text, { delay: 40 });
+}
+
+await run([
+  ["a number field commits on Enter, on leaving it and after a pause, never per keystroke", async () => {
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator&calc.task=full_finetune", DESKTOP);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await frames(page, 6);
+    await shot(page, "fields-calculator");
+    await spyOnLink(page);
+    await typeInto(page, "8192");
+    await page.keyboard.press("Enter");
+    await frames(page, 4);
+    assert((await seqLen(page)) === "8192", `after Enter: ${await seqLen(page)}`);
+    const written = await page.evaluate(() => window.__seqLens);
+    assert(!written.some((v) => ["8", "81", "819"].includes(v)), `half-typed values reached the link: ${written.join(", ")}`);
+
+    await typeInto(page, "16k");  // people's units: k = 1,024 for lengths
+    await page.mouse.click(1300, 150);  // leave the field (an empty spot of the results)
+    await frames(page, 4);
+    assert((await seqLen(page)) === "16384", `after leaving the field: ${await seqLen(page)}`);
+
+    await typeInto(page, "abc");
+    await page.keyboard.press("Enter");
+    await frames(page, 4);
+    assert((await seqLen(page)) === "16384", `a bad entry changed the value: ${await seqLen(page)}`);
+    await shot(page, "fields-bad-entry");
+
+    await typeInto(page, "4k");
+    // A pause while the field is still focused commits it (0.8 s of the app's time; frames are
+    // slow under software WebGL on a busy machine, so allow several seconds).
+    await page.waitForFunction(() => /calc\.seq_len=4096/.test(location.hash), null, { timeout: 10000 })
+      .catch(() => {});
+    await shot(page, "fields-pause");
+    assert((await seqLen(page)) === "4096", `after a pause: ${await seqLen(page)}`);
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+]).finally(async () => { await browser.close(); server.close(); });

@@ -1,0 +1,82 @@
+// Idle means idle (issue 16): a loaded page nobody touches stops drawing — at most 2 WebGL draw
+// calls/s and the main thread busy at most 1 % — on desktop and phone; any input, a change of
+// the address or a fetched file wakes it, and it settles again.
+import { DESKTOP, PHONE, assert, frames, launch, run, serve, waitForMark } from "./harness.mjs";
+
+const server = await serve();
+const browser = await launch();
+
+// A fresh page whose WebGL draw calls are counted (as /work/shared/tools/idle.js does).
+async function openCounted(url, device) {
+  const context = await browser.newContext({ ...device, serviceWorkers: "block" });
+  await context.addInitScript(() => {
+    window.__draws = 0;
+    for (const C of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
+      if (!C) continue;
+      for (const f of ["drawElements", "drawArrays"]) {
+        const orig = C.prototype[f];
+        C.prototype[f] = function (...a) { window.__draws++; return orig.apply(this, a); };
+      }
+    }
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await page.goto(url);
+  await waitForMark(page);
+  await waitForMark(page, "gpu-atlas:deferred-ready");
+  return { context, page, cdp, problems };
+}
+
+// Draw calls/s and main-thread busy fraction over `ms` of nobody touching the page.
+async function idleCost(page, cdp, ms) {
+  const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((x) => [x.name, x.value]));
+  const a = await metrics();
+  const d0 = await page.evaluate(() => window.__draws);
+  await page.waitForTimeout(ms);
+  const b = await metrics();
+  const d1 = await page.evaluate(() => window.__draws);
+  return { drawsPerS: (d1 - d0) / (ms / 1000), busy: (b.TaskDuration - a.TaskDuration) / (ms / 1000) };
+}
+
+async function checkIdle(url, device, name) {
+  const { context, page, cdp, problems } = await openCounted(url, device);
+  await page.waitForTimeout(2000);  // settle: the views' code and data arrived, frames stopped
+  const cost = await idleCost(page, cdp, 5000);
+  console.log(`     ${name}: ${cost.drawsPerS.toFixed(1)} draw calls/s, main thread busy ${(cost.busy * 100).toFixed(2)} %`);
+  assert(cost.drawsPerS <= 2, `${name}: ${cost.drawsPerS} draw calls/s while idle`);
+  assert(cost.busy <= 0.01, `${name}: main thread busy ${(cost.busy * 100).toFixed(2)} % while idle`);
+  assert(await page.evaluate(() => window.__atlasIdle.paused), `${name}: frame loop not paused`);
+  assert(problems.length === 0, problems.join("\n"));
+  return { context, page, cdp };
+}
+
+await run([
+  ["desktop: a loaded page left alone stops drawing; a click wakes it and it settles again", async () => {
+    const { context, page, cdp } = await checkIdle(server.url, DESKTOP, "desktop tier map");
+    // The Calculator tab (second tab, tab bar at y ~ 40 CSS px at 1440x900).
+    const before = await page.evaluate(() => window.__draws);
+    await page.mouse.move(160, 40);
+    await frames(page, 4);
+    assert((await page.evaluate(() => window.__draws)) > before, "moving the pointer did not draw");
+    await page.mouse.click(160, 40);
+    await page.waitForFunction(() => /view=calculator/.test(location.hash), null, { timeout: 5000 });
+    await page.waitForTimeout(1500);
+    const again = await idleCost(page, cdp, 2000);
+    assert(again.drawsPerS <= 2, `after the click: ${again.drawsPerS} draw calls/s`);
+    await context.close();
+  }],
+  ["phone: the calculator left alone stops drawing", async () => {
+    const { context } = await checkIdle(server.url + "#v=1&view=calculator", PHONE, "phone calculator");
+    await context.close();
+  }],
+  ["a paused page follows an address change (back/forward, an edited link)", async () => {
+    const { context, page } = await checkIdle(server.url, DESKTOP, "desktop before the link");
+    await page.evaluate(() => { location.hash = "#v=1&view=cost"; });
+    await waitForMark(page, "gpu-atlas:view:cost", 5000);
+    await context.close();
+  }],
+]).finally(async () => { await browser.close(); server.close(); });

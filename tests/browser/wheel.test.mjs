@@ -1,0 +1,51 @@
+// Wheel and trackpad scroll as the browser's own scrolling would (issue 16): the platform's
+// direction, pixel deltas 1:1, line deltas (a Firefox notch is 3 lines) by the text line, and
+// Ctrl + wheel left to the browser. The scroll position comes from the app's test hook
+// window.__atlasScroll (the panel under the pointer, CSS px).
+import { assert, frames, launch, open, run, serve, waitForMark } from "./harness.mjs";
+
+const server = await serve();
+const browser = await launch();
+const SMALL_DESKTOP = { viewport: { width: 1000, height: 560 }, deviceScaleFactor: 1 };
+const scrollY = (page) => page.evaluate(() => (window.__atlasScroll ? window.__atlasScroll.y : NaN));
+
+// A synthetic WheelEvent over the canvas (Playwright's mouse.wheel only sends pixel deltas).
+const wheelEvent = (page, init) => page.evaluate((i) => {
+  const c = document.getElementById("canvas");
+  c.dispatchEvent(new WheelEvent("wheel", { bubbles: true, cancelable: true, clientX: 600, clientY: 400, ...i }));
+}, init);
+
+await run([
+  ["wheel deltas scroll the panel under the pointer by the browser's distance and direction", async () => {
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator", SMALL_DESKTOP);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await page.mouse.move(600, 400);
+    await frames(page, 8);
+    const max = await page.evaluate(() => window.__atlasScroll && window.__atlasScroll.max);
+    assert(max > 300, `the calculator panel does not scroll at 1000x560 (max ${max})`);
+    const y0 = await scrollY(page);
+    assert(y0 === 0, `starts scrolled to ${y0}`);
+
+    await page.mouse.wheel(0, 100);  // one Chromium notch: 100 px down
+    await frames(page, 4);
+    const y1 = await scrollY(page);
+    assert(Math.abs(y1 - 100) <= 1, `100 px of wheel scrolled ${y1} px`);
+
+    await page.mouse.wheel(0, -40);  // a trackpad nudge back up
+    await frames(page, 4);
+    const y2 = await scrollY(page);
+    assert(Math.abs(y2 - 60) <= 1, `-40 px of wheel left the panel at ${y2} px, want 60`);
+
+    await wheelEvent(page, { deltaY: 3, deltaMode: 1 });  // a Firefox notch: three lines
+    await frames(page, 4);
+    const lines = (await scrollY(page)) - y2;
+    assert(lines >= 3 * 15 && lines <= 3 * 30, `three lines scrolled ${lines} px`);
+
+    const y3 = await scrollY(page);
+    await wheelEvent(page, { deltaY: 100, ctrlKey: true });  // page zoom: the browser's, not a scroll
+    await frames(page, 4);
+    assert((await scrollY(page)) === y3, "Ctrl + wheel scrolled the panel");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+]).finally(async () => { await browser.close(); server.close(); });
