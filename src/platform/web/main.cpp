@@ -2,6 +2,7 @@
 // backend, and a frame callback driven by emscripten_set_main_loop (a blocking loop would
 // freeze the tab). Everything the frame needs lives in one App object, not in globals.
 #include "browser.hpp"
+#include "drawn_text_hook.hpp"
 #include "embedded_fonts.hpp"
 
 #include "app/app_state.hpp"
@@ -374,7 +375,9 @@ void Frame(void* arg) {
   if (!app.buttons_down[0]) app.touch_scrolling = false;
   ApplyBridgeKeys();
   ImGui::NewFrame();
+  atlas::platform::BeginDrawnTextCapture();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
+  atlas::platform::EndDrawnTextCapture();
   if (shown_language != app.document_language) {
     app.document_language = shown_language;
     atlas::platform::SetDocumentLanguage(shown_language == atlas::Language::kChinese);
