@@ -167,6 +167,8 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
   d.constraints = WalkthroughConstraints(key);
   d.constraints.language = language;
   d.constraints.region = WalkthroughPriceRegion(key, language, c.regions);
+  // Priced in China means CN-market sellers only (no fallback to a global quote in USD).
+  if (WalkthroughPricesInChina(key, language)) d.constraints.price_market = "cn";
   // Owned entries naming unknown cards are dropped with a message, not fatal.
   d.errors.clear();
   std::vector<OwnedGpu> owned;

@@ -428,7 +428,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     std::optional<PriceUsed> price;
     if (region) {
       PriceChoice pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region);
-      if (pc.record) {
+      if (pc.record && (cons.price_market.empty() || pc.record->market == cons.price_market)) {
         PriceUsed p;
         p.price_id = pc.record->id, p.provider = pc.record->provider, p.market = pc.record->market;
         p.currency = pc.record->currency, p.as_of = pc.record->as_of, p.region_id = region->id;

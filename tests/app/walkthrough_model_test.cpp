@@ -109,9 +109,11 @@ TEST_CASE("walkthrough: Chinese readers price in mainland China by default; the 
     REQUIRE(d.valid);
     const Region* region = c.regions.Find(d.constraints.region);
     REQUIRE(region != nullptr);
-    int in_market = 0;  // a card without a quote in the region's market may fall back to the other
-    for (const Recommendation& r : d.result.configs)
+    int in_market = 0;  // outside China a card without a global quote may fall back to a cn one
+    for (const Recommendation& r : d.result.configs) {
       in_market += r.price && r.price->market == (region->in_china() ? "cn" : "global");
+      if (region->in_china() && r.price) CHECK(r.price->market == "cn");  // CN-market sellers only
+    }
     CHECK(in_market > 0);
     return region->in_china();
   };

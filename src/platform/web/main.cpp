@@ -3,6 +3,7 @@
 // freeze the tab). Everything the frame needs lives in one App object, not in globals.
 #include "browser.hpp"
 #include "drawn_text_hook.hpp"
+#include "typed_glyphs.hpp"
 #include "embedded_fonts.hpp"
 
 #include "app/app_state.hpp"
@@ -75,6 +76,7 @@ struct App {
   std::string hash_written;  // the fragment the app last wrote (or read)
   atlas::AppState synced;    // the state hash_written encodes
   int frames = 0;
+  atlas::platform::TypedGlyphs typed_glyphs;  // typed characters beyond the font subsets
 };
 
 // Keys typed through the hidden input of the on-screen keyboard bridge (browser.cpp).
@@ -267,6 +269,11 @@ void UpdateDeferred(App& app) {
 // hold exactly the characters in use (scripts/make_fonts.py).
 constexpr ImWchar kLatinRanges[] = {0x0020, 0x2FFF, 0};
 constexpr ImWchar kCjkRanges[] = {0x2000, 0xFFEF, 0};
+// ImGui sizes a font by ascent + descent (hhea): 1.164 em for DejaVu Sans, 1.309 em for Droid
+// Sans Fallback (read with fontTools), so at one pixel size the CJK em is 11% smaller and its
+// characters look small beside Latin. Scaling the CJK fonts by the ratio gives both one em; the
+// baseline stays the Latin font's.
+constexpr float kCjkEmMatch = 1.309f / 1.164f;
 
 ImFont* AddFont(const unsigned char* data, int size, float px, const ImWchar* ranges, bool merge) {
   ImFontConfig cfg;
@@ -321,8 +328,9 @@ void UpdateFonts(App& app) {
   const atlas::platform::EmbeddedFont latin = atlas::platform::UiLatinFont();
   const atlas::platform::EmbeddedFont cjk = atlas::platform::UiCjkFont();
   AddFont(latin.data, static_cast<int>(latin.size), px, kLatinRanges, false);  // checked at build time
-  AddFont(cjk.data, static_cast<int>(cjk.size), px, kCjkRanges, true);
-  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px, kCjkRanges, true);
+  AddFont(cjk.data, static_cast<int>(cjk.size), px * kCjkEmMatch, kCjkRanges, true);
+  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px * kCjkEmMatch, kCjkRanges, true);
+  app.typed_glyphs.AddTo(ImGui::GetIO().Fonts, px * kCjkEmMatch);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   atlas::ui::ApplyTheme(scale);
@@ -344,6 +352,8 @@ void Frame(void* arg) {
     atlas::platform::ResizeCanvas(w, h);
   }
   UpdateChineseFont(app);
+  if (app.typed_glyphs.Update(ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0]))
+    app.fonts_dirty = true;
   UpdateFonts(app);
 
   UpdateDeferred(app);
