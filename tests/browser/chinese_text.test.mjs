@@ -69,4 +69,29 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["typed Chinese through an input method reaches the model search, and characters beyond the font subset are drawn", async () => {
+    for (const [device, name, combo] of [[DESKTOP, "desktop", [212, 117]]]) {
+      const { context, page, problems } = await openChinese("#v=1&view=calculator&lang=zh", device);
+      const fullFont = [];
+      page.on("request", (r) => { if (r.url().endsWith("/fonts/zh-full.ttf")) fullFont.push(r.url()); });
+      await page.mouse.click(...combo);  // the model picker; its search field takes the keyboard
+      await frames(page, 10);
+      assert(await page.evaluate(() => document.activeElement && document.activeElement.id === "text-bridge"),
+             `${name}: the text bridge does not hold the focus while the search edits`);
+      // An input method: composition (拼音 "pengpai") then the committed characters. 鹏 and 鲲 are
+      // outside the Chinese subset (fonts/zh.ttf).
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Input.imeSetComposition", { text: "kunpeng", selectionStart: 7, selectionEnd: 7 });
+      await frames(page, 4);
+      await cdp.send("Input.insertText", { text: "鲲鹏" });
+      await frames(page, 30);
+      const text = await drawn(page, `calculator search ${name}`);
+      assert(/\{\s*鲲鹏\s*\}/.test(text), `${name}: the search field does not hold the typed 鲲鹏:\n${text.slice(0, 600)}`);
+      assert(!text.includes("kunpeng"), `${name}: the composition's pinyin leaked into the field`);
+      assert(fullFont.length === 1, `${name}: full CJK font requests: ${fullFont.length}`);
+      await shot(page, `zh-${name}-typed-cjk`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+  }],
 ]).finally(async () => { await browser.close(); server.close(); });
