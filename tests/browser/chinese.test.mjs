@@ -74,7 +74,7 @@ await run([
     await waitForLang(page, "zh-CN");
     await shot(page, "zh-phone-tiers");
     // Chinese tab labels on the phone's tab bar (y ~ 49 CSS px).
-    for (const [x, view] of [[101, "calculator"], [169, "walkthrough"], [251, "cost"], [319, "share"]]) {
+    for (const [x, view] of [[101, "calculator"], [169, "walkthrough"], [251, "cost"], [350, "share"]]) {
       await page.touchscreen.tap(x, 49);
       await frames(page, 8);
       assert((await hash(page)).includes(`view=${view}`), `tap at ${x}: ${await hash(page)}`);
