@@ -65,7 +65,7 @@ target_link_options(gpu_atlas_web PRIVATE -Oz -flto -sMALLOC=emmalloc
   -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web -sFILESYSTEM=0
-  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_atlas_text_bridge_chars,_atlas_text_bridge_key,_atlas_font_arrived,_atlas_deferred_arrived
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_atlas_text_bridge_chars,_atlas_text_bridge_key,_atlas_font_arrived,_atlas_deferred_arrived,_atlas_full_font_arrived
   -sEXPORTED_RUNTIME_METHODS=[])
 # More size, same behaviour: no WebGL extension is auto-enabled (the ImGui backend uses none),
 # glGetError reports WebGL's own errors only, one more binaryen -Oz round. (Not here:

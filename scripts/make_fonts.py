@@ -74,6 +74,10 @@ def json_strings(value):
             yield from json_strings(v)
 
 
+# Data files the app never loads (test tables; tests/engine/validation_test.cpp reads this one).
+NEVER_DRAWN = {"validation_cases.json"}
+
+
 def collect(root, extra):
     """Returns ({codepoint: first place seen}, codepoints of the English UI table).
 
@@ -102,6 +106,8 @@ def collect(root, extra):
         for text in literals(path):
             add(text, rel, is_english)
     for path in sorted(glob.glob(os.path.join(root, "data", "*.json"))):
+        if os.path.basename(path) in NEVER_DRAWN:
+            continue
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         for text in json_strings(doc):

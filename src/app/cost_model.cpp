@@ -392,6 +392,24 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
 
 // [SECTION] derived ---------------------------------------------------------------------------
 
+namespace {
+
+// The region of the cheapest mainland-China row that meets the constraints; -1 when none has a
+// price.
+int CheapestMainlandRegion(const CostReport& report, const RegionCatalog& regions) {
+  int best = -1;
+  double best_total = 0;
+  for (const CostRow& row : report.rows) {
+    const Region* r = regions.Find(row.region_id);
+    const std::optional<double> t = Total(&row);
+    if (!r || !r->in_china() || !row.meets_constraints || !t) continue;
+    if (best < 0 || *t < best_total) best = static_cast<int>(r - regions.regions.data()), best_total = *t;
+  }
+  return best;
+}
+
+}  // namespace
+
 void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d, Language language) {
   if (d.computations > 0 && d.inputs == state.cost && d.language == language) return;
   const int computations = d.computations + 1;
@@ -459,13 +477,15 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d,
     return RegionGroupOrder(a.group) < RegionGroupOrder(b.group);
   });
 
-  // The break-even chart's region: the chosen one, else the cheapest row's, else the first.
+  // The break-even chart's region: the chosen one, else the cheapest row's (in Chinese the
+  // cheapest mainland-China row's, priced by CN-market sellers), else the first.
   auto index_of = [&](const std::string& id) {
     for (const RegionSeries& rs : d.regions)
       if (c.regions.regions[rs.region_index].id == id) return rs.region_index;
     return -1;
   };
   d.focus_region = index_of(s.focus_region);
+  if (d.focus_region < 0 && language == Language::kChinese) d.focus_region = CheapestMainlandRegion(d.report, c.regions);
   if (d.focus_region < 0 && d.report.cheapest) d.focus_region = index_of(d.report.rows[*d.report.cheapest].region_id);
   if (d.focus_region < 0 && !d.regions.empty()) d.focus_region = d.regions.front().region_index;
   if (d.focus_region < 0) return;

@@ -190,6 +190,7 @@ const std::vector<Field<WalkthroughState>>& WalkthroughFields() {
       NumberField("deadline_hours", &WalkthroughState::deadline_hours, 0, 1e6),
       NumberField("latency_ms", &WalkthroughState::latency_ms, 0, 1e6),
       BoolField("domestic", &WalkthroughState::domestic_only),
+      StringField("market", &WalkthroughState::market),
       IntField("max_gpus", &WalkthroughState::max_gpus, 1, 100000),
       EnumField<WalkthroughState, Objective>("objective", &WalkthroughState::objective,
                                              {{"cost", Objective::kCost}, {"time", Objective::kTime},

@@ -10,27 +10,24 @@
 
 namespace atlas {
 
-const std::vector<GuideRow>& GuideTable(Language language) {
-  auto make = [](const EngineText& T) {
-    return std::vector<GuideRow>{
-        {1e9, 7e9, 1, "1B-7B", T.wt_task_full_finetune, T.wt_hw_4090_or_a10, "24-32 GB", "004 §4.2"},
-        {1e9, 7e9, 0, "1B-7B", T.wt_task_pretrain, T.wt_hw_4090_zero3, T.wt_mem_pooled, "004 §4.2"},
-        {7e9, 13e9, 2, "7B-13B", T.wt_task_lora_qlora, T.wt_hw_4090_or_3090, T.wt_mem_24gb_4bit, "004 §4.2"},
-        {7e9, 13e9, 1, "7B-13B", T.wt_task_full_finetune, T.wt_hw_a100_or_mi300x, "120-160 GB", "004 §4.2"},
-        {34e9, 70e9, 2, "34B-70B", T.wt_task_lora, T.wt_hw_a100_barely, "80-160 GB", "004 §4.2"},
-        {34e9, 70e9, 1, "34B-70B", T.wt_task_full_finetune, T.wt_hw_h100_model_parallel, "320-640 GB", "004 §4.2"},
-        {100e9, 1e15, 0, "> 100B (MoE)", T.wt_task_pretrain, T.wt_hw_h100_thousands, T.wt_mem_distributed, "004 §4.2"},
-        {100e9, 1e15, 0, "> 100B", T.wt_task_large_training, T.wt_hw_h100_cluster, T.wt_mem_80gb_2tbs, "000 §5.2"},
-        {10e9, 100e9, 2, "10B-100B", T.wt_task_medium_finetune, "4x A6000", T.wt_mem_32gb_600gbs, "000 §5.2"},
-        {10e9, 100e9, 1, "10B-100B", T.wt_task_medium_finetune, "4x A6000", T.wt_mem_32gb_600gbs, "000 §5.2"},
-        {0, 1e9, 3, "< 1B", T.wt_task_small_inference, "T4 / RTX 3060", ">= 8 GB, INT8", "000 §5.2"},
-        {8e9, 8e9, 2, "8B", T.wt_task_case_a, T.wt_hw_4090_4bit, "24 GB", "004 §6 case A"},
-        {13e9, 13e9, 1, "13B", T.wt_task_case_b, "1x A100 80GB", "80 GB", "004 §6 case B"},
-    };
+const std::vector<GuideRow>& GuideTable() {
+  using T = EngineText;
+  static const std::vector<GuideRow> rows = {
+      {1e9, 7e9, 1, "1B-7B", &T::wt_task_full_finetune, &T::wt_hw_4090_or_a10, "24-32 GB", "004 §4.2"},
+      {1e9, 7e9, 0, "1B-7B", &T::wt_task_pretrain, &T::wt_hw_4090_zero3, &T::wt_mem_pooled, "004 §4.2"},
+      {7e9, 13e9, 2, "7B-13B", &T::wt_task_lora_qlora, &T::wt_hw_4090_or_3090, &T::wt_mem_24gb_4bit, "004 §4.2"},
+      {7e9, 13e9, 1, "7B-13B", &T::wt_task_full_finetune, &T::wt_hw_a100_or_mi300x, "120-160 GB", "004 §4.2"},
+      {34e9, 70e9, 2, "34B-70B", &T::wt_task_lora, &T::wt_hw_a100_barely, "80-160 GB", "004 §4.2"},
+      {34e9, 70e9, 1, "34B-70B", &T::wt_task_full_finetune, &T::wt_hw_h100_model_parallel, "320-640 GB", "004 §4.2"},
+      {100e9, 1e15, 0, "> 100B (MoE)", &T::wt_task_pretrain, &T::wt_hw_h100_thousands, &T::wt_mem_distributed, "004 §4.2"},
+      {100e9, 1e15, 0, "> 100B", &T::wt_task_large_training, &T::wt_hw_h100_cluster, &T::wt_mem_80gb_2tbs, "000 §5.2"},
+      {10e9, 100e9, 2, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, "000 §5.2"},
+      {10e9, 100e9, 1, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, "000 §5.2"},
+      {0, 1e9, 3, "< 1B", &T::wt_task_small_inference, &T::wt_hw_t4_or_3060, &T::wt_mem_8gb_int8, "000 §5.2"},
+      {8e9, 8e9, 2, "8B", &T::wt_task_case_a, &T::wt_hw_4090_4bit, "24 GB", &T::wt_src_case_a},
+      {13e9, 13e9, 1, "13B", &T::wt_task_case_b, &T::wt_hw_1x_a100, "80 GB", &T::wt_src_case_b},
   };
-  static const std::vector<GuideRow> english = make(EngineTextFor(Language::kEnglish));
-  static const std::vector<GuideRow> chinese = make(EngineTextFor(Language::kChinese));
-  return language == Language::kChinese ? chinese : english;
+  return rows;
 }
 
 namespace {
@@ -93,6 +90,7 @@ void NormalizeWalkthrough(WalkthroughState& s) {
   s.deadline_hours = std::max(0.0, s.deadline_hours);
   s.latency_ms = std::max(0.0, s.latency_ms);
   for (OwnedGpus& o : s.owned) o.count = std::clamp(o.count, 1, 100000);
+  if (s.market != "cn" && s.market != "global") s.market.clear();
 }
 
 Workload WalkthroughWorkload(const WalkthroughState& s, const Catalogs& c, std::string* preset) {
@@ -144,6 +142,19 @@ Constraints WalkthroughConstraints(const WalkthroughState& s) {
   return c;
 }
 
+bool WalkthroughPricesInChina(const WalkthroughState& s, Language language) {
+  if (s.market == "cn") return true;
+  if (s.market == "global") return false;
+  return language == Language::kChinese || s.domestic_only;
+}
+
+std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language, const RegionCatalog& regions) {
+  const bool china = WalkthroughPricesInChina(s, language);
+  for (const Region& r : regions.regions)
+    if (r.in_china() == china) return r.id;
+  return "";
+}
+
 void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, WalkthroughDerived& d, Language language) {
   WalkthroughState key = state.walkthrough;
   key.step = 0;
@@ -155,6 +166,9 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
   d.workload = WalkthroughWorkload(key, c, &d.model_preset);
   d.constraints = WalkthroughConstraints(key);
   d.constraints.language = language;
+  d.constraints.region = WalkthroughPriceRegion(key, language, c.regions);
+  // Priced in China means CN-market sellers only (no fallback to a global quote in USD).
+  if (WalkthroughPricesInChina(key, language)) d.constraints.price_market = "cn";
   // Owned entries naming unknown cards are dropped with a message, not fatal.
   d.errors.clear();
   std::vector<OwnedGpu> owned;
@@ -195,7 +209,7 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
   d.guide_rows.clear();
   const double params = d.workload.model.params;
   const int kind = KindOf(d.workload.task);
-  for (const GuideRow& r : GuideTable(language))
+  for (const GuideRow& r : GuideTable())
     if (r.kind == kind && params >= r.min_params * 0.85 && params <= r.max_params * 1.15) d.guide_rows.push_back(&r);
   d.result = Recommend(d.workload, d.constraints, c);
   for (const std::string& e : d.result.errors) d.errors.push_back(e);

@@ -7,6 +7,7 @@
 #include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "engine/recommend.hpp"
+#include "engine/text/engine_text.hpp"
 
 #include <string>
 #include <vector>
@@ -22,18 +23,26 @@ struct MethodOption {
   double saving = 0;       // fraction saved vs the first option of the list
 };
 
+// A word of a guide row: an id of the engine's table, looked up in the language it is drawn in
+// (the Chinese words arrive after start-up in the web build, so nothing may hold their text
+// before then), or a literal that is the same in every language ("24-32 GB").
+struct GuideText {
+  const char* literal = nullptr;
+  const char* EngineText::*id = nullptr;
+  constexpr GuideText(const char* text) : literal(text) {}
+  constexpr GuideText(const char* EngineText::*field) : id(field) {}
+  const char* In(Language language) const { return id ? EngineTextFor(language).*id : literal; }
+};
+
 // A row of the guides' configuration table (004 §4.2; 000 §5.2), for the rule boxes.
 struct GuideRow {
   double min_params, max_params;  // the size range the row covers
   int kind;                       // 0 pre-training, 1 full fine-tuning, 2 LoRA/QLoRA, 3 inference
   const char* size;
-  const char* task;
-  const char* hardware;
-  const char* memory;
-  const char* source;
+  GuideText task, hardware, memory, source;
 };
-// The table with its words in `language` (sizes, plain hardware lists and sources as written).
-const std::vector<GuideRow>& GuideTable(Language language = Language::kEnglish);
+// The table (sizes and section numbers as written; the words looked up when drawn).
+const std::vector<GuideRow>& GuideTable();
 
 struct WalkthroughDerived {
   WalkthroughState inputs;  // what the results were computed from (step ignored)
@@ -54,6 +63,12 @@ Workload WalkthroughWorkload(const WalkthroughState& s, const Catalogs& catalogs
 Constraints WalkthroughConstraints(const WalkthroughState& s);
 // Precisions that make sense for a method ("qlora" -> nf4/int4/int8, ...), first = default.
 std::vector<std::string> PrecisionsFor(const std::string& method);
+// Whether rental prices come from a mainland-China region (CN-market sellers): the answers'
+// market, else Chinese readers and domestic-cards-only answers price in China.
+bool WalkthroughPricesInChina(const WalkthroughState& s, Language language);
+// The price region for the recommendation: the first region of the catalog in (or outside)
+// mainland China, as WalkthroughPricesInChina decides; "" when the catalog has none.
+std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language, const RegionCatalog& regions);
 // Keeps method and precision consistent with the task (after a task change or a link).
 void NormalizeWalkthrough(WalkthroughState& s);
 

@@ -26,6 +26,9 @@ struct WalkthroughState {
   double deadline_hours = 0;      // 0 = no limit
   double latency_ms = 0;          // 0 = no limit (serving)
   bool domestic_only = false;
+  // Where rental prices come from: "" = by language (a mainland-China region and CN-market
+  // sellers in Chinese or with domestic cards only, else a global region), "cn" or "global".
+  std::string market;
   std::vector<OwnedGpus> owned;
   int max_gpus = 64;
   Objective objective = Objective::kCost;

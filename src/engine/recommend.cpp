@@ -3,6 +3,7 @@
 #include "advice.hpp"
 #include "cost.hpp"
 #include "format.hpp"
+#include "peak_kind_text.hpp"
 #include "text/engine_text.hpp"
 #include "units.hpp"
 
@@ -432,7 +433,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     std::optional<PriceUsed> price;
     if (region) {
       PriceChoice pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region);
-      if (pc.record) {
+      if (pc.record && (cons.price_market.empty() || pc.record->market == cons.price_market)) {
         PriceUsed p;
         p.price_id = pc.record->id, p.provider = pc.record->provider, p.market = pc.record->market;
         p.currency = pc.record->currency, p.as_of = pc.record->as_of, p.region_id = region->id;
@@ -566,7 +567,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                                        cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
         } else if (cr.time_seconds) {
           r.reasons.push_back(Printf(T.rec_reason_time, Count(base.train_tokens).c_str(),
-                                     HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, cr.peak_kind.c_str(),
+                                     HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, PeakKindText(cr.peak_kind, cons.language).c_str(),
                                      cr.mfu_used, cr.scaling_efficiency));
         }
         if (owned) {
@@ -669,19 +670,19 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (listed) continue;
     if (tr.first_fit_count == 0) {
       res.why_not.push_back(g->memory_bytes < res.min_single_gpu_bytes || cons.max_gpus == 1
-                                ? Printf(T.rec_why_not_too_small, g->name.c_str(), Gib(g->memory_bytes).c_str(),
+                                ? Printf(T.rec_why_not_too_small, g->DisplayName(zh).c_str(), Gib(g->memory_bytes).c_str(),
                                          Gib(res.single_gpu_bytes).c_str(), Gib(states).c_str(), Count(m.params).c_str(),
                                          TaskPhrase(base.task, T), Cards(cons.max_gpus, T).c_str())
-                                : Printf(T.rec_why_not_no_layout, g->name.c_str(), Cards(cons.max_gpus, T).c_str()));
+                                : Printf(T.rec_why_not_no_layout, g->DisplayName(zh).c_str(), Cards(cons.max_gpus, T).c_str()));
     } else if (!tr.accepted) {
-      res.why_not.push_back(Printf(T.rec_why_not_constraint, g->name.c_str(), Cards(tr.first_fit_count, T).c_str(),
+      res.why_not.push_back(Printf(T.rec_why_not_constraint, g->DisplayName(zh).c_str(), Cards(tr.first_fit_count, T).c_str(),
                                    tr.first_fit_layout.c_str(), tr.constraint_failure.c_str()));
     } else if (tr.first_fit_count > 1) {
       res.why_not.push_back(Printf(T.rec_why_not_ranked_multi,
-                                   g->name.c_str(), Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(),
+                                   g->DisplayName(zh).c_str(), Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(),
                                    Gib(states).c_str(), tr.first_fit_count, tr.first_fit_layout.c_str(), cons.max_results));
     } else {
-      res.why_not.push_back(Printf(T.rec_why_not_ranked, g->name.c_str(), cons.max_results, ObjectivePhrase(cons.objective, T)));
+      res.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh).c_str(), cons.max_results, ObjectivePhrase(cons.objective, T)));
     }
   }
   if (excluded_foreign > 0)
@@ -719,20 +720,20 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     const std::string t = training ? Printf(T.rec_tip_oom_training, advice.c_str(), Gib(res.single_gpu_activations_bytes).c_str(),
                                             base.seq_len, base.micro_batch)
                                    : advice;
-    res.tips.push_back({T.rec_tip_oom_title, t, "guide 000 §5.3, out-of-memory handling"});
+    res.tips.push_back({T.rec_tip_oom_title, t, T.rec_tip_src_oom});
   }
   const bool pcie_multi = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
     return r.gpus > 1 && !c.gpus.gpus[r.gpu_index].nvlink_class;
   });
   if (!training || pcie_multi)
     res.tips.push_back({T.rec_tip_bandwidth_title, training ? T.rec_tip_bandwidth_training : T.rec_tip_bandwidth_decode,
-                        "guide 000 §5.3, bandwidth bottleneck"});
+                        T.rec_tip_src_bandwidth});
   const bool old_math = base.precision == Precision::kFp32 || base.precision == Precision::kTf32 ||
                         std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
                           return !c.gpus.gpus[r.gpu_index].bf16_dense_tflops;
                         });
   if (old_math)
-    res.tips.push_back({T.rec_tip_utilisation_title, T.rec_tip_utilisation, "guide 000 §5.3, low compute utilisation"});
+    res.tips.push_back({T.rec_tip_utilisation_title, T.rec_tip_utilisation, T.rec_tip_src_utilisation});
   res.ok = true;
   return res;
 }

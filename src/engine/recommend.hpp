@@ -52,6 +52,7 @@ struct Constraints {
   bool allow_quantization = true;        // inference: may try 8-bit weights (FP8 / INT8)
   bool allow_4bit = false;               // ... and INT4, only when asked (quality cost; issue 13)
   std::string region;                    // price region id; "" = a cn region when domestic_only, else a global one
+  std::string price_market;              // "" = the region's market, else the other; "cn"/"global" = that market only
   int max_results = 20;                  // configurations returned, 1..1000
   Language language = Language::kEnglish;  // of every sentence in the result (never serialised)
   bool operator==(const Constraints&) const = default;

@@ -101,6 +101,9 @@ Region ReadRegion(FieldReader& r, const Json& rec) {
   g.lat = r.Number("lat", -90, 90);
   g.lon = r.Number("lon", -180, 180);
   g.policy_notes = r.StringOr("policy_notes", "");
+  g.policy_notes_zh = r.StringOr("policy_notes_zh", "");
+  if (!g.policy_notes.empty() && g.policy_notes_zh.empty())
+    r.Fail("policy_notes_zh", "is missing: policy_notes needs its Chinese text for the Chinese UI");
   if (r.Has("estimates")) {
     g.estimates = r.StringList("estimates", false);
     for (const std::string& e : g.estimates)

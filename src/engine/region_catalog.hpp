@@ -33,6 +33,7 @@ struct Region {
   double lat = 0;  // degrees
   double lon = 0;
   std::string policy_notes;
+  std::string policy_notes_zh;  // required whenever policy_notes is not empty
   std::vector<std::string> estimates;  // names of fields that are estimates, not published figures
   std::vector<std::string> sources;
 
@@ -41,6 +42,7 @@ struct Region {
   const std::string& DisplayName(bool chinese) const {
     return chinese && !name_zh.empty() ? name_zh : name;
   }
+  const std::string& PolicyNotes(bool chinese) const { return chinese ? policy_notes_zh : policy_notes; }
 };
 
 struct RegionCatalog {

@@ -18,9 +18,9 @@ const char* TierName(Tier tier) {
 
 const char* TierNameZh(Tier tier) {
   switch (tier) {
-    case Tier::kFlagship: return "一线 旗舰";
-    case Tier::kMainstream: return "二线 主流性价比";
-    case Tier::kEntryEdge: return "入门·边缘";
+    case Tier::kFlagship: return "第一梯队 旗舰";
+    case Tier::kMainstream: return "第二梯队 主流性价比";
+    case Tier::kEntryEdge: return "第三梯队 入门·边缘";
   }
   return "?";
 }

@@ -1,6 +1,7 @@
 #include "calculator_view.hpp"
 
 #include "engine/format.hpp"
+#include "engine/peak_kind_text.hpp"
 #include "engine/text/engine_text.hpp"
 #include "format_units.hpp"
 #include "theme.hpp"
@@ -483,7 +484,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   const ComputeResult& cr = r.compute;
   for (const Figure& f : cr.figures) {
     std::string v;
-    if (f.unit == "FLOP") v = Flops(f.value);
+    if (f.unit == "FLOP") v = Flops(f.value, env.language);
     else if (f.unit == "s") v = Duration(f.value, t);
     else if (f.unit == "GPU-h") v = Printf(t.unit_gpu_hours, Safe(f.value, 0).c_str());
     else if (f.unit == "users") v = Rate(f.value, t.unit_users);
@@ -492,7 +493,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   }
   if (cr.tokens_per_second_per_user)
     ImGui::TextDisabled(t.calc_per_user, Rate(*cr.tokens_per_second_per_user, "tokens/s").c_str());
-  ImGui::TextDisabled(t.calc_peak, Safe(cr.peak_flops / 1e12, 0).c_str(), cr.peak_kind.c_str(), cr.mfu_used,
+  ImGui::TextDisabled(t.calc_peak, Safe(cr.peak_flops / 1e12, 0).c_str(), PeakKindText(cr.peak_kind, env.language).c_str(), cr.mfu_used,
                       cr.scaling_efficiency);
   if (!r.notes.empty()) {
     SectionTitle(t.calc_section_notes);

@@ -487,7 +487,7 @@ void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d
     }
     EndKeyValueTable();
   }
-  const std::string policy = Shown(r.policy_notes, env);
+  const std::string policy = Shown(r.PolicyNotes(env.chinese()), env);
   if (!policy.empty()) ImGui::TextDisabled("%s", policy.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();

@@ -3,6 +3,7 @@
 #include "widgets.hpp"
 
 #include "engine/format.hpp"
+#include "engine/format_zh.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -15,10 +16,10 @@ std::string Bytes(double bytes) {
   if (!std::isfinite(bytes)) return "-";
   // Binary units, as cards report memory (an "80 GB" H100 holds 80 GiB).
   const double gib = bytes / (1024.0 * 1024.0 * 1024.0);
-  if (std::fabs(gib) >= 1024) return FormatNumber(gib / 1024, 2) + " TiB";
-  if (std::fabs(gib) >= 100) return FormatNumber(gib, 0) + " GiB";
-  if (std::fabs(gib) >= 0.1) return FormatNumber(gib, 1) + " GiB";
-  return FormatNumber(bytes / (1024.0 * 1024.0), 1) + " MiB";
+  if (std::fabs(gib) >= 1024) return FormatNumber(gib / 1024, 2) + "\u00A0TiB";
+  if (std::fabs(gib) >= 100) return FormatNumber(gib, 0) + "\u00A0GiB";
+  if (std::fabs(gib) >= 0.1) return FormatNumber(gib, 1) + "\u00A0GiB";
+  return FormatNumber(bytes / (1024.0 * 1024.0), 1) + "\u00A0MiB";
 }
 
 std::string Duration(double s, const UiText& t) {
@@ -37,9 +38,23 @@ std::string Duration(double s) { return Duration(s, TextFor(Language::kEnglish))
 
 std::string Flops(double f) { return Quantity(f, "FLOP"); }
 
+std::string Flops(double f, Language language) {
+  if (language != Language::kChinese) return Flops(f);
+  return std::isfinite(f) ? ZhJoin(ZhScientific(f), "FLOP") : "-";
+}
+
+std::string Money(double v, const std::string& cur, Language language) {
+  if (language == Language::kChinese) return ZhMoney(v, cur);
+  if (!std::isfinite(v)) return "-";
+  const std::string n = FormatNumber(v, std::fabs(v) < 100 ? 2 : 0);
+  if (cur == "CNY") return (v < 0 ? "-¥" : "¥") + n.substr(v < 0 ? 1 : 0);
+  if (cur == "USD") return (v < 0 ? "-$" : "$") + n.substr(v < 0 ? 1 : 0);
+  return ZhJoin(n, cur);
+}
+
 std::string Rate(double v, const char* unit) {
   if (!std::isfinite(v)) return "-";
-  return FormatNumber(v, v < 10 ? 1 : 0) + " " + unit;
+  return ZhJoin(FormatNumber(v, v < 10 ? 1 : 0), unit);
 }
 
 }  // namespace atlas::ui

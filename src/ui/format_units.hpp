@@ -7,10 +7,16 @@
 
 namespace atlas::ui {
 
+// Number and unit are joined by a no-break space (U+00A0): ImGui never wraps a figure there.
 std::string Bytes(double bytes);        // binary GiB (2^30), labelled
 std::string Duration(double seconds, const UiText& t);  // ms, s, min, h, days, years in t's words
 std::string Duration(double seconds);   // the same in English (callers not yet localised)
 std::string Flops(double flops);        // "8.09 × 10²² FLOP" (engine/format.hpp Quantity)
+// In Chinese "8.09 × 10²² FLOP" (engine/format_zh.hpp); else as above.
+std::string Flops(double flops, Language language);
+// Money: in Chinese 万/亿 with ¥ ("¥2.25万", engine/format_zh.hpp); in English "¥22,500",
+// "$0.52" (two decimals below 100), other currencies as "1,234 EUR". "-" when not finite.
+std::string Money(double amount, const std::string& currency, Language language);
 std::string Rate(double per_second, const char* unit);  // "1,234 tokens/s"
 // Finite or "-": nothing non-finite reaches the screen.
 std::string Safe(double value, int decimals);

@@ -66,9 +66,9 @@ bool Choice(const char* label, bool selected, const UiEnv& env) {
   return ImGui::Selectable(label, selected, 0, ImVec2(0, env.narrow() ? Em(1.9f) : 0));
 }
 
-std::string Money(const std::optional<double>& cny, const UiText& t) {
-  if (!cny) return t.walk_cost_unknown;
-  return "¥" + FormatNumber(*cny, *cny < 100 ? 2 : 0);
+std::string CnyText(const std::optional<double>& cny, const UiEnv& env) {
+  if (!cny) return env.text().walk_cost_unknown;
+  return Money(*cny, "CNY", env.language);
 }
 
 // [SECTION] Steps ------------------------------------------------------------------------------
@@ -130,7 +130,8 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
   std::vector<std::string> numbers = {Printf(t.walk_model_bf16, Count(params).c_str(), Bytes(params * 2).c_str()),
                                       Printf(t.walk_model_full, Count(params).c_str(), Bytes(params * 16).c_str())};
   for (const GuideRow* r : d.guide_rows)
-    numbers.push_back(Printf(t.walk_model_guide_row, r->size, r->task, r->hardware, r->memory, r->source));
+    numbers.push_back(Printf(t.walk_model_guide_row, r->size, r->task.In(env.language), r->hardware.In(env.language),
+                             r->memory.In(env.language), r->source.In(env.language)));
   Rule(t, t.walk_model_rule, numbers, t.walk_model_source);
 }
 
@@ -205,6 +206,23 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
   NumberField(Label(t.walk_max_gpus, "max_gpus"), s.max_gpus, gpus, t, input_w);
   s.max_gpus = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
   ImGui::Checkbox(Label(t.walk_domestic_only, "domestic").c_str(), &s.domestic_only);
+  {
+    const char* china = t.walk_market_cn;
+    const char* global = t.walk_market_global;
+    WalkthroughState automatic = s;
+    automatic.market.clear();
+    const std::string auto_label = Printf(t.walk_market_auto, WalkthroughPricesInChina(automatic, env.language) ? china : global);
+    const char* shown = s.market == "cn" ? china : s.market == "global" ? global : auto_label.c_str();
+    ImGui::SetNextItemWidth(env.narrow() ? -Em(9) : Em(20));
+    if (ImGui::BeginCombo(Label(t.walk_market, "market").c_str(), shown)) {
+      if (ImGui::Selectable(auto_label.c_str(), s.market.empty())) s.market.clear();
+      if (ImGui::Selectable(china, s.market == "cn")) s.market = "cn";
+      if (ImGui::Selectable(global, s.market == "global")) s.market = "global";
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    HelpMarker(t.walk_market_help);
+  }
   struct ObjectiveOption {
     Objective objective;
     const char* UiText::*label;
@@ -269,7 +287,7 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
   }
   const std::string speed = r.time_seconds ? Duration(*r.time_seconds, t)
                                            : Printf(t.walk_tokens_per_user, r.tokens_per_second_per_user.value_or(0));
-  const std::string money = r.workload.IsTraining() ? Money(r.cost_cny, t) : Printf(t.walk_per_hour, Money(r.cost_cny, t).c_str());
+  const std::string money = r.workload.IsTraining() ? CnyText(r.cost_cny, env) : Printf(t.walk_per_hour, CnyText(r.cost_cny, env).c_str());
   ImGui::TextWrapped(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
   if (ImGui::TreeNode("why", "%s", t.walk_why)) {
     ImGui::PushTextWrapPos(0);

@@ -78,7 +78,8 @@ TEST_CASE("switching the language recomputes the derived results, and only then"
   REQUIRE(walk.valid);
   for (const std::string& s : walk.result.notes) CheckChinese(s);
   for (const GuideRow* r : walk.guide_rows)  // acronym-only tasks ("LoRA / QLoRA") keep Chinese hardware words
-    CheckChinese(std::string(r->task) + " " + r->hardware + " " + r->memory);
+    CheckChinese(std::string(r->task.In(Language::kChinese)) + " " + r->hardware.In(Language::kChinese) + " " +
+                 r->memory.In(Language::kChinese));
 
   CalculatorDerived calc;
   NormalizeCalculator(state.calculator, c);

@@ -1,6 +1,7 @@
 // The walkthrough's derived results: the job the answers describe, live method savings,
 // recomputation only on answer changes, and agreement with the Calculator.
 #include "app/calculator_model.hpp"
+#include "app/share_link.hpp"
 #include "app/walkthrough_model.hpp"
 #include "test_support.hpp"
 
@@ -95,4 +96,49 @@ TEST_CASE("walkthrough agrees with the Calculator") {
   OpenInCalculator(b, d, -1);
   CHECK(b.calculator.workload.task == Task::kFullFinetune);
   CHECK(b.calculator.model_preset == "llama-2-7b");
+}
+
+TEST_CASE("walkthrough: Chinese readers price in mainland China by default; the link keeps a choice") {
+  const Catalogs& c = test::RealCatalogs();
+  auto run = [&](const std::string& market, Language language) {
+    AppState s;
+    s.walkthrough.market = market;
+    NormalizeWalkthrough(s.walkthrough);
+    WalkthroughDerived d;
+    UpdateWalkthroughDerived(s, c, d, language);
+    REQUIRE(d.valid);
+    const Region* region = c.regions.Find(d.constraints.region);
+    REQUIRE(region != nullptr);
+    int in_market = 0;  // outside China a card without a global quote may fall back to a cn one
+    for (const Recommendation& r : d.result.configs) {
+      in_market += r.price && r.price->market == (region->in_china() ? "cn" : "global");
+      if (region->in_china() && r.price) CHECK(r.price->market == "cn");  // CN-market sellers only
+    }
+    CHECK(in_market > 0);
+    return region->in_china();
+  };
+  CHECK(run("", Language::kChinese));
+  CHECK_FALSE(run("", Language::kEnglish));
+  CHECK_FALSE(run("global", Language::kChinese));
+  CHECK(run("cn", Language::kEnglish));
+
+  WalkthroughState s;
+  s.market = "elsewhere";  // a bad link value falls back to automatic
+  NormalizeWalkthrough(s);
+  CHECK(s.market.empty());
+  s.domestic_only = true;
+  CHECK(WalkthroughPricesInChina(s, Language::kEnglish));
+}
+
+TEST_CASE("walkthrough: the price market travels in the link, automatic stays out of it") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.language = Language::kChinese;
+  CHECK(EncodeLink(s, c).find("market") == std::string::npos);
+  s.walkthrough.market = "global";
+  const std::string link = EncodeLink(s, c);
+  CHECK(link.find("walk.market=global") != std::string::npos);
+  const LinkDecode d = DecodeLink(link, c);
+  CHECK(d.state.walkthrough.market == "global");
+  CHECK(d.state.language == Language::kChinese);
 }

@@ -1,7 +1,9 @@
 // The engine's string tables (src/engine/text/en, src/engine/text/zh): complete, safe to
 // format, and actually used: a Chinese request gets Chinese explanations with the same numbers.
+#include "engine/compute_model.hpp"
 #include "engine/cost.hpp"
 #include "engine/estimate.hpp"
+#include "engine/peak_kind_text.hpp"
 #include "engine/recommend.hpp"
 #include "engine/recommend_request.hpp"
 #include "engine/text/engine_text.hpp"
@@ -229,4 +231,27 @@ TEST_CASE("Chinese tier checks and estimate notes") {
       CHECK_FALSE(HasArtefact(n));
     }
   }
+}
+
+TEST_CASE("every peak rate the compute model names has a Chinese name") {
+  int kinds = 0;
+  for (const Gpu& g : Data().gpus.gpus)
+    for (Precision p : {Precision::kFp32, Precision::kTf32, Precision::kBf16, Precision::kFp16, Precision::kFp8, Precision::kInt8,
+                        Precision::kInt4, Precision::kNf4})
+      for (Task task : {Task::kInference, Task::kFullFinetune}) {
+        Workload w;
+        w.precision = p;
+        w.task = task;
+        std::string kind;
+        std::vector<std::string> notes;
+        PeakFlops(g, w, kind, notes, Language::kEnglish);
+        const std::string zh = PeakKindText(kind, Language::kChinese);
+        CAPTURE(kind);
+        CHECK(PeakKindText(kind, Language::kEnglish) == kind);
+        if (kind != "FP32") CHECK((zh != kind && (HasCjk(zh) || kind.find("dense") != std::string::npos)));
+        ++kinds;
+      }
+  CHECK(kinds > 100);
+  CHECK(PeakKindText("BF16 dense", Language::kChinese) == "BF16 稠密");
+  CHECK(PeakKindText("no such kind", Language::kChinese) == "no such kind");
 }

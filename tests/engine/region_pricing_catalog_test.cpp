@@ -38,6 +38,7 @@ TEST_CASE("the shipped regions load: 8 China hubs, >= 12 global regions, each wi
     CHECK(!r.sources.empty());
     CHECK(r.pue_air >= r.pue_liquid);
     CHECK(!r.latency_ms.empty());
+    CHECK(r.policy_notes_zh.empty() == r.policy_notes.empty());
     hubs += r.hub_kind == "national-hub" && r.in_china();
     global += r.group == "global";
   }
@@ -46,6 +47,18 @@ TEST_CASE("the shipped regions load: 8 China hubs, >= 12 global regions, each wi
   for (const char* id : {"cn-jingjinji", "cn-yangtze-delta", "cn-greater-bay", "cn-chengdu-chongqing",
                          "cn-inner-mongolia", "cn-guizhou", "cn-gansu", "cn-ningxia"})
     CHECK(load.catalog.Find(id) != nullptr);
+}
+
+TEST_CASE("a region's policy notes need their Chinese text") {
+  Json record = ValidRegionRecord();
+  record["policy_notes"] = "East hub.";
+  CHECK(AnyContains(RegionErrors(record), "policy_notes_zh"));
+  record["policy_notes_zh"] = "东部枢纽。";
+  CHECK(RegionErrors(record).empty());
+  RegionCatalogLoad load = LoadRegionCatalog(RegionsText(Json::array({record})), "data/regions.json");
+  REQUIRE(load.ok());
+  CHECK(load.catalog.regions[0].PolicyNotes(true) == "东部枢纽。");
+  CHECK(load.catalog.regions[0].PolicyNotes(false) == "East hub.");
 }
 
 TEST_CASE("the shipped pricing loads: fx, the five service forms, every price with sources") {

@@ -259,26 +259,34 @@ EM_JS(void, atlas_js_text_input_active, (int active), {
     // A hardware keyboard also fires keypress/keydown, which GLFW already forwards: only text
     // that arrives without them (on-screen keyboards send keyCode 229 or nothing) is bridged.
     var lastKey = 0;
+    var composing = false;  // an input method is composing: its text is not final yet
+    function bridge(v) {
+      var n = lengthBytesUTF8(v) + 1;
+      var p = _malloc(n);
+      stringToUTF8(v, p, n);
+      _atlas_text_bridge_chars(p);
+      _free(p);
+    }
     el.addEventListener("keydown", function(e) { if (e.keyCode !== 229 && e.key !== "Unidentified") lastKey = performance.now(); });
+    el.addEventListener("compositionstart", function() { composing = true; });
+    el.addEventListener("compositionend", function(e) {
+      composing = false;
+      if (e.data) bridge(e.data);  // the committed characters (拼音 -> 汉字), once
+      el.value = "";
+    });
     el.addEventListener("input", function(e) {
+      if (composing || e.isComposing) return;  // left in the field until compositionend
       if (performance.now() - lastKey < 150) { el.value = ""; return; }
       if (e.inputType === "deleteContentBackward") _atlas_text_bridge_key(1);
-      else if (el.value) {
-        var v = el.value;
-        var n = lengthBytesUTF8(v) + 1;
-        var p = _malloc(n);
-        stringToUTF8(v, p, n);
-        _atlas_text_bridge_chars(p);
-        _free(p);
-      }
+      else if (el.value) bridge(el.value);
       el.value = "";
     });
     el.addEventListener("keydown", function(e) {
       if (e.key === "Enter" && e.keyCode === 229) _atlas_text_bridge_key(2);
     });
   }
-  var touch = ("ontouchstart" in window) || navigator.maxTouchPoints > 0;
-  if (!touch) return;  // desktop keyboards reach the canvas directly
+  // Desktop too: an input method (拼音 and other IMEs) composes only in an editable element,
+  // and its committed text arrives there as an input event without a keypress.
   if (active && document.activeElement !== el) el.focus({preventScroll: true});
   if (!active && document.activeElement === el) el.blur();
 });

@@ -2,6 +2,8 @@
 // backend, and a frame callback driven by emscripten_set_main_loop (a blocking loop would
 // freeze the tab). Everything the frame needs lives in one App object, not in globals.
 #include "browser.hpp"
+#include "drawn_text_hook.hpp"
+#include "typed_glyphs.hpp"
 #include "embedded_fonts.hpp"
 
 #include "app/app_state.hpp"
@@ -81,6 +83,7 @@ struct App {
   bool check_hash = false;  // the address may have changed (hashchange/popstate)
   int quiet_frames = 0;     // frames drawn since the last input or arrival
   double quiet_since_ms = 0;
+  atlas::platform::TypedGlyphs typed_glyphs;  // typed characters beyond the font subsets
 };
 
 // Idle means idle: once this many frames and this much time have passed with no input, arrival or
@@ -341,6 +344,11 @@ void UpdateDeferred(App& app) {
 // hold exactly the characters in use (scripts/make_fonts.py).
 constexpr ImWchar kLatinRanges[] = {0x0020, 0x2FFF, 0};
 constexpr ImWchar kCjkRanges[] = {0x2000, 0xFFEF, 0};
+// ImGui sizes a font by ascent + descent (hhea): 1.164 em for DejaVu Sans, 1.309 em for Droid
+// Sans Fallback (read with fontTools), so at one pixel size the CJK em is 11% smaller and its
+// characters look small beside Latin. Scaling the CJK fonts by the ratio gives both one em; the
+// baseline stays the Latin font's.
+constexpr float kCjkEmMatch = 1.309f / 1.164f;
 
 ImFont* AddFont(const unsigned char* data, int size, float px, const ImWchar* ranges, bool merge) {
   ImFontConfig cfg;
@@ -395,8 +403,9 @@ void UpdateFonts(App& app) {
   const atlas::platform::EmbeddedFont latin = atlas::platform::UiLatinFont();
   const atlas::platform::EmbeddedFont cjk = atlas::platform::UiCjkFont();
   AddFont(latin.data, static_cast<int>(latin.size), px, kLatinRanges, false);  // checked at build time
-  AddFont(cjk.data, static_cast<int>(cjk.size), px, kCjkRanges, true);
-  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px, kCjkRanges, true);
+  AddFont(cjk.data, static_cast<int>(cjk.size), px * kCjkEmMatch, kCjkRanges, true);
+  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px * kCjkEmMatch, kCjkRanges, true);
+  app.typed_glyphs.AddTo(ImGui::GetIO().Fonts, px * kCjkEmMatch);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   atlas::ui::ApplyTheme(scale);
@@ -435,6 +444,8 @@ void Frame(void* arg) {
     atlas::platform::ResizeCanvas(w, h);
   }
   UpdateChineseFont(app);
+  if (app.typed_glyphs.Update(ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0]))
+    app.fonts_dirty = true;
   UpdateFonts(app);
 
   UpdateDeferred(app);
@@ -468,7 +479,9 @@ void Frame(void* arg) {
   if (!app.buttons_down[0]) app.touch_scrolling = false;
   ApplyBridgeKeys();
   ImGui::NewFrame();
+  atlas::platform::BeginDrawnTextCapture();
   atlas::ui::DrawApp(app.state, app.data, app.env, app.memory);
+  atlas::platform::EndDrawnTextCapture();
   if (shown_language != app.document_language) {
     app.document_language = shown_language;
     atlas::platform::SetDocumentLanguage(shown_language == atlas::Language::kChinese);

@@ -1,0 +1,56 @@
+#include "drawn_text_hook.hpp"
+
+#include <emscripten.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <string>
+
+namespace {
+
+EM_JS(int, atlas_js_capture_requested, (), { return window["__atlasCaptureText"] ? 1 : 0; });
+EM_JS(void, atlas_js_publish_drawn_text, (const char* text), { window["__atlasDrawnText"] = UTF8ToString(text); });
+
+// One frame's capture. ImGui's log stops (LogFinish) at the End() of every top-level window,
+// popup and tooltip and hands its text to the clipboard function when logging "to the
+// clipboard", so for the frame the clipboard function is swapped for one that collects the text.
+// The app draws one top-level window: the capture holds it whole, unless a popup or tooltip
+// ends first (then the text up to and including that popup).
+struct Capture {
+  bool active = false;
+  std::string text;
+  void (*saved_fn)(void*, const char*) = nullptr;
+  void* saved_user_data = nullptr;
+};
+Capture g_capture;  // set and cleared within one frame
+
+void Collect(void*, const char* text) {
+  if (text) g_capture.text += text;
+}
+
+}  // namespace
+
+namespace atlas::platform {
+
+void BeginDrawnTextCapture() {
+  ImGuiIO& io = ImGui::GetIO();
+  g_capture.active = atlas_js_capture_requested() != 0 && !GImGui->LogEnabled;
+  if (!g_capture.active) return;
+  g_capture.text.clear();
+  g_capture.saved_fn = io.SetClipboardTextFn;
+  g_capture.saved_user_data = io.ClipboardUserData;
+  io.SetClipboardTextFn = Collect;
+  ImGui::LogToClipboard(0);  // depth 0: no tree node opens because of the log
+}
+
+void EndDrawnTextCapture() {
+  if (!g_capture.active) return;
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::LogFinish();  // whatever is still being logged
+  io.SetClipboardTextFn = g_capture.saved_fn;
+  io.ClipboardUserData = g_capture.saved_user_data;
+  g_capture.active = false;
+  atlas_js_publish_drawn_text(g_capture.text.c_str());
+}
+
+}  // namespace atlas::platform
