@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "engine/cost.hpp"
 #include "engine/json_reader.hpp"
+#include "engine/recommend_request.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -23,7 +24,8 @@ constexpr const char* kUsage =
 const std::vector<std::string> kRequestFields = {
     "gpu",      "gpus",          "hours",    "utilization", "duty_cycle",     "region",
     "regions",  "service",       "pue",      "cooling",     "host_overhead",  "currency",
-    "usd_cny",  "user_centre",   "max_latency_ms",          "domestic_only"};
+    "usd_cny",  "user_centre",   "max_latency_ms",          "domestic_only",  "price_statistic",
+    "price_quote"};
 
 // Reads and type/range-checks the request; references (gpu, regions) are checked against the
 // catalogs here so that the message names the field the user wrote.
@@ -86,6 +88,24 @@ CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std
   q.user_centre = r.StringOr("user_centre", "");
   if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", 0.1, 1000);
   q.domestic_only = r.BoolOr("domestic_only", false);
+  // Which figure of the market prices each row: median (default), min, max, or one quote by id.
+  if (r.Has("price_statistic")) {
+    const std::string s = r.String("price_statistic");
+    auto st = ParsePriceStatistic(s);
+    if (st && *st != PriceStatistic::kQuote) q.price_rule.statistic = *st;
+    else if (!s.empty()) r.Fail("price_statistic", "is \"" + s + "\", must be median, min or max (or give price_quote)");
+  }
+  if (r.Has("price_quote")) {
+    q.price_rule.quote_id = r.String("price_quote");
+    bool known = false;
+    for (const PriceRecord& p : catalogs.pricing.prices) known = known || p.id == q.price_rule.quote_id;
+    if (!known && !q.price_rule.quote_id.empty())
+      r.Fail("price_quote", "names \"" + q.price_rule.quote_id + "\", which is not a quote id of pricing.json");
+    else if (r.Has("price_statistic"))
+      r.Fail("price_quote", "cannot be given together with price_statistic");
+    else
+      q.price_rule.statistic = PriceStatistic::kQuote;
+  }
   return q;
 }
 
@@ -118,11 +138,29 @@ Json RowJson(const CostRow& row, const RegionCatalog& regions) {
   j["co2_kg"] = row.co2_kg;
   j["latency_ms"] = row.latency_ms ? Json(*row.latency_ms) : Json(nullptr);
   j["meets_constraints"] = row.meets_constraints;
-  if (row.price) {
+  if (row.price && row.price_choice && row.price_used) {
     const PriceRecord& p = *row.price;
-    j["price"] = Json{{"id", p.id},           {"provider", p.provider}, {"market", p.market},
-                      {"amount", p.Amount()}, {"currency", p.currency}, {"per", PriceUnitKey(p.service)},
-                      {"as_of", p.as_of},     {"estimate", p.estimate}, {"sources", p.sources}};
+    const PriceChoice& c = *row.price_choice;
+    // "price": the figure used and which statistic of which quotes it is; "quote": the quote
+    // behind it (the one used, or the one nearest the median), with its date and source.
+    j["price"] = Json{{"amount", row.price_used->amount},
+                      {"currency", row.price_used->currency},
+                      {"per", PriceUnitKey(p.service)},
+                      {"statistic", PriceStatisticId(c.statistic)},
+                      {"scope", QuoteScopeId(c.scope)},
+                      {"market", c.market},
+                      {"region", c.region_id.empty() ? Json(nullptr) : Json(c.region_id)},
+                      {"market_stats", MarketStatsJson(c.stats)},
+                      {"quote", Json{{"id", p.id},
+                                     {"provider", p.provider},
+                                     {"market", p.market},
+                                     {"region", p.region.empty() ? Json(nullptr) : Json(p.region)},
+                                     {"amount", p.Amount()},
+                                     {"currency", p.currency},
+                                     {"as_of", p.as_of},
+                                     {"stale", c.record_is_stale},
+                                     {"estimate", p.estimate},
+                                     {"sources", p.sources}}}};
   } else {
     j["price"] = nullptr;
   }
