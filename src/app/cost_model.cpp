@@ -38,9 +38,10 @@ FxTable EffectiveFx(const PricingCatalog& pricing, double usd_cny) {
 std::optional<double> QuoteIn(const PricingCatalog& pricing, const FxTable& fx, const std::string& gpu,
                               ServiceKind s, const Region& region, const std::string& currency,
                               PriceChoice* choice_out = nullptr, Language language = Language::kEnglish) {
-  PriceChoice choice = ChoosePrice(pricing, gpu, s, region, language);
+  PriceChoice choice = ChoosePrice(pricing, gpu, s, region, PriceRule{}, language);
   std::optional<double> v;
-  if (choice.record) v = fx.Convert(choice.record->Amount(), choice.record->currency, currency);
+  // The market's figure (median of current quotes), in CNY; purchase prices are card-equivalent.
+  if (choice.amount_cny) v = fx.Convert(*choice.amount_cny, "CNY", currency);
   if (choice_out) *choice_out = std::move(choice);
   return v;
 }
@@ -338,7 +339,7 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
     const ServiceForm* pf = pricing.Form(ServiceKind::kPurchase);
     if (im && pf) {
       if (auto price = QuoteIn(pricing, fx, "h800-sxm", ServiceKind::kPurchase, *im, "CNY", &buy); price && buy.record)
-        capex = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, buy.record->includes_server);
+        capex = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, false);
     }
     PresetFigure hw{T.pre_c_buy_label, T.pre_c_buy_guide, "", 3e6, std::nullopt, capex};
     hw.engine = capex ? Printf(T.pre_c_buy_engine, Cny(*capex).c_str()) : std::string(T.pre_c_buy_none);
@@ -377,7 +378,7 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
     if (im && pf) {
       PriceChoice ac;
       if (auto price = QuoteIn(pricing, fx, "ascend-910b", ServiceKind::kPurchase, *im, "CNY", &ac); price && ac.record)
-        ascend = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, ac.record->includes_server);
+        ascend = 64 * PurchaseCapexPerGpu(*price, pf->spares_fraction, pf->server_overhead_fraction, false);
     }
     PresetFigure asc{T.pre_c_ascend_label, T.pre_c_ascend_guide, "", std::nullopt, std::nullopt, ascend};
     asc.engine = ascend ? Printf(T.pre_c_ascend_engine, Cny(*ascend).c_str()) : std::string(T.pre_c_ascend_none);
@@ -433,6 +434,37 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d,
   const std::string cur = fx.Knows(d.request.currency) ? d.request.currency : "CNY";
   const std::optional<double> pue_override = s.pue >= kMinPue && s.pue <= kMaxPue ? std::optional<double>(s.pue) : std::nullopt;
   const Cooling cooling = s.liquid_cooling ? Cooling::kLiquid : Cooling::kAir;
+
+  // The card's market, form by form (cn first): the price display's summary lines.
+  for (ServiceKind k : kAllServiceKinds)
+    for (const char* market : {"cn", "global"}) {
+      MarketLine line;
+      line.service = k;
+      line.market = market;
+      std::vector<const PriceRecord*> all, current;
+      for (const PriceRecord* p : d.pricing.PricesFor(s.gpu, k))
+        if (p->market == market) all.push_back(p);
+      for (const PriceRecord* p : all)
+        if (!IsStaleQuote(*p, d.pricing.data_date)) current.push_back(p);
+      const std::vector<const PriceRecord*>& pool = current.empty() ? all : current;
+      if (pool.empty()) {
+        if (const PriceGap* g = d.pricing.GapFor(s.gpu, k, market)) line.gap = *g;
+        if (line.gap) d.market.push_back(std::move(line));
+        continue;
+      }
+      line.stats = ComputeMarketStats(d.pricing, pool);
+      line.stats.stale_only = current.empty();
+      line.stats.stale_left_out = static_cast<int>(all.size() - pool.size());
+      line.median = fx.Convert(line.stats.median_cny, "CNY", cur).value_or(0.0);
+      line.min = fx.Convert(line.stats.min_cny, "CNY", cur).value_or(0.0);
+      line.max = fx.Convert(line.stats.max_cny, "CNY", cur).value_or(0.0);
+      const PriceRecord* newest = pool.front();
+      for (const PriceRecord* p : pool)
+        if (p->as_of > newest->as_of) newest = p;
+      line.newest = *newest;
+      line.newest_stale = IsStaleQuote(*newest, d.pricing.data_date);
+      d.market.push_back(std::move(line));
+    }
 
   // Every region on the map: its electricity price in the chosen currency.
   bool first = true;
@@ -510,8 +542,7 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d,
         case ServiceKind::kMonthlyServer:
         case ServiceKind::kBareMetal: m = RentedMonthlyModel(*price); break;
         case ServiceKind::kPurchase:
-          m = PurchaseMonthlyModel(PurchaseCapexPerGpu(*price, form->spares_fraction, form->server_overhead_fraction,
-                                                       choice.record->includes_server),
+          m = PurchaseMonthlyModel(PurchaseCapexPerGpu(*price, form->spares_fraction, form->server_overhead_fraction, false),
                                    form->depreciation_years, own_energy_per_gpu_hour);
           break;
       }

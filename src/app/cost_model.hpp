@@ -63,6 +63,19 @@ struct BreakEvenMark {
   double cost = 0;  // per month, fleet
 };
 
+// The market for the chosen card in one service form and market, as the price display shows it
+// (engine/price_market.hpp): statistics of the current quotes (of all quotes when none is
+// current), the newest quote, and the recorded search when there is no quote at all.
+struct MarketLine {
+  ServiceKind service = ServiceKind::kContainer;
+  std::string market;  // cn | global
+  MarketStats stats;   // in CNY
+  double median = 0, min = 0, max = 0;  // the same in the view's currency
+  std::optional<PriceRecord> newest;    // the newest quote of the pool
+  bool newest_stale = false;
+  std::optional<PriceGap> gap;          // searched and not found (no quote in this market)
+};
+
 // ---- the guides' budget cases ----------------------------------------------------------------
 
 // One line of a preset's panel: the guide's claim and the engine's figure for the same thing.
@@ -123,6 +136,7 @@ struct CostDerived {
   int focus_region = -1;              // region of the break-even chart, into catalogs
   std::vector<FormCurve> curves;
   std::vector<BreakEvenMark> marks;
+  std::vector<MarketLine> market;     // the chosen card: every form x market with a quote or a gap
   std::optional<PresetOutcome> preset;
   int computations = 0;
 };

@@ -8,6 +8,7 @@
 #include "engine/cost.hpp"
 #include "engine/cost_request.hpp"
 #include "engine/json_reader.hpp"
+#include "engine/recommend_request.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -51,11 +52,29 @@ Json RowJson(const CostRow& row, const RegionCatalog& regions) {
   j["co2_kg"] = row.co2_kg;
   j["latency_ms"] = row.latency_ms ? Json(*row.latency_ms) : Json(nullptr);
   j["meets_constraints"] = row.meets_constraints;
-  if (row.price) {
+  if (row.price && row.price_choice && row.price_used) {
     const PriceRecord& p = *row.price;
-    j["price"] = Json{{"id", p.id},           {"provider", p.provider}, {"market", p.market},
-                      {"amount", p.Amount()}, {"currency", p.currency}, {"per", PriceUnitKey(p.service)},
-                      {"as_of", p.as_of},     {"estimate", p.estimate}, {"sources", p.sources}};
+    const PriceChoice& c = *row.price_choice;
+    // "price": the figure used and which statistic of which quotes it is; "quote": the quote
+    // behind it (the one used, or the one nearest the median), with its date and source.
+    j["price"] = Json{{"amount", row.price_used->amount},
+                      {"currency", row.price_used->currency},
+                      {"per", PriceUnitKey(p.service)},
+                      {"statistic", PriceStatisticId(c.statistic)},
+                      {"scope", QuoteScopeId(c.scope)},
+                      {"market", c.market},
+                      {"region", c.region_id.empty() ? Json(nullptr) : Json(c.region_id)},
+                      {"market_stats", MarketStatsJson(c.stats)},
+                      {"quote", Json{{"id", p.id},
+                                     {"provider", p.provider},
+                                     {"market", p.market},
+                                     {"region", p.region.empty() ? Json(nullptr) : Json(p.region)},
+                                     {"amount", p.Amount()},
+                                     {"currency", p.currency},
+                                     {"as_of", p.as_of},
+                                     {"stale", c.record_is_stale},
+                                     {"estimate", p.estimate},
+                                     {"sources", p.sources}}}};
   } else {
     j["price"] = nullptr;
   }

@@ -13,15 +13,6 @@ namespace atlas {
 namespace {
 
 // A service form as a word of the table's language (English: its id, as the CLI prints it).
-const char* ServiceWord(ServiceKind kind, const EngineText& T) {
-  switch (kind) {
-    case ServiceKind::kMonthlyServer: return T.word_service_monthly_server;
-    case ServiceKind::kContainer: return T.word_service_container;
-    case ServiceKind::kBareMetal: return T.word_service_bare_metal;
-    case ServiceKind::kPurchase: return T.word_service_purchase;
-  }
-  return "?";
-}
 
 // Short human figures for notes: 0.63, 6.88, 1350, 337500.
 std::string Num(double v) {
@@ -35,13 +26,6 @@ std::string Num(double v) {
 
 std::string Percent(double fraction) { return Num(fraction * 100) + "%"; }
 
-const char* PriceUnit(ServiceKind s, const EngineText& T) {
-  switch (s) {
-    case ServiceKind::kContainer: return T.cost_unit_gpu_hour;
-    case ServiceKind::kPurchase: return T.cost_unit_card;
-    default: return T.cost_unit_gpu_month;
-  }
-}
 
 }  // namespace
 
@@ -114,53 +98,6 @@ std::optional<double> BreakEvenDutyCycle(const MonthlyCostModel& a, const Monthl
   const double d = (b.fixed_per_month - a.fixed_per_month) / slope;
   if (!(d > 0) || !std::isfinite(d)) return std::nullopt;
   return d;
-}
-
-// ---- price lookup --------------------------------------------------------------------------
-
-PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id,
-                        ServiceKind service, const Region& region, Language language) {
-  const EngineText& T = EngineTextFor(language);
-  PriceChoice out;
-  std::vector<const PriceRecord*> all = pricing.PricesFor(gpu_id, service);
-  if (all.empty()) {
-    out.notes.push_back(Printf(T.cost_price_none, gpu_id.c_str(), ServiceWord(service, T)));
-    return out;
-  }
-  const std::string wanted = region.in_china() ? "cn" : "global";
-  std::vector<const PriceRecord*> quotes;
-  for (const PriceRecord* p : all)
-    if (p->market == wanted) quotes.push_back(p);
-  if (quotes.empty()) {
-    quotes = all;
-    out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(), ServiceWord(service, T),
-                               MarketWord(all.front()->market, T)));
-  }
-  // Rank by comparable CNY value; for purchase the all-in capex (a server-inclusive quote is
-  // not cheaper than a bare card just because it looks bigger).
-  const ServiceForm* purchase = pricing.Form(ServiceKind::kPurchase);
-  auto value = [&](const PriceRecord* p) {
-    double v = pricing.fx.Convert(p->Amount(), p->currency, "CNY").value_or(p->Amount());
-    if (service == ServiceKind::kPurchase && purchase)
-      v = PurchaseCapexPerGpu(v, purchase->spares_fraction, purchase->server_overhead_fraction,
-                              p->includes_server);
-    return v;
-  };
-  std::stable_sort(quotes.begin(), quotes.end(),
-                   [&](const PriceRecord* a, const PriceRecord* b) { return value(a) < value(b); });
-  const PriceRecord* pick = quotes[(quotes.size() - 1) / 2];  // lower median: a real quote
-  out.record = *pick;
-  out.quotes_considered = static_cast<int>(quotes.size());
-  const char* tag = pick->estimate ? T.cost_estimate_tag : "";
-  if (quotes.size() > 1)
-    out.notes.push_back(Printf(T.cost_price_median, pick->provider.c_str(), MarketWord(pick->market, T), Num(pick->Amount()).c_str(),
-                               pick->currency.c_str(), PriceUnit(service, T), pick->as_of.c_str(), tag, quotes.size(),
-                               Num(quotes.front()->Amount()).c_str(), quotes.front()->currency.c_str(),
-                               Num(quotes.back()->Amount()).c_str(), quotes.back()->currency.c_str()));
-  else
-    out.notes.push_back(Printf(T.cost_price, pick->provider.c_str(), MarketWord(pick->market, T), Num(pick->Amount()).c_str(),
-                               pick->currency.c_str(), PriceUnit(service, T), pick->as_of.c_str(), tag));
-  return out;
 }
 
 // ---- a whole request -------------------------------------------------------------------------
@@ -302,13 +239,15 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
         row.notes.push_back(Printf(T.cost_row_virtualisation, Percent(1 / (1 - v) - 1).c_str(), Percent(v).c_str()));
       for (const auto& n : constraint_notes) row.notes.push_back(Printf(T.cost_fails_constraint, n.c_str()));
 
-      PriceChoice choice = ChoosePrice(pricing, q.gpu_id, s, *region, q.language);
+      PriceChoice choice = ChoosePrice(pricing, q.gpu_id, s, *region, q.price_rule, q.language);
       row.notes.insert(row.notes.end(), choice.notes.begin(), choice.notes.end());
-      std::optional<double> price =
-          choice.record ? to_cur(choice.record->Amount(), choice.record->currency) : std::nullopt;
+      // The market's figure (median of current quotes by default), in CNY, to the request currency.
+      std::optional<double> price = choice.amount_cny ? to_cur(*choice.amount_cny, "CNY") : std::nullopt;
       if (choice.record && !price) row.notes.push_back(T.cost_row_no_fx);
       if (price && form) {
         row.price = choice.record;
+        row.price_choice = choice;
+        row.price_used = Money{*price, cur};
         double compute = 0;
         MonthlyCostModel model;
         switch (s) {
@@ -330,17 +269,13 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             break;
           }
           case ServiceKind::kPurchase: {
+            // The price is card-equivalent (price_market.hpp ComparableCny): server share added here.
             const double capex = PurchaseCapexPerGpu(*price, form->spares_fraction,
-                                                     form->server_overhead_fraction,
-                                                     choice.record->includes_server);
+                                                     form->server_overhead_fraction, false);
             // Straight-line depreciation, the job's share = runtime / (years × 8760 h).
             compute = q.gpus * capex * row.runtime_hours / (form->depreciation_years * kHoursPerYear);
             model = PurchaseMonthlyModel(capex, form->depreciation_years, own_energy_per_gpu_hour);
-            if (choice.record->includes_server)
-              row.notes.push_back(Printf(T.cost_row_capex_with_server, Num(capex).c_str(), cur.c_str(),
-                                         Percent(form->spares_fraction).c_str(), Num(form->depreciation_years).c_str()));
-            else
-              row.notes.push_back(Printf(T.cost_row_capex_plus_server, Num(capex).c_str(), cur.c_str(),
+            row.notes.push_back(Printf(T.cost_row_capex_plus_server, Num(capex).c_str(), cur.c_str(),
                                          Percent(form->spares_fraction).c_str(),
                                          Percent(form->server_overhead_fraction).c_str(), Num(form->depreciation_years).c_str()));
             row.notes.push_back(T.cost_row_own_power);
@@ -359,9 +294,9 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
     RegionBreakEven be;
     be.region_id = region->id;
     auto price_of = [&](ServiceKind s) -> std::optional<double> {
-      PriceChoice c = ChoosePrice(pricing, q.gpu_id, s, *region, q.language);
-      if (!c.record) return std::nullopt;
-      return to_cur(c.record->Amount(), c.record->currency);
+      PriceChoice c = ChoosePrice(pricing, q.gpu_id, s, *region, q.price_rule, q.language);
+      if (!c.amount_cny) return std::nullopt;
+      return to_cur(*c.amount_cny, "CNY");
     };
     const auto container_price = price_of(ServiceKind::kContainer);
     const auto monthly_price = price_of(ServiceKind::kMonthlyServer);
@@ -386,9 +321,8 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
           Printf(T.cost_be_no_price, container_price ? T.word_service_monthly_server : T.word_service_container, q.gpu_id.c_str()));
     }
     if (container_price && purchase_price && purchase_form) {
-      const double capex = PurchaseCapexPerGpu(
-          *purchase_price, purchase_form->spares_fraction, purchase_form->server_overhead_fraction,
-          ChoosePrice(pricing, q.gpu_id, ServiceKind::kPurchase, *region, q.language).record->includes_server);
+      const double capex = PurchaseCapexPerGpu(*purchase_price, purchase_form->spares_fraction,
+                                               purchase_form->server_overhead_fraction, false);
       be.container_vs_purchase.duty_cycle = BreakEvenDutyCycle(
           ContainerMonthlyModel(*container_price, vc),
           PurchaseMonthlyModel(capex, purchase_form->depreciation_years, own_energy_per_gpu_hour));

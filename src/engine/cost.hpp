@@ -10,6 +10,7 @@
 
 #include "gpu_catalog.hpp"
 #include "language.hpp"
+#include "price_market.hpp"
 #include "pricing_catalog.hpp"
 #include "region_catalog.hpp"
 
@@ -79,18 +80,7 @@ std::optional<double> BreakEvenDutyCycle(const MonthlyCostModel& a, const Monthl
 
 // ---- price lookup --------------------------------------------------------------------------
 
-struct PriceChoice {
-  std::optional<PriceRecord> record;  // none: "no price"
-  int quotes_considered = 0;
-  std::vector<std::string> notes;
-};
-// Quotes for gpu + service; market "cn" for mainland-China regions and "global" elsewhere when
-// that market has quotes, else the other market (with a note). Among several quotes the lower
-// median by CNY value (all-in capex for purchase) is used, so one outlier does not set the cost.
-// Notes in `language`.
-PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id,
-                        ServiceKind service, const Region& region,
-                        Language language = Language::kEnglish);
+// PriceChoice and ChoosePrice (the market statistics behind a price): engine/price_market.hpp.
 
 // ---- a whole request -------------------------------------------------------------------------
 
@@ -111,6 +101,7 @@ struct CostRequest {
   std::string user_centre;               // e.g. "shanghai"; names a key of latency_ms
   std::optional<double> max_latency_ms;  // needs user_centre
   bool domestic_only = false;            // mainland-China regions only
+  PriceRule price_rule;                  // which figure of the market is the price [median]
   Language language = Language::kEnglish;  // of errors and notes (never serialised)
 };
 
@@ -130,7 +121,9 @@ struct CostRow {
   double co2_kg = 0;
   std::optional<double> latency_ms;   // to the request's user centre, when known
   bool meets_constraints = true;
-  std::optional<PriceRecord> price;
+  std::optional<PriceRecord> price;         // the quote behind the price (price_market.hpp)
+  std::optional<PriceChoice> price_choice;  // statistic, scope, market statistics, reasons
+  std::optional<Money> price_used;          // per unit (GPU-hour, GPU-month, card), request currency
   std::vector<std::string> notes;
 };
 

@@ -3,6 +3,8 @@
 // requests exactly as the CLI does).
 #include "cost_request.hpp"
 
+#include "price_market.hpp"
+
 namespace atlas {
 
 namespace {
@@ -10,7 +12,8 @@ namespace {
 const std::vector<std::string> kRequestFields = {
     "gpu",      "gpus",          "hours",    "utilization", "duty_cycle",     "region",
     "regions",  "service",       "pue",      "cooling",     "host_overhead",  "currency",
-    "usd_cny",  "user_centre",   "max_latency_ms",          "domestic_only"};
+    "usd_cny",  "user_centre",   "max_latency_ms",          "domestic_only",  "price_statistic",
+    "price_quote"};
 
 // Reads and type/range-checks the request; references (gpu, regions) are checked against the
 // catalogs here so that the message names the field the user wrote.
@@ -73,6 +76,24 @@ CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std
   q.user_centre = r.StringOr("user_centre", "");
   if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", 0.1, 1000);
   q.domestic_only = r.BoolOr("domestic_only", false);
+  // Which figure of the market prices each row: median (default), min, max, or one quote by id.
+  if (r.Has("price_statistic")) {
+    const std::string s = r.String("price_statistic");
+    auto st = ParsePriceStatistic(s);
+    if (st && *st != PriceStatistic::kQuote) q.price_rule.statistic = *st;
+    else if (!s.empty()) r.Fail("price_statistic", "is \"" + s + "\", must be median, min or max (or give price_quote)");
+  }
+  if (r.Has("price_quote")) {
+    q.price_rule.quote_id = r.String("price_quote");
+    bool known = false;
+    for (const PriceRecord& p : catalogs.pricing.prices) known = known || p.id == q.price_rule.quote_id;
+    if (!known && !q.price_rule.quote_id.empty())
+      r.Fail("price_quote", "names \"" + q.price_rule.quote_id + "\", which is not a quote id of pricing.json");
+    else if (r.Has("price_statistic"))
+      r.Fail("price_quote", "cannot be given together with price_statistic");
+    else
+      q.price_rule.statistic = PriceStatistic::kQuote;
+  }
   return q;
 }
 

@@ -2,8 +2,11 @@
 
 #include "gpu_catalog.hpp"
 #include "json_reader.hpp"
+#include "price_market.hpp"
 #include "region_catalog.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace atlas {
@@ -53,6 +56,13 @@ double PriceRecord::Amount() const {
 const ServiceForm* PricingCatalog::Form(const std::string& id) const {
   for (const ServiceForm& f : service_forms)
     if (f.id == id) return &f;
+  return nullptr;
+}
+
+const PriceGap* PricingCatalog::GapFor(const std::string& gpu, ServiceKind service,
+                                      const std::string& market) const {
+  for (const PriceGap& g : gaps)
+    if (g.gpu == gpu && g.service == service && g.market == market) return &g;
   return nullptr;
 }
 
@@ -180,15 +190,47 @@ PriceRecord ReadPrice(FieldReader& r, const FxTable& fx) {
   if (!p.currency.empty() && !fx.Knows(p.currency))
     r.Fail("currency", "\"" + p.currency + "\" has no rate in fx");
   p.as_of = r.String("as_of");
+  p.as_of_year_only = r.BoolOr("as_of_year_only", false);
+  // A quote must say when it was quoted, to the month (issue 14); a year-only date is accepted
+  // only when the record says so, and such a quote is always stale (price_market.cpp).
+  if (!p.as_of.empty()) {
+    const bool year_only = p.as_of.size() == 4 && std::all_of(p.as_of.begin(), p.as_of.end(), ::isdigit);
+    if (p.as_of_year_only && !year_only)
+      r.Fail("as_of", "is \"" + p.as_of + "\": with as_of_year_only it must be a year (YYYY)");
+    else if (!p.as_of_year_only && !AsOfMonthIndex(p.as_of))
+      r.Fail("as_of", "is \"" + p.as_of + "\": must be a month (YYYY-MM) or a date (YYYY-MM-DD)" +
+                          (year_only ? "; a year alone needs \"as_of_year_only\": true" : ""));
+  }
+  p.region = r.StringOr("region", "");
   p.estimate = r.Bool("estimate");
   p.includes_server = r.BoolOr("includes_server", false);
   if (p.includes_server && p.service != ServiceKind::kPurchase)
     r.Fail("includes_server", "applies only to service purchase");
   p.notes = r.StringOr("notes", "");
   p.sources = r.StringList("sources", /*require_non_empty=*/true);
+  for (const std::string& src : p.sources)
+    if (src.rfind("https://", 0) != 0 && src.rfind("http://", 0) != 0)
+      r.Fail("sources", "has \"" + src + "\", which is not an address (http:// or https://)");
   return p;
 }
 
+
+PriceGap ReadGap(FieldReader& r) {
+  PriceGap g;
+  g.gpu = r.String("gpu");
+  const std::string service = r.String("service");
+  auto kind = ParseServiceId(service);
+  if (!service.empty() && !kind) r.Fail("service", "must be monthly_server, container, bare_metal or purchase");
+  g.service = kind.value_or(ServiceKind::kContainer);
+  g.market = r.String("market");
+  if (!g.market.empty() && g.market != "cn" && g.market != "global") r.Fail("market", "must be cn or global");
+  g.searched = r.StringList("searched", /*require_non_empty=*/true);
+  g.searched_on = r.String("searched_on");
+  if (!g.searched_on.empty() && (g.searched_on.size() != 10 || !AsOfMonthIndex(g.searched_on)))
+    r.Fail("searched_on", "is \"" + g.searched_on + "\": must be a date (YYYY-MM-DD)");
+  g.notes = r.StringOr("notes", "");
+  return g;
+}
 
 }  // namespace
 
@@ -217,6 +259,13 @@ PricingCatalogLoad LoadPricingCatalog(const std::string& text, const std::string
     out.catalog.prices.push_back(ReadPrice(r, out.catalog.fx));
     return out.catalog.prices.back().id;
   });
+  // Optional: searches that found no public price ("gaps"); a record's id is gpu/service/market.
+  if (root->contains("gaps"))
+    ForEachRecord(*root, "gaps", file_name, out.errors, [&](FieldReader& r, const Json&) {
+      out.catalog.gaps.push_back(ReadGap(r));
+      const PriceGap& g = out.catalog.gaps.back();
+      return g.gpu + "/" + ServiceId(g.service) + "/" + g.market;
+    });
   return out;
 }
 
@@ -232,6 +281,19 @@ std::vector<std::string> CheckPricingReferences(const PricingCatalog& pricing,
     if (!gpus.gpus.empty() && !p.gpu.empty() && !gpus.Find(p.gpu))
       errors.push_back(pricing_file + ": prices[" + std::to_string(i) + "] (id \"" + p.id +
                        "\"): field \"gpu\" names \"" + p.gpu + "\", which is not in gpus.json");
+    if (p.region.empty() || regions.regions.empty()) continue;
+    const std::string where = pricing_file + ": prices[" + std::to_string(i) + "] (id \"" + p.id + "\"): field \"region\" ";
+    const Region* region = regions.Find(p.region);
+    if (!region)
+      errors.push_back(where + "names \"" + p.region + "\", which is not in " + regions_file);
+    else if ((region->in_china() ? "cn" : "global") != p.market)
+      errors.push_back(where + "names \"" + p.region + "\", which is not in the " + p.market + " market");
+  }
+  for (size_t i = 0; i < pricing.gaps.size(); ++i) {
+    const PriceGap& g = pricing.gaps[i];
+    if (!gpus.gpus.empty() && !g.gpu.empty() && !gpus.Find(g.gpu))
+      errors.push_back(pricing_file + ": gaps[" + std::to_string(i) + "]: field \"gpu\" names \"" + g.gpu +
+                       "\", which is not in gpus.json");
   }
   for (size_t i = 0; i < regions.regions.size(); ++i) {
     const Region& r = regions.regions[i];

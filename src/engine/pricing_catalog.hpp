@@ -67,7 +67,9 @@ struct PriceRecord {
   std::optional<double> price_per_gpu_month;
   std::optional<double> price_per_gpu;
   std::string currency;
-  std::string as_of;
+  std::string as_of;            // YYYY-MM or YYYY-MM-DD (YYYY only with as_of_year_only)
+  bool as_of_year_only = false; // the source shows only a year (stale unless that January is recent)
+  std::string region;           // regions.json id where the seller prices by region, else empty
   bool estimate = false;
   bool includes_server = false;  // purchase: the quote is an 8-GPU server / 8 (server included)
   std::string notes;
@@ -76,14 +78,28 @@ struct PriceRecord {
   double Amount() const;  // whichever price is set
 };
 
+// A price that was searched for and not found (issue 14: never invent a quote). The UI says
+// "no public price found" for it, with where it was looked for.
+struct PriceGap {
+  std::string gpu;  // id in data/gpus.json
+  ServiceKind service = ServiceKind::kContainer;
+  std::string market;                 // cn | global
+  std::vector<std::string> searched;  // where it was looked for (sites, catalogs, queries)
+  std::string searched_on;            // YYYY-MM-DD
+  std::string notes;
+};
+
 struct PricingCatalog {
   std::string data_date;
   std::string notes;
   FxTable fx;
   std::vector<ServiceForm> service_forms;
   std::vector<PriceRecord> prices;
+  std::vector<PriceGap> gaps;
 
   const ServiceForm* Form(const std::string& id) const;
+  // The recorded search for gpu + service in a market, or nullptr.
+  const PriceGap* GapFor(const std::string& gpu, ServiceKind service, const std::string& market) const;
   const ServiceForm* Form(ServiceKind kind) const { return Form(ServiceId(kind)); }
   // All quotes for one card in one service form, in file order.
   std::vector<const PriceRecord*> PricesFor(const std::string& gpu, ServiceKind service) const;

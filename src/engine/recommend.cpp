@@ -432,17 +432,22 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     // Price, once per card.
     std::optional<PriceUsed> price;
     if (region) {
-      PriceChoice pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region);
-      if (pc.record && (cons.price_market.empty() || pc.record->market == cons.price_market)) {
+      // The market's figure for the card (median of current quotes unless the request says
+      // otherwise), the region's own quotes before the market's (price_market.hpp).
+      PriceChoice pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region, cons.price_rule, cons.language);
+      if (pc.record && pc.amount_cny && (cons.price_market.empty() || pc.record->market == cons.price_market)) {
         PriceUsed p;
         p.price_id = pc.record->id, p.provider = pc.record->provider, p.market = pc.record->market;
         p.currency = pc.record->currency, p.as_of = pc.record->as_of, p.region_id = region->id;
         p.amount = pc.record->Amount();
         p.estimate = pc.record->estimate;
-        if (auto cny = c.pricing.fx.Convert(p.amount, p.currency, "CNY")) {
-          p.cny_per_gpu_hour = *cny;
-          price = p;
-        }
+        p.stale = pc.record_is_stale;
+        p.sources = pc.record->sources;
+        p.cny_per_gpu_hour = *pc.amount_cny;
+        p.statistic = pc.statistic;
+        p.scope = pc.scope;
+        p.stats = pc.stats;
+        price = p;
       }
     }
     int fit_counts = 0;

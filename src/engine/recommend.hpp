@@ -21,6 +21,7 @@
 #include "catalogs.hpp"
 #include "estimate.hpp"
 #include "language.hpp"
+#include "price_market.hpp"
 #include "workload.hpp"
 
 #include <optional>
@@ -54,6 +55,7 @@ struct Constraints {
   std::string region;                    // price region id; "" = a cn region when domestic_only, else a global one
   std::string price_market;              // "" = the region's market, else the other; "cn"/"global" = that market only
   int max_results = 20;                  // configurations returned, 1..1000
+  PriceRule price_rule;                  // which figure of the market prices a card [median]
   Language language = Language::kEnglish;  // of every sentence in the result (never serialised)
   bool operator==(const Constraints&) const = default;
 };
@@ -62,10 +64,17 @@ struct Constraints {
 std::vector<std::string> ValidateConstraints(const Constraints& c, const Catalogs& catalogs);
 
 struct PriceUsed {
+  // The quote behind the price (the one used, or the one nearest the median).
   std::string price_id, provider, market, currency, as_of, region_id;
-  double amount = 0;               // per GPU-hour, in `currency`
-  double cny_per_gpu_hour = 0;
+  double amount = 0;               // that quote, per GPU-hour, in `currency`
   bool estimate = false;
+  bool stale = false;              // that quote is older than 12 months
+  std::vector<std::string> sources;
+  // The price used: a statistic of the quotes that apply (price_market.hpp).
+  double cny_per_gpu_hour = 0;
+  PriceStatistic statistic = PriceStatistic::kMedian;
+  QuoteScope scope = QuoteScope::kMarket;
+  MarketStats stats;
 };
 
 struct Recommendation {

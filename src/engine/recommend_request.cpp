@@ -5,7 +5,7 @@ namespace atlas {
 const std::vector<std::string>& ConstraintFields() {
   static const std::vector<std::string> fields = {
       "budget", "deadline_hours", "latency_ms", "domestic_only", "owned", "max_gpus", "min_cpu_cores_per_gpu",
-      "objective", "allow_quantization", "region", "max_results"};
+      "objective", "allow_quantization", "region", "max_results", "price_statistic", "price_quote"};
   return fields;
 }
 
@@ -53,6 +53,23 @@ Constraints ParseConstraints(const Json& j, const Catalogs& c, std::vector<std::
     out.region = r.String("region");
     if (!out.region.empty() && !c.regions.Find(out.region)) r.Fail("region", "is \"" + out.region + "\", not in regions.json");
   }
+  if (r.Has("price_statistic")) {
+    const std::string s = r.String("price_statistic");
+    auto st = ParsePriceStatistic(s);
+    if (st && *st != PriceStatistic::kQuote) out.price_rule.statistic = *st;
+    else if (!s.empty()) r.Fail("price_statistic", "is \"" + s + "\"; expected one of: median, min, max (or give price_quote)");
+  }
+  if (r.Has("price_quote")) {
+    out.price_rule.quote_id = r.String("price_quote");
+    bool known = false;
+    for (const PriceRecord& p : c.pricing.prices) known = known || p.id == out.price_rule.quote_id;
+    if (!known && !out.price_rule.quote_id.empty())
+      r.Fail("price_quote", "is \"" + out.price_rule.quote_id + "\", not a quote id of pricing.json");
+    else if (r.Has("price_statistic"))
+      r.Fail("price_quote", "cannot be given together with price_statistic");
+    else
+      out.price_rule.statistic = PriceStatistic::kQuote;
+  }
   if (r.Has("owned")) {
     const Json& list = j["owned"];
     if (!list.is_array()) {
@@ -95,6 +112,14 @@ namespace {
 Json Optional(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 }  // namespace
 
+Json MarketStatsJson(const MarketStats& s) {
+  return Json{{"quotes", s.quotes},           {"sellers", s.sellers},
+              {"median_cny", s.median_cny},   {"min_cny", s.min_cny},
+              {"max_cny", s.max_cny},         {"newest_as_of", s.newest_as_of},
+              {"oldest_as_of", s.oldest_as_of}, {"stale_only", s.stale_only},
+              {"stale_left_out", s.stale_left_out}};
+}
+
 Json RecommendResultToJson(const RecommendResult& r, const Constraints& cons) {
   Json j;
   j["objective"] = ToString(cons.objective);
@@ -123,7 +148,10 @@ Json RecommendResultToJson(const RecommendResult& r, const Constraints& cons) {
       e["price"] = {{"id", x.price->price_id},       {"provider", x.price->provider}, {"market", x.price->market},
                     {"amount", x.price->amount},      {"currency", x.price->currency}, {"per", "gpu_hour"},
                     {"cny_per_gpu_hour", x.price->cny_per_gpu_hour}, {"as_of", x.price->as_of},
-                    {"estimate", x.price->estimate},  {"region", x.price->region_id}};
+                    {"estimate", x.price->estimate},  {"stale", x.price->stale}, {"region", x.price->region_id},
+                    {"sources", x.price->sources},
+                    {"statistic", PriceStatisticId(x.price->statistic)}, {"scope", QuoteScopeId(x.price->scope)},
+                    {"market_stats", MarketStatsJson(x.price->stats)}};
     else
       e["price"] = nullptr;
     e["energy_kwh"] = x.energy_kwh;

@@ -27,6 +27,9 @@ const std::vector<std::string>& ConstraintFields();
 Constraints ParseConstraints(const Json& constraints, const Catalogs& catalogs, std::vector<std::string>& errors);
 RecommendRequestParse ParseRecommendRequestText(const std::string& text, const Catalogs& catalogs);
 
+// Market statistics behind a price ({"quotes", "sellers", "median_cny", ...}); also used by `cost`.
+Json MarketStatsJson(const MarketStats& stats);
+
 Json RecommendResultToJson(const RecommendResult& r, const Constraints& constraints);
 
 }  // namespace atlas

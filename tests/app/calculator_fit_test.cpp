@@ -20,8 +20,8 @@ AppState Opened(const std::string& fragment) {
 
 }  // namespace
 
-TEST_CASE("calculator: Make it fit turns 70B QLoRA on two RTX 4090s into a fit, in one call") {
-  AppState s = Opened("#v=1&view=calculator&calc.model=llama-3.1-8b&calc.task=qlora&calc.gpu=rtx-4090&calc.seq_len=8192&calc.checkpointing=none");
+TEST_CASE("calculator: Make it fit turns 7B LoRA at 4k tokens on one RTX 4090 into a fit, in one call") {
+  AppState s = Opened("#v=1&view=calculator&calc.model=llama-2-7b&calc.task=lora&calc.gpu=rtx-4090&calc.seq_len=4096&calc.checkpointing=none");
   CalculatorDerived d;
   UpdateCalculatorDerived(s, Data(), d, Language::kEnglish);
   REQUIRE(d.valid);
@@ -32,9 +32,9 @@ TEST_CASE("calculator: Make it fit turns 70B QLoRA on two RTX 4090s into a fit, 
   const CalculatorState before = s.calculator;
   CHECK(ApplyFit(s.calculator, d.fit));
   CHECK(s.calculator.model_preset == before.model_preset);
-  CHECK(s.calculator.workload.task == Task::kQlora);
+  CHECK(s.calculator.workload.task == Task::kLora);
   CHECK(s.calculator.workload.gpu == "rtx-4090");
-  CHECK(s.calculator.workload.gpus == 2);
+  CHECK(s.calculator.workload.gpus == 1);
   CHECK_FALSE(NormalizeCalculator(s.calculator, Data()));  // already consistent
   UpdateCalculatorDerived(s, Data(), d, Language::kEnglish);
   CHECK(d.estimate.fits);
@@ -58,7 +58,7 @@ TEST_CASE("calculator: a stale or failed fit is not applied") {
   CHECK_FALSE(ApplyFit(s.calculator, d.fit));
   CHECK(s.calculator == before);
   // A fit computed for another model never lands on this one.
-  AppState other = Opened("#v=1&view=calculator&calc.model=llama-3.1-8b&calc.task=qlora&calc.gpu=rtx-4090&calc.seq_len=8192&calc.checkpointing=none");
+  AppState other = Opened("#v=1&view=calculator&calc.model=llama-2-7b&calc.task=lora&calc.gpu=rtx-4090&calc.seq_len=4096&calc.checkpointing=none");
   CalculatorDerived od;
   UpdateCalculatorDerived(other, Data(), od, Language::kEnglish);
   REQUIRE(od.fit.fits);

@@ -211,7 +211,14 @@ TEST_CASE("preset B: 13B weekly training on A100 80G + A10 inference") {
   // No monthly A100 80G quote: the engine shows 730 h on the mainland container instead.
   CHECK(server->engine.find("no monthly A100 80G quote") != std::string::npos);
   REQUIRE(server->engine_cny);
-  CHECK(*server->engine_cny == doctest::Approx(10.0 * kHoursPerMonth));
+  // 730 h at the median of the mainland A100 80G container quotes (a 2023 survey and a 2024 news
+  // figure, both stale: ¥10 and ¥6.68 an hour).
+  const PriceChoice a100 = ChoosePrice(c.pricing, "a100-80gb-sxm", ServiceKind::kContainer, *c.regions.Find("cn-guizhou"));
+  REQUIRE(a100.amount_cny);
+  CHECK(a100.statistic == PriceStatistic::kMedian);
+  CHECK(*a100.amount_cny >= 6.68);
+  CHECK(*a100.amount_cny <= 10.0);
+  CHECK(*server->engine_cny == doctest::Approx(*a100.amount_cny * kHoursPerMonth));
   const PresetFigure* inference = Figure(o, "A10 inference");
   REQUIRE(inference);
   REQUIRE(inference->engine_cny);
@@ -271,4 +278,34 @@ TEST_CASE("unknown preset ids leave the state alone") {
   CHECK_FALSE(ApplyCostPreset(state, c, "Z"));
   CHECK(state.cost == before);
   CHECK(ComputePresetOutcome("Z", c, state.cost).figures.empty());
+}
+
+TEST_CASE("price display: the card's market per form and market; a recorded search where there is no quote") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState state;
+  state.cost.gpu = "rtx-4090";
+  state.cost.gpus = 1;
+  state.cost.hours = 24;
+  CostDerived d;
+  UpdateCostDerived(state, c, d, state.language);
+  REQUIRE(d.valid);
+  const MarketLine* global = nullptr;
+  const MarketLine* cn_monthly = nullptr;
+  for (const MarketLine& m : d.market) {
+    if (m.service == ServiceKind::kContainer && m.market == "global") global = &m;
+    if (m.service == ServiceKind::kMonthlyServer && m.market == "cn") cn_monthly = &m;
+  }
+  REQUIRE(global);
+  CHECK(global->stats.quotes >= 3);
+  CHECK(global->stats.sellers >= 2);
+  CHECK(global->min <= global->median);
+  CHECK(global->median <= global->max);
+  REQUIRE(global->newest);
+  CHECK(!global->newest->sources.empty());
+  CHECK_FALSE(global->gap);
+  // No mainland monthly price for a 4090 was found: the line carries the search, not a number.
+  REQUIRE(cn_monthly);
+  REQUIRE(cn_monthly->gap);
+  CHECK(cn_monthly->stats.quotes == 0);
+  CHECK(!cn_monthly->gap->searched.empty());
 }

@@ -138,6 +138,28 @@ check "link: unknown action" 2 "$bin" link frobnicate
 echo 'not json' > "$tmp/bad.json"
 check "link encode: bad JSON" 2 sh -c "'$bin' link encode < '$tmp/bad.json'"
 
+# --- market statistics (issue 14) --------------------------------------------------------
+cost "cost: the price is the market median by default" 0 \
+  '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.8,"region":"eu-west-ireland","service":"container"}'
+json_check "cost: price says statistic, scope, market stats and the quote behind it" \
+  "(lambda p: p['statistic']=='median' and p['scope']=='market' and p['market_stats']['quotes']>=3 and p['market_stats']['sellers']>=2 and p['market_stats']['min_cny']<=p['market_stats']['median_cny']<=p['market_stats']['max_cny'] and p['quote']['as_of'] and p['quote']['sources'])(d['rows'][0]['price'])"
+cost "cost: a region with its own quotes" 0 \
+  '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.8,"region":"us-east-virginia","service":"container"}'
+json_check "cost: us-east-virginia uses its own quotes first (region scope)" "d['rows'][0]['price']['scope']=='region' and d['rows'][0]['price']['region']=='us-east-virginia'"
+cost "cost: price_statistic min" 0 \
+  '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.8,"region":"cn-guizhou","service":"container","price_statistic":"min"}'
+json_check "cost: min statistic is reported and equals the market minimum" \
+  "(lambda p: p['statistic']=='min' and abs(p['amount']-p['market_stats']['min_cny'])<1e-6)(d['rows'][0]['price'])"
+cost "cost: unknown price_statistic is a usage error" 2 \
+  '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.8,"price_statistic":"mean"}'
+err_has "cost: bad price_statistic names the field" 'field "price_statistic"'
+cost "cost: unknown price_quote is a usage error" 2 \
+  '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.8,"price_quote":"no-such-quote"}'
+err_has "cost: bad price_quote names the field" 'field "price_quote"'
+cost "cost: one quote by id" 0 \
+  '{"gpu":"h100-sxm","gpus":1,"hours":10,"utilization":0.8,"region":"us-east-virginia","service":"container","price_quote":"h100-sxm-container-aws-17"}'
+json_check "cost: price_quote uses that quote" "d['rows'][0]['price']['statistic']=='quote' and d['rows'][0]['price']['quote']['id']=='h100-sxm-container-aws-17'"
+
 # --- recommend -----------------------------------------------------------------------------
 rec() {  # rec NAME EXPECTED_EXIT REQUEST_JSON
   local name=$1 want=$2
@@ -155,6 +177,11 @@ json_check "recommend: configs carry gpu, gpus, layout, per_gpu_bytes.total, tim
 json_check "recommend: ranks 1..n, some config on the Pareto front, search size reported" \
   "[c['rank'] for c in d['configs']]==list(range(1,len(d['configs'])+1)) and any(c['pareto'] for c in d['configs']) and d['search']['evaluated']>0"
 json_check "recommend: 8B QLoRA on one RTX 4090 is among the answers" "any(c['gpu']=='rtx-4090' and c['gpus']==1 for c in d['configs'])"
+json_check "recommend: every priced config says which statistic of the market it used" \
+  "all(c['price'] is None or (c['price']['statistic']=='median' and c['price']['market_stats']['quotes']>=1) for c in d['configs'])"
+rec "recommend: price_statistic max" 0 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"max_gpus":8,"price_statistic":"max"}}'
+json_check "recommend: max statistic reported" "all(c['price'] is None or c['price']['statistic']=='max' for c in d['configs'])"
+rec "recommend: bad price_statistic is a usage error" 2 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"price_statistic":"avg"}}'
 rec "recommend: domestic only" 0 '{"model":"llama-3.1-8b","task":"lora","constraints":{"domestic_only":true}}'
 json_check "recommend: domestic only returns no NVIDIA/AMD/Intel card" \
   "len(d['configs'])>0 and not any(c['gpu'].startswith(('rtx','a1','h1','h2','h8','l4','l2','t4','v1','mi','gaudi','b2','b3','a8','a3','jetson')) for c in d['configs'])"

@@ -47,7 +47,7 @@ inline Json ValidPriceRecord() {
   return Json::parse(R"({
     "id": "test-card-container-cn", "gpu": "test-card", "service": "container",
     "provider": "Test Cloud", "market": "cn", "price_per_gpu_hour": 10, "currency": "CNY",
-    "as_of": "2026", "estimate": false, "notes": "", "sources": ["https://example.com/price"]
+    "as_of": "2026-06", "estimate": false, "notes": "", "sources": ["https://example.com/price"]
   })");
 }
 

@@ -106,13 +106,13 @@ TEST_CASE("fit: 70B QLoRA on RTX 4090s: two are not enough, up to four becomes a
 
 TEST_CASE("fit: knobs are taken cheapest first, and only as far as needed") {
   SUBCASE("checkpointing alone when it is enough") {
-    const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096})");
+    const FitResult r = RunFit(R"({"model": "llama-2-7b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096})");
     REQUIRE(r.fits);
     REQUIRE(r.changes.size() == 1);
     CHECK(r.changes[0].field == "checkpointing");
   }
   SUBCASE("then a smaller micro-batch, with accumulation keeping the global batch") {
-    const Workload asked = Job(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
+    const Workload asked = Job(R"({"model": "llama-2-7b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
     const FitResult r = Fit(asked, {}, Data());
     REQUIRE(r.fits);
     CHECK(r.workload.micro_batch < 8);
@@ -164,7 +164,7 @@ TEST_CASE("fit: knobs are taken cheapest first, and only as far as needed") {
     CHECK(a100.workload.precision == Precision::kInt8);  // no FP8 on an A100; INT4 not allowed
   }
   SUBCASE("changes are listed in knob order") {
-    const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
+    const FitResult r = RunFit(R"({"model": "llama-2-7b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
     REQUIRE(r.changes.size() >= 2);
     const std::vector<std::string> order = {"checkpointing", "micro_batch", "grad_accum", "zero_stage", "optimizer",
                                             "gpus", "tp", "pp", "dp", "ep", "sequence_parallel", "kv_precision",
@@ -264,14 +264,16 @@ TEST_CASE("fit request: constraints parsed, unknown or wrong ones rejected by na
   p = ParseFitRequestText(R"({"model": "llama-3.1-8b", "gpus": 8, "constraints": {"max_gpus": 2}})", Data());
   CHECK_FALSE(p.ok());
   // The JSON answer: changes with typed values, the fitted request with every default.
-  p = ParseFitRequestText(R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-4090", "gpus": 2})", Data());
+  p = ParseFitRequestText(R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-4090", "gpus": 2,
+                              "constraints": {"max_gpus": 4}})", Data());
   REQUIRE(p.ok());
   const Json j = FitResultToJson(Fit(p.request.workload, p.constraints, Data()), p.request.model_preset);
-  CHECK(j["fits"] == true);
+  REQUIRE(j["fits"] == true);
+  REQUIRE_FALSE(j["changes"].empty());
   CHECK(j["request"]["model"] == "llama-3.1-70b");
   CHECK(j["request"].contains("grad_accum"));
   CHECK(j["result"]["fits"] == true);
-  CHECK(j["changes"][0]["from"].is_string());
+  CHECK_FALSE(j["changes"][0]["from"].is_null());
   CHECK(j["blockers"].is_array());
 }
 
@@ -312,9 +314,9 @@ TEST_CASE("grad_accum: a request field with a default, range-checked, in the sha
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.errors[0].find("grad_accum") != std::string::npos);
   // The fitted request reads back to the same workload.
-  const FitResult r = RunFit(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
+  const FitResult r = RunFit(R"({"model": "llama-2-7b", "task": "lora", "gpu": "rtx-4090", "seq_len": 4096, "micro_batch": 8})");
   REQUIRE(r.workload.grad_accum > 1);
-  const Json form = WorkloadToRequest(r.workload, "llama-3.1-8b");
+  const Json form = WorkloadToRequest(r.workload, "llama-2-7b");
   RequestParse again = ParseEstimateRequest(form, Data());
   REQUIRE(again.ok());
   CHECK(again.workload == r.workload);

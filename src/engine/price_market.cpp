@@ -1,0 +1,259 @@
+#include "price_market.hpp"
+
+#include "format.hpp"
+#include "text/engine_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace atlas {
+
+const char* PriceStatisticId(PriceStatistic s) {
+  switch (s) {
+    case PriceStatistic::kMedian: return "median";
+    case PriceStatistic::kMin: return "min";
+    case PriceStatistic::kMax: return "max";
+    case PriceStatistic::kQuote: return "quote";
+  }
+  return "median";
+}
+
+std::optional<PriceStatistic> ParsePriceStatistic(const std::string& id) {
+  for (PriceStatistic s : {PriceStatistic::kMedian, PriceStatistic::kMin, PriceStatistic::kMax, PriceStatistic::kQuote})
+    if (id == PriceStatisticId(s)) return s;
+  return std::nullopt;
+}
+
+const char* QuoteScopeId(QuoteScope s) {
+  switch (s) {
+    case QuoteScope::kRegion: return "region";
+    case QuoteScope::kMarket: return "market";
+    case QuoteScope::kOtherMarket: return "other_market";
+    case QuoteScope::kQuote: return "quote";
+  }
+  return "market";
+}
+
+std::optional<int> AsOfMonthIndex(const std::string& as_of) {
+  // YYYY-MM or YYYY-MM-DD (ISO 8601 calendar month / date).
+  if (as_of.size() != 7 && as_of.size() != 10) return std::nullopt;
+  for (size_t i = 0; i < as_of.size(); ++i) {
+    const bool dash = i == 4 || i == 7;
+    if (dash ? as_of[i] != '-' : (as_of[i] < '0' || as_of[i] > '9')) return std::nullopt;
+  }
+  const int year = std::stoi(as_of.substr(0, 4));
+  const int month = std::stoi(as_of.substr(5, 2));
+  if (month < 1 || month > 12 || year < 1990) return std::nullopt;
+  if (as_of.size() == 10) {
+    const int day = std::stoi(as_of.substr(8, 2));
+    if (day < 1 || day > 31) return std::nullopt;
+  }
+  return year * 12 + (month - 1);
+}
+
+bool IsStaleQuote(const PriceRecord& quote, const std::string& data_date) {
+  // A year-only date is taken at its oldest possible month (January): the quote is current
+  // only when even that is within kStaleAfterMonths of the data date.
+  const auto q = quote.as_of_year_only && quote.as_of.size() == 4
+                     ? std::optional<int>(std::stoi(quote.as_of) * 12)
+                     : AsOfMonthIndex(quote.as_of);
+  const auto d = AsOfMonthIndex(data_date.size() >= 7 ? data_date.substr(0, 7) : data_date);
+  if (!q || !d) return true;
+  return *d - *q > kStaleAfterMonths;
+}
+
+std::optional<double> ComparableCny(const PricingCatalog& pricing, const PriceRecord& quote) {
+  auto v = pricing.fx.Convert(quote.Amount(), quote.currency, "CNY");
+  if (!v) return std::nullopt;
+  if (quote.service == ServiceKind::kPurchase && quote.includes_server) {
+    // data/pricing.json service_forms purchase: server_overhead_fraction = non-GPU server cost /
+    // GPU cost, so a per-GPU share of a whole server is card × (1 + overhead).
+    const ServiceForm* form = pricing.Form(ServiceKind::kPurchase);
+    if (form) *v /= 1.0 + form->server_overhead_fraction;
+  }
+  return v;
+}
+
+MarketStats ComputeMarketStats(const PricingCatalog& pricing, const std::vector<const PriceRecord*>& quotes) {
+  MarketStats s;
+  std::vector<double> values;
+  std::set<std::string> sellers;
+  for (const PriceRecord* q : quotes) {
+    auto v = ComparableCny(pricing, *q);
+    if (!v) continue;
+    values.push_back(*v);
+    sellers.insert(q->provider);
+    // Dates compare as text: YYYY-MM and YYYY-MM-DD sort chronologically.
+    if (s.newest_as_of.empty() || q->as_of > s.newest_as_of) s.newest_as_of = q->as_of;
+    if (s.oldest_as_of.empty() || q->as_of < s.oldest_as_of) s.oldest_as_of = q->as_of;
+  }
+  s.quotes = static_cast<int>(values.size());
+  s.sellers = static_cast<int>(sellers.size());
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  s.min_cny = values.front();
+  s.max_cny = values.back();
+  s.median_cny = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+  return s;
+}
+
+namespace {
+
+const char* ServiceWord(ServiceKind kind, const EngineText& T) {
+  switch (kind) {
+    case ServiceKind::kMonthlyServer: return T.word_service_monthly_server;
+    case ServiceKind::kContainer: return T.word_service_container;
+    case ServiceKind::kBareMetal: return T.word_service_bare_metal;
+    case ServiceKind::kPurchase: return T.word_service_purchase;
+  }
+  return "?";
+}
+
+const char* PriceUnit(ServiceKind s, const EngineText& T) {
+  switch (s) {
+    case ServiceKind::kContainer: return T.cost_unit_gpu_hour;
+    case ServiceKind::kPurchase: return T.cost_unit_card;
+    default: return T.cost_unit_gpu_month;
+  }
+}
+
+const char* StatisticWord(PriceStatistic s, const EngineText& T) {
+  switch (s) {
+    case PriceStatistic::kMedian: return T.word_stat_median;
+    case PriceStatistic::kMin: return T.word_stat_min;
+    case PriceStatistic::kMax: return T.word_stat_max;
+    case PriceStatistic::kQuote: return T.word_stat_quote;
+  }
+  return "";
+}
+
+std::string Num(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, std::fabs(v) >= 1000 ? "%.0f" : "%.4g", v);
+  return buf;
+}
+
+}  // namespace
+
+PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id, ServiceKind service,
+                        const Region& region, const PriceRule& rule_in, Language language) {
+  const EngineText& T = EngineTextFor(language);
+  PriceChoice out;
+  PriceRule rule = rule_in;
+  const std::vector<const PriceRecord*> all = pricing.PricesFor(gpu_id, service);
+  if (all.empty()) {
+    out.notes.push_back(Printf(T.cost_price_none, gpu_id.c_str(), ServiceWord(service, T)));
+    return out;
+  }
+  const std::string wanted = region.in_china() ? "cn" : "global";
+  auto stale = [&](const PriceRecord* p) { return IsStaleQuote(*p, pricing.data_date); };
+
+  // One quote by id: used as is, whatever its market or region.
+  if (rule.statistic == PriceStatistic::kQuote) {
+    const PriceRecord* chosen = nullptr;
+    for (const PriceRecord* p : all)
+      if (p->id == rule.quote_id) chosen = p;
+    if (chosen) {
+      out.statistic = PriceStatistic::kQuote;
+      out.scope = QuoteScope::kQuote;
+      out.market = chosen->market;
+      out.region_id = chosen->region;
+      out.record = *chosen;
+      out.amount_cny = ComparableCny(pricing, *chosen);
+      out.record_is_stale = stale(chosen);
+      out.stats = ComputeMarketStats(pricing, {chosen});
+      out.quotes_considered = 1;
+      out.notes.push_back(Printf(T.cost_price_chosen, chosen->id.c_str()));
+    } else {
+      out.notes.push_back(Printf(T.cost_price_quote_missing, rule.quote_id.c_str(), gpu_id.c_str(), ServiceWord(service, T)));
+      rule.statistic = PriceStatistic::kMedian;
+    }
+  }
+
+  if (!out.record) {
+    // The pool: the region's own quotes, else the market's, else the other market's.
+    std::vector<const PriceRecord*> pool;
+    for (const PriceRecord* p : all)
+      if (!p->region.empty() && p->region == region.id) pool.push_back(p);
+    out.scope = QuoteScope::kRegion;
+    out.region_id = region.id;
+    out.market = wanted;
+    if (pool.empty()) {
+      out.scope = QuoteScope::kMarket;
+      out.region_id.clear();
+      for (const PriceRecord* p : all)
+        if (p->market == wanted) pool.push_back(p);
+    }
+    if (pool.empty()) {
+      out.scope = QuoteScope::kOtherMarket;
+      out.market = all.front()->market;
+      pool = all;
+      out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(),
+                                 ServiceWord(service, T), MarketWord(out.market, T)));
+    }
+    // Current quotes first; stale ones only when nothing current is left.
+    std::vector<const PriceRecord*> current;
+    for (const PriceRecord* p : pool)
+      if (!stale(p)) current.push_back(p);
+    if (current.empty()) {
+      out.stats.stale_only = true;
+      current = pool;
+    }
+    const int left_out = static_cast<int>(pool.size() - current.size());
+    std::vector<std::pair<double, const PriceRecord*>> valued;
+    for (const PriceRecord* p : current)
+      if (auto v = ComparableCny(pricing, *p)) valued.push_back({*v, p});
+    if (valued.empty()) return out;  // no rate for any quote's currency
+    std::stable_sort(valued.begin(), valued.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    const bool stale_only = out.stats.stale_only;
+    out.stats = ComputeMarketStats(pricing, current);
+    out.stats.stale_only = stale_only;
+    out.stats.stale_left_out = left_out;
+    out.statistic = rule.statistic;
+    out.quotes_considered = static_cast<int>(valued.size());
+    const PriceRecord* ref = nullptr;
+    switch (rule.statistic) {
+      case PriceStatistic::kMin:
+        out.amount_cny = valued.front().first;
+        ref = valued.front().second;
+        break;
+      case PriceStatistic::kMax:
+        out.amount_cny = valued.back().first;
+        ref = valued.back().second;
+        break;
+      default: {
+        out.amount_cny = out.stats.median_cny;
+        // The quote nearest the median (the lower one on a tie) is named as the reference.
+        double best = 0;
+        for (const auto& [v, p] : valued)
+          if (!ref || std::fabs(v - out.stats.median_cny) < best - 1e-12) {
+            ref = p;
+            best = std::fabs(v - out.stats.median_cny);
+          }
+        break;
+      }
+    }
+    out.record = *ref;
+    out.record_is_stale = stale(ref);
+    const std::string scope = out.scope == QuoteScope::kRegion ? Printf(T.cost_price_scope_region, region.id.c_str())
+                                                                : Printf(T.cost_price_scope_market, MarketWord(out.market, T));
+    out.notes.push_back(Printf(T.cost_price_stat, Num(*out.amount_cny).c_str(), PriceUnit(service, T),
+                               StatisticWord(rule.statistic, T), out.stats.quotes,
+                               stale_only ? T.word_quotes_stale : T.word_quotes_current, out.stats.sellers,
+                               scope.c_str(), Num(out.stats.min_cny).c_str(), Num(out.stats.max_cny).c_str()));
+    if (out.scope == QuoteScope::kRegion) out.notes.push_back(T.cost_price_region_first);
+    if (stale_only) out.notes.push_back(Printf(T.cost_price_stale_only, kStaleAfterMonths, pricing.data_date.c_str()));
+    else if (left_out > 0) out.notes.push_back(Printf(T.cost_price_stale_left_out, left_out, kStaleAfterMonths));
+  }
+  const PriceRecord& p = *out.record;
+  out.notes.push_back(Printf(T.cost_price_quote, p.provider.c_str(), MarketWord(p.market, T), Num(p.Amount()).c_str(),
+                             p.currency.c_str(), PriceUnit(service, T), p.as_of.c_str(),
+                             p.estimate ? T.cost_estimate_tag : "", out.record_is_stale ? T.cost_stale_tag : ""));
+  return out;
+}
+
+}  // namespace atlas

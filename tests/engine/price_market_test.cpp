@@ -1,0 +1,332 @@
+// Prices as a market (engine/price_market.hpp): dates and staleness, market statistics, the
+// region's own quotes before the market's, the statistic a request picks, and the loader's
+// checks of dates, sources, regions and gaps. Fixture: cost_fixtures.hpp (USD = 7 CNY).
+#include "cost_fixtures.hpp"
+#include "engine/cost.hpp"
+#include "engine/gpu_catalog.hpp"
+#include "engine/price_market.hpp"
+#include "engine/pricing_catalog.hpp"
+#include "engine/region_catalog.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace atlas;
+using namespace atlas::test;
+
+namespace {
+
+bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
+  for (const auto& e : errors)
+    if (e.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+Json Quote(const std::string& id, double cny_per_hour, const std::string& provider, const std::string& as_of) {
+  Json q = ValidPriceRecord();
+  q["id"] = id;
+  q["price_per_gpu_hour"] = cny_per_hour;
+  q["provider"] = provider;
+  q["as_of"] = as_of;
+  return q;
+}
+
+// The fixture's pricing with "test-card" container quotes replaced by `quotes`.
+PricingCatalog PricingWith(const std::vector<Json>& quotes) {
+  Json root = ValidPricingRoot();
+  Json prices = Json::array();
+  for (const Json& p : root["prices"])
+    if (p["service"] != "container") prices.push_back(p);
+  for (const Json& q : quotes) prices.push_back(q);
+  root["prices"] = prices;
+  PricingCatalogLoad load = LoadPricingCatalog(root.dump(), "p.json");
+  for (const auto& e : load.errors) INFO(e);
+  REQUIRE(load.ok());
+  return load.catalog;
+}
+
+Region RegionRecord(const Json& record) {
+  RegionCatalogLoad load = LoadRegionCatalog(RegionsText(Json::array({record})), "r.json");
+  REQUIRE(load.ok());
+  return load.catalog.regions[0];
+}
+
+std::vector<std::string> PriceErrors(const Json& record) {
+  Json root = ValidPricingRoot();
+  root["prices"] = Json::array({record});
+  return LoadPricingCatalog(root.dump(), "data/pricing.json").errors;
+}
+
+}  // namespace
+
+TEST_CASE("as_of: months and dates are read; anything else is not") {
+  CHECK(AsOfMonthIndex("2026-09") == 2026 * 12 + 8);
+  CHECK(AsOfMonthIndex("2026-09-14") == 2026 * 12 + 8);
+  for (const char* bad : {"2026", "2026-13", "2026-00", "2026-9", "26-09", "2026-09-32", "2026/09", "", "2023-Q3"})
+    CHECK_FALSE(AsOfMonthIndex(bad).has_value());
+}
+
+TEST_CASE("stale past 12 months before the data date; a year-only date counts from January") {
+  PriceRecord q;
+  q.as_of = "2025-12";
+  CHECK_FALSE(IsStaleQuote(q, "2026-12-01"));  // 12 months: still current
+  q.as_of = "2025-11-30";
+  CHECK(IsStaleQuote(q, "2026-12-01"));        // 13 months
+  q.as_of = "2026";
+  q.as_of_year_only = true;
+  CHECK_FALSE(IsStaleQuote(q, "2026-12-01"));  // at most 11 months old
+  q.as_of = "2025";
+  CHECK(IsStaleQuote(q, "2026-12-01"));        // January 2025 is 23 months before
+  q.as_of = "garbage";
+  q.as_of_year_only = false;
+  CHECK(IsStaleQuote(q, "2026-12-01"));
+}
+
+TEST_CASE("market statistics: median (odd and even), min, max, distinct sellers, dates") {
+  const PricingCatalog p = PricingWith({Quote("a", 1, "S1", "2026-01"), Quote("b", 4, "S2", "2026-10"),
+                                        Quote("c", 2, "S1", "2026-05"), Quote("d", 10, "S3", "2026-07")});
+  std::vector<const PriceRecord*> q = p.PricesFor("test-card", ServiceKind::kContainer);
+  REQUIRE(q.size() == 4);
+  MarketStats s = ComputeMarketStats(p, q);
+  CHECK(s.quotes == 4);
+  CHECK(s.sellers == 3);
+  CHECK(s.median_cny == doctest::Approx(3.0));  // (2 + 4) / 2
+  CHECK(s.min_cny == doctest::Approx(1));
+  CHECK(s.max_cny == doctest::Approx(10));
+  CHECK(s.newest_as_of == "2026-10");
+  CHECK(s.oldest_as_of == "2026-01");
+  q.pop_back();  // 1, 4, 2 -> median 2
+  CHECK(ComputeMarketStats(p, q).median_cny == doctest::Approx(2));
+  CHECK(ComputeMarketStats(p, {}).quotes == 0);
+}
+
+TEST_CASE("purchase quotes compare as cards: a server-inclusive quote has the server share removed") {
+  Json root = ValidPricingRoot();
+  Json server = root["prices"][4];
+  server["id"] = "server-share";
+  server["includes_server"] = true;
+  server["price_per_gpu"] = 296000;  // 200,000 × 1.48 (server_overhead_fraction 0.48)
+  root["prices"].push_back(server);
+  PricingCatalogLoad load = LoadPricingCatalog(root.dump(), "p.json");
+  REQUIRE(load.ok());
+  const auto q = load.catalog.PricesFor("test-card", ServiceKind::kPurchase);
+  REQUIRE(q.size() == 2);
+  CHECK(*ComparableCny(load.catalog, *q[1]) == doctest::Approx(200000));
+  const MarketStats s = ComputeMarketStats(load.catalog, q);
+  CHECK(s.min_cny == doctest::Approx(s.max_cny));
+}
+
+TEST_CASE("the price: median of current quotes; stale ones left out while a current one exists") {
+  const PricingCatalog p = PricingWith({Quote("old", 100, "Old", "2024-01"), Quote("a", 10, "A", "2026-06"),
+                                        Quote("b", 12, "B", "2026-09"), Quote("c", 20, "C", "2026-11")});
+  const Region cn = RegionRecord(ValidRegionRecord());
+  PriceChoice c = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn);
+  REQUIRE(c.amount_cny);
+  CHECK(*c.amount_cny == doctest::Approx(12));
+  CHECK(c.statistic == PriceStatistic::kMedian);
+  CHECK(c.scope == QuoteScope::kMarket);
+  CHECK(c.stats.quotes == 3);
+  CHECK(c.stats.stale_left_out == 1);
+  CHECK(c.record->id == "b");
+  CHECK(AnyContains(c.notes, "1 stale quotes"));
+  CHECK(AnyContains(c.notes, "median of 3 current quotes from 3 sellers"));
+
+  // Only stale quotes: they are used, and the notes say so.
+  const PricingCatalog stale = PricingWith({Quote("old1", 8, "X", "2023-01"), Quote("old2", 6, "Y", "2024-02")});
+  c = ChoosePrice(stale, "test-card", ServiceKind::kContainer, cn);
+  REQUIRE(c.amount_cny);
+  CHECK(*c.amount_cny == doctest::Approx(7));
+  CHECK(c.stats.stale_only);
+  CHECK(c.record_is_stale);
+  CHECK(AnyContains(c.notes, "the stale quotes are used"));
+}
+
+TEST_CASE("the price: min, max, or one quote by id; a quote of another card falls back to the median") {
+  const PricingCatalog p = PricingWith({Quote("a", 10, "A", "2026-06"), Quote("b", 12, "B", "2026-09"),
+                                        Quote("c", 20, "C", "2026-11")});
+  const Region cn = RegionRecord(ValidRegionRecord());
+  CHECK(*ChoosePrice(p, "test-card", ServiceKind::kContainer, cn, {PriceStatistic::kMin, ""}).amount_cny == doctest::Approx(10));
+  CHECK(*ChoosePrice(p, "test-card", ServiceKind::kContainer, cn, {PriceStatistic::kMax, ""}).amount_cny == doctest::Approx(20));
+  PriceChoice one = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn, {PriceStatistic::kQuote, "c"});
+  CHECK(*one.amount_cny == doctest::Approx(20));
+  CHECK(one.scope == QuoteScope::kQuote);
+  CHECK(one.record->id == "c");
+  PriceChoice wrong = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn, {PriceStatistic::kQuote, "test-card-monthly-cn"});
+  CHECK(wrong.statistic == PriceStatistic::kMedian);
+  CHECK(*wrong.amount_cny == doctest::Approx(12));
+  CHECK(AnyContains(wrong.notes, "is not a quote for test-card"));
+  CHECK(ParsePriceStatistic("median") == PriceStatistic::kMedian);
+  CHECK_FALSE(ParsePriceStatistic("mean").has_value());
+}
+
+TEST_CASE("per-region choice: the region's own quotes before the market's") {
+  Json us = UsRegionRecord();
+  Json other = UsRegionRecord();
+  other["id"] = "test-us-2";
+  RegionCatalogLoad regions = LoadRegionCatalog(RegionsText(Json::array({ValidRegionRecord(), us, other})), "r.json");
+  REQUIRE(regions.ok());
+  Json a = Quote("global-a", 1, "Cloud", "2026-10");
+  a["market"] = "global";
+  a["currency"] = "USD";
+  a["region"] = "test-us";
+  Json b = a;
+  b["id"] = "global-b";
+  b["price_per_gpu_hour"] = 3;
+  b["region"] = "test-us-2";
+  Json c = a;
+  c["id"] = "global-c";
+  c["price_per_gpu_hour"] = 5;
+  c.erase("region");
+  const PricingCatalog p = PricingWith({a, b, c});
+  GpuCatalogLoad gpus = LoadGpuCatalog(CatalogText(Json::array({ValidGpuRecord()})), "g.json");
+  REQUIRE(gpus.ok());
+  CHECK(CheckPricingReferences(p, gpus.catalog, regions.catalog, "p", "r").empty());
+
+  PriceChoice own = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-us"));
+  CHECK(own.scope == QuoteScope::kRegion);
+  CHECK(*own.amount_cny == doctest::Approx(7));  // 1 USD
+  CHECK(AnyContains(own.notes, "this region has its own quotes"));
+  PriceChoice other_region = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-us-2"));
+  CHECK(*other_region.amount_cny == doctest::Approx(21));  // 3 USD
+  // A China region has no cn quote here: the other market's median (1, 3, 5 USD -> 3 USD).
+  PriceChoice fallback = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-cn"));
+  CHECK(fallback.scope == QuoteScope::kOtherMarket);
+  CHECK(*fallback.amount_cny == doctest::Approx(21));
+
+  // The cost engine bills the region's own price.
+  CostRequest q;
+  q.gpu_id = "test-card";
+  q.gpus = 1;
+  q.hours = 10;
+  q.services = {ServiceKind::kContainer};
+  q.region_ids = {"test-us", "test-us-2"};
+  const CostReport r = ComputeCost(q, gpus.catalog, regions.catalog, p);
+  REQUIRE(r.rows.size() == 2);
+  CHECK(r.rows[0].total_cost->amount == doctest::Approx(70));
+  CHECK(r.rows[1].total_cost->amount == doctest::Approx(210));
+  CHECK(r.rows[0].price_choice->scope == QuoteScope::kRegion);
+  q.price_rule = {PriceStatistic::kQuote, "global-c"};
+  CHECK(ComputeCost(q, gpus.catalog, regions.catalog, p).rows[0].total_cost->amount == doctest::Approx(350));
+}
+
+TEST_CASE("loader: as_of must be a month or a date; a year alone needs as_of_year_only") {
+  Json year = ValidPriceRecord();
+  year["as_of"] = "2026";
+  CHECK(AnyContains(PriceErrors(year),
+                    "data/pricing.json: prices[0] (id \"test-card-container-cn\"): field \"as_of\" is \"2026\": must be a month (YYYY-MM) or a date (YYYY-MM-DD); a year alone needs \"as_of_year_only\": true"));
+  year["as_of_year_only"] = true;
+  CHECK(PriceErrors(year).empty());
+  Json month = ValidPriceRecord();
+  month["as_of"] = "2026-13";
+  CHECK(AnyContains(PriceErrors(month), "field \"as_of\" is \"2026-13\": must be a month"));
+  month["as_of"] = "2026-09-14";
+  CHECK(PriceErrors(month).empty());
+  month["as_of_year_only"] = true;
+  CHECK(AnyContains(PriceErrors(month), "field \"as_of\" is \"2026-09-14\": with as_of_year_only it must be a year"));
+  Json missing = ValidPriceRecord();
+  missing.erase("as_of");
+  CHECK(AnyContains(PriceErrors(missing), "field \"as_of\" is missing"));
+}
+
+TEST_CASE("loader: every source must be an address") {
+  Json none = ValidPriceRecord();
+  none["sources"] = Json::array();
+  CHECK(AnyContains(PriceErrors(none), "prices[0] (id \"test-card-container-cn\"): field \"sources\""));
+  Json text = ValidPriceRecord();
+  text["sources"] = Json::array({"https://example.com/a", "a blog somewhere"});
+  CHECK(AnyContains(PriceErrors(text), "field \"sources\" has \"a blog somewhere\", which is not an address"));
+}
+
+TEST_CASE("references: a region that does not exist, or of the other market, is named") {
+  Json root = ValidPricingRoot();
+  root["prices"][0]["region"] = "atlantis";
+  root["prices"][1]["region"] = "test-cn";  // a global quote in a China region
+  PricingCatalogLoad pricing = LoadPricingCatalog(root.dump(), "data/pricing.json");
+  REQUIRE(pricing.ok());
+  GpuCatalogLoad gpus = LoadGpuCatalog(CatalogText(Json::array({ValidGpuRecord()})), "data/gpus.json");
+  RegionCatalogLoad regions = LoadRegionCatalog(RegionsText(Json::array({ValidRegionRecord()})), "data/regions.json");
+  auto errors = CheckPricingReferences(pricing.catalog, gpus.catalog, regions.catalog, "data/pricing.json", "data/regions.json");
+  CHECK(AnyContains(errors, "data/pricing.json: prices[0] (id \"test-card-container-cn\"): field \"region\" names \"atlantis\", which is not in data/regions.json"));
+  CHECK(AnyContains(errors, "prices[1] (id \"test-card-container-global\"): field \"region\" names \"test-cn\", which is not in the global market"));
+}
+
+TEST_CASE("gaps: searched-and-not-found records are read and checked") {
+  Json root = ValidPricingRoot();
+  root["gaps"] = Json::parse(R"([{"gpu": "test-card", "service": "bare_metal", "market": "cn",
+    "searched": ["https://example.com/list"], "searched_on": "2026-12-04", "notes": "none"}])");
+  PricingCatalogLoad ok = LoadPricingCatalog(root.dump(), "p.json");
+  REQUIRE(ok.ok());
+  REQUIRE(ok.catalog.GapFor("test-card", ServiceKind::kBareMetal, "cn"));
+  CHECK(ok.catalog.GapFor("test-card", ServiceKind::kBareMetal, "global") == nullptr);
+  root["gaps"][0]["service"] = "spot";
+  root["gaps"][0]["searched"] = Json::array();
+  root["gaps"][0]["searched_on"] = "2026-12";
+  auto errors = LoadPricingCatalog(root.dump(), "p.json").errors;
+  CHECK(AnyContains(errors, "p.json: gaps[0]: field \"service\" must be"));
+  CHECK(AnyContains(errors, "p.json: gaps[0]: field \"searched\""));
+  CHECK(AnyContains(errors, "p.json: gaps[0]: field \"searched_on\" is \"2026-12\": must be a date"));
+}
+
+TEST_CASE("the shipped prices: 200+ dated quotes from 15+ sites, per-region quotes, the coverage of issue 14") {
+  const Catalogs& c = RealCatalogs();
+  const PricingCatalog& p = c.pricing;
+  CHECK(p.prices.size() >= 200);
+  std::set<std::string> sites;
+  for (const PriceRecord& q : p.prices) {
+    INFO(q.id);
+    CHECK((q.as_of_year_only || AsOfMonthIndex(q.as_of).has_value()));
+    for (const std::string& s : q.sources) {
+      const size_t start = s.find("://") + 3;
+      sites.insert(s.substr(start, s.find('/', start) - start));
+    }
+  }
+  CHECK(sites.size() >= 15);
+  auto sellers = [&](const char* gpu, const char* market) {
+    std::set<std::string> out;
+    int quotes = 0;
+    for (const PriceRecord* q : p.PricesFor(gpu, ServiceKind::kContainer))
+      if (q->market == market) out.insert(q->provider), ++quotes;
+    return std::make_pair(quotes, static_cast<int>(out.size()));
+  };
+  for (const char* gpu : {"rtx-4090", "rtx-3090", "a100-80gb-sxm"}) {
+    INFO(gpu);
+    CHECK(sellers(gpu, "global").first >= 3);
+    CHECK(sellers(gpu, "global").second >= 2);
+  }
+  CHECK(sellers("h100-sxm", "global").first >= 3);
+  // Per-region: at least 3 (card, seller) pairs whose price differs between regions.
+  std::map<std::pair<std::string, std::string>, std::set<double>> by_pair;
+  for (const PriceRecord& q : p.prices)
+    if (!q.region.empty()) by_pair[{q.gpu, q.provider}].insert(q.Amount());
+  int differing = 0;
+  for (const auto& [pair, values] : by_pair) differing += values.size() > 1;
+  CHECK(differing >= 3);
+  // Where the cn market falls short, the search is recorded (never a made-up quote).
+  for (const char* gpu : {"rtx-4090", "rtx-3090", "a100-80gb-sxm", "h20"})
+    if (sellers(gpu, "cn").second < 2) CHECK(p.GapFor(gpu, ServiceKind::kContainer, "cn") != nullptr);
+}
+
+TEST_CASE("guide case A: a day of RTX 4090 in a mainland region is judged on the median of the quotes") {
+  const Catalogs& c = RealCatalogs();
+  CostRequest q;
+  q.gpu_id = "rtx-4090";
+  q.gpus = 1;
+  q.hours = 24;
+  q.services = {ServiceKind::kContainer};
+  q.region_ids = {"cn-guizhou"};
+  const CostReport r = ComputeCost(q, c.gpus, c.regions, c.pricing);
+  REQUIRE(r.rows.size() == 1);
+  const CostRow& row = r.rows[0];
+  REQUIRE(row.price_choice);
+  CHECK(row.price_choice->statistic == PriceStatistic::kMedian);
+  CHECK(row.price_choice->market == "cn");
+  CHECK_FALSE(row.price_choice->stats.stale_only);
+  // 24 h × the median of the current mainland quotes (¥1.24/h today): about ¥30 a day.
+  CHECK(row.total_cost->amount == doctest::Approx(24 * row.price_choice->stats.median_cny));
+  CHECK(row.total_cost->amount > 20);
+  CHECK(row.total_cost->amount < 40);
+}
