@@ -75,7 +75,7 @@ await run([
     const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
     await waitForMark(page);
     await frames(page, 6);
-    await page.touchscreen.tap(55, 183);  // the "13B" custom-size field
+    await page.touchscreen.tap(55, 449);  // the "13B" custom-size field (below the default job's "Make it fit" steps)
     await frames(page, 6);
     const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
     assert(focused === "text-bridge", `focused element: ${focused}`);
