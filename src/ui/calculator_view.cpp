@@ -382,12 +382,14 @@ void FigureRow(const Figure& f, const char* label, const std::string& value, con
 
 void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
   const UiText& t = env.text();
-  const double used = r.memory.total_bytes / std::max(1.0, r.gpu_memory_bytes);
+  // What must fit against what the job may use: the capacity the driver reports (x a serving
+  // engine's memory fraction), as the engine's `fits` compares them.
+  const double need = r.memory.required_bytes, capacity = r.memory.required_bytes + r.headroom_bytes;
+  const double used = need / std::max(1.0, capacity);
   const std::string text =
-      r.fits ? Printf(t.calc_fits, Bytes(r.memory.total_bytes).c_str(), Bytes(r.gpu_memory_bytes).c_str(),
-                      Safe(used * 100, 0).c_str(), Bytes(r.headroom_bytes).c_str())
-             : Printf(t.calc_no_fit, Bytes(r.memory.total_bytes).c_str(), Bytes(r.gpu_memory_bytes).c_str(),
-                      r.gpu->DisplayName(env.chinese()).c_str());
+      r.fits ? Printf(t.calc_fits, Bytes(need).c_str(), Bytes(capacity).c_str(), Safe(used * 100, 0).c_str(),
+                      Bytes(r.headroom_bytes).c_str())
+             : Printf(t.calc_no_fit, Bytes(need).c_str(), Bytes(capacity).c_str(), r.gpu->DisplayName(env.chinese()).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, r.fits ? kColorGood : kColorBad);
   ImGui::TextWrapped("%s", text.c_str());
   ImGui::PopStyleColor();
@@ -447,7 +449,8 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
       ImGui::Unindent();
       ImGui::PopID();
     }
-    ColoredWrapped(kColorGood, Printf(t.calc_fit_then, Bytes(f.estimate.memory.total_bytes).c_str(), Bytes(f.estimate.gpu_memory_bytes).c_str()));
+    ColoredWrapped(kColorGood, Printf(t.calc_fit_then, Bytes(f.estimate.memory.required_bytes).c_str(),
+                                      Bytes(f.estimate.memory.required_bytes + f.estimate.headroom_bytes).c_str()));
   } else {
     ColoredWrapped(kColorBad, t.calc_fit_none);
     for (const std::string& b : f.blockers) ColoredWrapped(kColorWarn, "· " + Shown(b, env));
