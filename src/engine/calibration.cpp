@@ -93,21 +93,6 @@ double Calibration::UsableBytes(const Gpu& g, std::string* source) const {
 
 // [SECTION] Loading data/calibration.json ----------------------------------------------------
 
-namespace {
-
-constexpr std::pair<const char*, Framework> kFrameworks[] = {
-    {"pytorch_eager", Framework::kPytorchEager}, {"torchtune", Framework::kTorchtune}, {"autoawq", Framework::kAutoAwq},
-    {"megatron", Framework::kMegatron},
-    {"deepspeed", Framework::kDeepspeed},         {"vllm", Framework::kVllm},
-    {"tensorrt_llm", Framework::kTensorrtLlm},    {"llama_cpp", Framework::kLlamaCpp}};
-
-bool OneOf(const std::string& s, std::initializer_list<const char*> options) {
-  for (const char* o : options)
-    if (s == o) return true;
-  return false;
-}
-
-}  // namespace
 
 CalibrationLoad LoadCalibration(const std::string& text, const std::string& file_name) {
   CalibrationLoad out;
@@ -117,10 +102,9 @@ CalibrationLoad LoadCalibration(const std::string& text, const std::string& file
   ForEachRecord(*root, "frameworks", file_name, out.errors, [&](FieldReader& r, const Json&) {
     FrameworkProfile p;
     const std::string id = r.String("id");
-    bool known = false;
-    for (const auto& [name, value] : kFrameworks)
-      if (id == name) p.id = value, known = true;
-    if (!known) r.Fail("id", "is not one of pytorch_eager, torchtune, autoawq, megatron, deepspeed, vllm, tensorrt_llm, llama_cpp");
+    const std::optional<Framework> framework = ParseFramework(id);
+    if (framework && *framework != Framework::kAuto) p.id = *framework;
+    else r.Fail("id", "is not one of pytorch_eager, torchtune, autoawq, megatron, deepspeed, vllm, tensorrt_llm, llama_cpp");
     p.name = r.String("name");
     const std::string activations = r.String("activations");
     if (!OneOf(activations, {"eager", "fused"})) r.Fail("activations", "must be \"eager\" or \"fused\"");

@@ -47,20 +47,6 @@ using Levels = std::array<int, kKnobCount>;  // 0 = as asked
 constexpr Knob kTrainingStages[] = {kCheckpointing, kMicroBatch, kZero, kOptimizer, kLayout, kQuantization, kOffload};
 constexpr Knob kServingStages[] = {kLayout, kKv, kQuantization};
 
-const char* PrecisionLabel(Precision p) {
-  switch (p) {
-    case Precision::kFp32: return "FP32";
-    case Precision::kTf32: return "TF32";
-    case Precision::kBf16: return "BF16";
-    case Precision::kFp16: return "FP16";
-    case Precision::kFp8: return "FP8";
-    case Precision::kInt8: return "INT8";
-    case Precision::kInt4: return "INT4";
-    case Precision::kNf4: return "NF4";
-  }
-  return "?";
-}
-
 // A parallel layout (with the batch split that keeps the global batch for training).
 struct Layout {
   int gpus = 1, tp = 1, pp = 1, dp = 1, ep = 1;

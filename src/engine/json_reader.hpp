@@ -62,6 +62,13 @@ class FieldReader {
   std::vector<std::string>& errors_;
 };
 
+// Whether `s` is one of `options` (enumerated string fields of data files).
+inline bool OneOf(const std::string& s, std::initializer_list<const char*> options) {
+  for (const char* o : options)
+    if (s == o) return true;
+  return false;
+}
+
 // A number, or JSON null when there is none (figures that do not exist for a chip or a task).
 inline Json NumberOrNull(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 

@@ -102,23 +102,6 @@ const char* ObjectivePhrase(RankObjective o, const EngineText& T) {
   return T.rec_objective_cost;
 }
 
-const char* PrecisionLabel(Precision p) {
-  switch (p) {
-    case Precision::kFp32: return "FP32";
-    case Precision::kTf32: return "TF32";
-    case Precision::kBf16: return "BF16";
-    case Precision::kFp16: return "FP16";
-    case Precision::kFp8: return "FP8";
-    case Precision::kInt8: return "INT8";
-    case Precision::kInt4: return "INT4";
-    case Precision::kNf4: return "NF4";
-    case Precision::kQ4KM: return "Q4_K_M";
-    case Precision::kQ5KM: return "Q5_K_M";
-    case Precision::kQ6K: return "Q6_K";
-    case Precision::kQ8_0: return "Q8_0";
-  }
-  return "?";
-}
 
 std::string Cards(int n, const EngineText& T) { return n == 1 ? std::string(T.rec_one_card) : Printf(T.rec_cards, n); }
 

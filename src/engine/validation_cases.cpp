@@ -7,12 +7,6 @@ namespace atlas {
 
 namespace {
 
-bool OneOf(const std::string& s, std::initializer_list<const char*> options) {
-  for (const char* o : options)
-    if (s == o) return true;
-  return false;
-}
-
 // The measured value in the metric's unit (bytes, hours, tokens/s, seconds), or < 0.
 double ToMetricUnit(double value, const std::string& unit, const std::string& basis) {
   if (unit == "GB") return value * (basis.find("1e9") != std::string::npos || basis.find("decimal") == 0 ? kBytesPerGB : kBytesPerGiB);

@@ -42,6 +42,24 @@ const char* ToString(Optimizer o) {
   return "?";
 }
 
+const char* PrecisionLabel(Precision p) {
+  switch (p) {
+    case Precision::kFp32: return "FP32";
+    case Precision::kTf32: return "TF32";
+    case Precision::kBf16: return "BF16";
+    case Precision::kFp16: return "FP16";
+    case Precision::kFp8: return "FP8";
+    case Precision::kInt8: return "INT8";
+    case Precision::kInt4: return "INT4";
+    case Precision::kNf4: return "NF4";
+    case Precision::kQ4KM: return "Q4_K_M";
+    case Precision::kQ5KM: return "Q5_K_M";
+    case Precision::kQ6K: return "Q6_K";
+    case Precision::kQ8_0: return "Q8_0";
+  }
+  return "?";
+}
+
 const char* ToString(Checkpointing c) {
   switch (c) {
     case Checkpointing::kNone: return "none";
@@ -75,6 +93,12 @@ const char* ToString(Framework f) {
     case Framework::kLlamaCpp: return "llama_cpp";
   }
   return "?";
+}
+
+std::optional<Framework> ParseFramework(const std::string& name) {
+  for (int i = 0; i <= static_cast<int>(Framework::kLlamaCpp); ++i)
+    if (name == ToString(static_cast<Framework>(i))) return static_cast<Framework>(i);
+  return std::nullopt;
 }
 
 Framework FrameworkFor(const Workload& w) {

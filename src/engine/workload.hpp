@@ -68,6 +68,8 @@ struct Workload {
 // The framework a workload runs on: its own, or the task's default (Megatron-LM for
 // pre-training, PyTorch eager (transformers/PEFT) for fine-tuning, vLLM for serving).
 Framework FrameworkFor(const Workload& w);
+// The framework named `name` (its ToString form), or nothing.
+std::optional<Framework> ParseFramework(const std::string& name);
 bool IsGgufFormat(Precision p);
 
 const char* ToString(Task t);
@@ -77,5 +79,7 @@ const char* ToString(Checkpointing c);
 const char* ToString(KvPrecision k);
 const char* ToString(LoraTargets t);
 const char* ToString(Framework f);
+// The format as people write it: "BF16", "NF4", "Q4_K_M".
+const char* PrecisionLabel(Precision p);
 
 }  // namespace atlas

@@ -114,6 +114,10 @@ const char* PrecisionName(Precision p, const UiText& t) {
     case Precision::kInt8: return t.calc_prec_int8;
     case Precision::kInt4: return t.calc_prec_int4;
     case Precision::kNf4: return t.calc_prec_nf4;
+    case Precision::kQ4KM:
+    case Precision::kQ5KM:
+    case Precision::kQ6K:
+    case Precision::kQ8_0: return PrecisionLabel(p);  // llama.cpp's own names, the same in every language
   }
   return ToString(p);
 }
