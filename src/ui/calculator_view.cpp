@@ -87,6 +87,7 @@ constexpr Option<Precision> kInferencePrecisions[] = {
     {Precision::kNf4, &UiText::calc_prec_nf4}};
 constexpr Option<Optimizer> kOptimizerOptions[] = {
     {Optimizer::kAdamW, &UiText::calc_opt_adamw}, {Optimizer::kAdamW8bit, &UiText::calc_opt_adamw_8bit},
+    {Optimizer::kPagedAdamW8bit, &UiText::calc_opt_paged_adamw_8bit},
     {Optimizer::kSgd, &UiText::calc_opt_sgd},     {Optimizer::kAdafactor, &UiText::calc_opt_adafactor}};
 constexpr Option<Checkpointing> kCheckpointOptions[] = {{Checkpointing::kNone, &UiText::calc_ckpt_none},
                                                         {Checkpointing::kSelective, &UiText::calc_ckpt_selective},
