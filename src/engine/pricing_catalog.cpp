@@ -215,23 +215,6 @@ PriceRecord ReadPrice(FieldReader& r, const FxTable& fx) {
 }
 
 
-PriceGap ReadGap(FieldReader& r) {
-  PriceGap g;
-  g.gpu = r.String("gpu");
-  const std::string service = r.String("service");
-  auto kind = ParseServiceId(service);
-  if (!service.empty() && !kind) r.Fail("service", "must be monthly_server, container, bare_metal or purchase");
-  g.service = kind.value_or(ServiceKind::kContainer);
-  g.market = r.String("market");
-  if (!g.market.empty() && g.market != "cn" && g.market != "global") r.Fail("market", "must be cn or global");
-  g.searched = r.StringList("searched", /*require_non_empty=*/true);
-  g.searched_on = r.String("searched_on");
-  if (!g.searched_on.empty() && (g.searched_on.size() != 10 || !AsOfMonthIndex(g.searched_on)))
-    r.Fail("searched_on", "is \"" + g.searched_on + "\": must be a date (YYYY-MM-DD)");
-  g.notes = r.StringOr("notes", "");
-  return g;
-}
-
 }  // namespace
 
 PricingCatalogLoad LoadPricingCatalog(const std::string& text, const std::string& file_name) {
@@ -259,13 +242,8 @@ PricingCatalogLoad LoadPricingCatalog(const std::string& text, const std::string
     out.catalog.prices.push_back(ReadPrice(r, out.catalog.fx));
     return out.catalog.prices.back().id;
   });
-  // Optional: searches that found no public price ("gaps"); a record's id is gpu/service/market.
-  if (root->contains("gaps"))
-    ForEachRecord(*root, "gaps", file_name, out.errors, [&](FieldReader& r, const Json&) {
-      out.catalog.gaps.push_back(ReadGap(r));
-      const PriceGap& g = out.catalog.gaps.back();
-      return g.gpu + "/" + ServiceId(g.service) + "/" + g.market;
-    });
+  // Searches that found no public price live in their own file (pricing_gaps.json).
+  if (root->contains("gaps")) top.Fail("gaps", "belongs in pricing_gaps.json (searches that found no price)");
   return out;
 }
 
@@ -288,12 +266,6 @@ std::vector<std::string> CheckPricingReferences(const PricingCatalog& pricing,
       errors.push_back(where + "names \"" + p.region + "\", which is not in " + regions_file);
     else if ((region->in_china() ? "cn" : "global") != p.market)
       errors.push_back(where + "names \"" + p.region + "\", which is not in the " + p.market + " market");
-  }
-  for (size_t i = 0; i < pricing.gaps.size(); ++i) {
-    const PriceGap& g = pricing.gaps[i];
-    if (!gpus.gpus.empty() && !g.gpu.empty() && !gpus.Find(g.gpu))
-      errors.push_back(pricing_file + ": gaps[" + std::to_string(i) + "]: field \"gpu\" names \"" + g.gpu +
-                       "\", which is not in gpus.json");
   }
   for (size_t i = 0; i < regions.regions.size(); ++i) {
     const Region& r = regions.regions[i];

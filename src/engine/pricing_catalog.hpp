@@ -78,8 +78,9 @@ struct PriceRecord {
   double Amount() const;  // whichever price is set
 };
 
-// A price that was searched for and not found (issue 14: never invent a quote). The UI says
-// "no public price found" for it, with where it was looked for.
+// A price that was searched for and not found (issue 14: never invent a quote), read from
+// data/pricing_gaps.json (pricing_gaps.hpp). The UI says "no public price found" for it, with
+// where it was looked for.
 struct PriceGap {
   std::string gpu;  // id in data/gpus.json
   ServiceKind service = ServiceKind::kContainer;
@@ -95,7 +96,7 @@ struct PricingCatalog {
   FxTable fx;
   std::vector<ServiceForm> service_forms;
   std::vector<PriceRecord> prices;
-  std::vector<PriceGap> gaps;
+  std::vector<PriceGap> gaps;  // from data/pricing_gaps.json (LoadMarketCatalogs)
 
   const ServiceForm* Form(const std::string& id) const;
   // The recorded search for gpu + service in a market, or nullptr.

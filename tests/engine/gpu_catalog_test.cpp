@@ -144,6 +144,16 @@ TEST_CASE("the catalog has at least 60 cards, incl. the ones users ask for, each
   // Unified-memory SoCs: Apple publishes FP32 only; the Mac is no fabric card.
   CHECK(c.gpus.Find("apple-m2-ultra")->memory_gb == 192);
   CHECK_FALSE(c.gpus.Find("apple-m2-ultra")->nvlink_class);
+  // M3 Max (40-core): Apple's 400 GB/s and 128 GB; 14.32 TFLOPS FP32 = 5,120 ALUs x 2 x 1,398 MHz
+  // (hmc-tech), FP16 equal to FP32 as for the other Apple GPUs without matrix units.
+  const Gpu* m3 = c.gpus.Find("apple-m3-max");
+  REQUIRE(m3);
+  CHECK(m3->memory_gb == 128);
+  CHECK(m3->memory_bandwidth_gbps == 400);
+  CHECK(*m3->fp32_tflops == doctest::Approx(5120 * 2 * 1.398e-3).epsilon(0.001));
+  CHECK(*m3->fp16_dense_tflops == *m3->fp32_tflops);
+  CHECK_FALSE(m3->bf16_dense_tflops);
+  CHECK_FALSE(m3->domestic);
 }
 
 TEST_CASE("figures that are only the vendor's claim are flagged (BR100's 1,024 TFLOPS)") {

@@ -111,8 +111,9 @@ FontMailbox g_font_mailbox;  // written only by atlas_font_arrived
 
 // The deferred data files, then the English text pack, handed over once the deferred code is
 // instantiated too.
-constexpr const char* kDeferredDataFiles[] = {"models.json", "regions.json", "pricing.json", "gpus.json", "software.json",
-                                              "calibration.json", "validation_cases.json"};
+constexpr const char* kDeferredDataFiles[] = {"models.json", "regions.json", "pricing.json", "pricing_gaps.json",
+                                              "gpus.json", "software.json", "calibration.json",
+                                              "validation_cases.json"};
 constexpr int kDeferredDataCount = sizeof(kDeferredDataFiles) / sizeof(kDeferredDataFiles[0]);
 constexpr int kDeferredTextCount = kDeferredDataCount + 1;  // + text/en.json
 struct DeferredMailbox {
