@@ -331,7 +331,10 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
       {t.calc_seg_activations, m.activations_bytes, IM_COL32(251, 191, 36, 255)},
       {t.calc_seg_kv_cache, m.kv_cache_bytes, IM_COL32(52, 211, 153, 255)},
       {t.calc_seg_overhead, m.overhead_bytes, IM_COL32(148, 163, 184, 255)}};
-  const double scale_max = std::max(m.total_bytes, r.gpu_memory_bytes) * 1.04;
+  // The marker is what the job may use (driver-reported capacity x a server's memory fraction),
+  // the figure the verdict compares with; the card's size as sold is named beside it.
+  const double capacity = r.memory.required_bytes + r.headroom_bytes;
+  const double scale_max = std::max({m.total_bytes, capacity, 1.0}) * 1.04;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x, h = Em(1.6f);
@@ -347,9 +350,9 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
     if (mouse.x >= x && mouse.x < x + sw && mouse.y >= p.y && mouse.y < p.y + h) hovered = i;
     x += sw;
   }
-  const float cap_x = p.x + static_cast<float>(r.gpu_memory_bytes / scale_max * w);
+  const float cap_x = p.x + static_cast<float>(capacity / scale_max * w);
   dl->AddLine(ImVec2(cap_x, p.y - Em(0.3f)), ImVec2(cap_x, p.y + h + Em(0.3f)), IM_COL32(255, 255, 255, 230), Em(0.12f));
-  const std::string cap = Printf(t.calc_per_card, Bytes(r.gpu_memory_bytes).c_str());
+  const std::string cap = Printf(t.calc_per_card, Bytes(capacity).c_str(), Bytes(r.gpu_memory_bytes).c_str());
   const float tw = ImGui::CalcTextSize(cap.c_str()).x;
   dl->AddText(ImVec2(std::clamp(cap_x - tw / 2, p.x, p.x + w - tw), p.y + h + Em(0.2f)), IM_COL32(230, 230, 235, 255), cap.c_str());
   if (hovered >= 0) ImGui::SetTooltip("%s: %s", segs[hovered].label, Bytes(segs[hovered].bytes).c_str());

@@ -1,0 +1,60 @@
+// The Cost view's sections, one file each (src/ui/cost/*.cpp), laid out by src/ui/cost_view.cpp.
+// Internal to the view: nothing outside src/ui/cost_view.cpp and src/ui/cost/ includes this.
+#pragma once
+
+#include "app/app_state.hpp"
+#include "app/cost_model.hpp"
+#include "engine/catalogs.hpp"
+#include "ui/ui_env.hpp"
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+
+namespace atlas::ui::cost {
+
+// [SECTION] Text and drawing helpers (cost_text.cpp) -----------------------------------------
+
+// A widget label whose ImGui id stays the same in every language.
+std::string Label(const char* text, const char* id);
+const char* CurrencySymbol(const std::string& cur);
+// "¥1,234", "$0.52": two decimals below 100, none above; "-" for non-finite.
+std::string Money(double v, const std::string& cur);
+// The same, or the UI's "no price" when there is none.
+std::string Money(const std::optional<double>& v, const std::string& cur, const UiText& t);
+// A hub's short name ("Beijing-Tianjin-Hebei", "Singapore"; "京津冀", "新加坡").
+std::string ShortName(const Region& r, bool chinese);
+// A service form's short and long names (pricing.json's name_zh in Chinese).
+const char* FormName(ServiceKind k, const UiEnv& env, const Catalogs& c);
+const char* FormNameLong(ServiceKind k, const UiEnv& env, const Catalogs& c);
+// "/GPU-h", "/card", "/GPU-month".
+const char* PriceUnit(ServiceKind k, const UiText& t);
+// A user centre of the latency table ("shanghai") by name; an unknown id as it is.
+const char* CentreName(const std::string& id, const UiText& t);
+ImU32 FormColor(ServiceKind k, float alpha = 1.0f);
+const char* GroupTitle(const std::string& g, const UiText& t);
+// Electricity price colour: green (cheap, t = 0) to red (dear, t = 1).
+ImU32 PriceColor(double t, float alpha = 1.0f);
+void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float dash, float thickness = 1.0f);
+
+constexpr ImU32 kColorText = IM_COL32(220, 225, 235, 255);
+constexpr ImU32 kColorEnergy = IM_COL32(240, 190, 80, 255);
+constexpr ImU32 kColorRent = IM_COL32(96, 180, 255, 255);
+constexpr ImU32 kColorCo2 = IM_COL32(150, 200, 150, 255);
+
+// [SECTION] Sections, in the order the view shows them ---------------------------------------
+
+void DrawPresetButtons(AppState& state, const Catalogs& c, const UiEnv& env);          // cost_presets.cpp
+void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env);        // cost_presets.cpp
+void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiEnv& env);  // cost_inputs.cpp
+void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env);           // cost_summary.cpp
+// A hub's figures as a tooltip (shared by the bars and the map).
+void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d, const Catalogs& c, const UiEnv& env);
+void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow);  // cost_region_bars.cpp
+void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow);  // cost_map.cpp
+void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow);  // cost_break_even.cpp
+void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow);   // cost_rows_table.cpp
+void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const UiEnv& env);  // cost_price_table.cpp
+
+}  // namespace atlas::ui::cost

@@ -1,0 +1,172 @@
+// Rent, energy and CO2 of the job per hub as horizontal bars, grouped east / west / global,
+// with the hub tooltip the map shares.
+#include "cost_parts.hpp"
+
+#include "engine/format.hpp"
+#include "ui/charts/scale.hpp"
+#include "ui/format_units.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace atlas::ui::cost {
+
+void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
+  const std::string& cur = d.request.currency;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(Em(24));
+  ImGui::TextUnformatted(Shown(r.DisplayName(env.chinese()), env).c_str());
+  ImGui::TextDisabled("%s", GroupTitle(r.group, t));
+  if (BeginKeyValueTable("region_tip")) {
+    KeyValueRow(t.cost_tip_electricity,
+                Printf(r.IsEstimate("electricity_price") ? t.cost_tip_electricity_estimate : t.cost_tip_electricity_value,
+                       Safe(r.electricity_price_per_kwh, 3).c_str(), r.electricity_currency.c_str(), r.electricity_year,
+                       Money(rs.kwh_price, cur).c_str()));
+    KeyValueRow("PUE", r.pue_target ? Printf(t.cost_tip_pue_cap, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str(),
+                                             Safe(*r.pue_target, 2).c_str())
+                                    : Printf(t.cost_tip_pue_value, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str()));
+    KeyValueRow(t.cost_tip_carbon, Printf(t.cost_tip_carbon_value, Safe(r.carbon_gco2_per_kwh, 0).c_str(), r.carbon_year));
+    std::string lat;
+    for (const auto& [centre, ms] : r.latency_ms)
+      lat += (lat.empty() ? "" : t.cost_list_sep) + Printf(t.cost_tip_latency_item, CentreName(centre, t), Safe(ms, 0).c_str());
+    KeyValueRow(t.cost_tip_latency, lat.empty() ? "-" : lat);
+    if (d.valid && rs.energy_kwh > 0) {
+      KeyValueRow(t.cost_tip_job_energy, Printf(t.cost_tip_job_energy_value, Safe(rs.energy_kwh, 0).c_str(), Safe(rs.pue, 2).c_str()));
+      KeyValueRow(t.cost_tip_energy_cost, Money(rs.energy_cost, cur));
+      KeyValueRow(d.bar_service == ServiceKind::kPurchase ? t.cost_capex_share : t.cost_rent, Money(rs.rental_cost, cur, t));
+      KeyValueRow(t.cost_co2, Printf(t.cost_kg, Safe(rs.co2_kg, 0).c_str()));
+      if (rs.cheapest_total)
+        KeyValueRow(t.cost_tip_cheapest_form, Printf(t.cost_tip_cheapest_value, FormName(*rs.cheapest_service, env, c),
+                                                     Money(*rs.cheapest_total, cur).c_str()));
+    }
+    EndKeyValueTable();
+  }
+  const std::string policy = Shown(r.PolicyNotes(env.chinese()), env);
+  if (!policy.empty()) ImGui::TextDisabled("%s", policy.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
+  const std::string& cur = d.request.currency;
+  const auto& rows = d.regions;
+  if (rows.empty()) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float row_h = Em(narrow ? 1.9f : 1.45f), header_h = Em(1.4f), axis_h = Em(2.6f);
+  int groups = 0;
+  std::string last;
+  for (const RegionSeries& rs : rows)
+    if (rs.group != last || groups == 0) ++groups, last = rs.group;
+  const float height = axis_h + groups * header_h + rows.size() * row_h + Em(1.8f);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("bars", ImVec2(width, height));
+  const bool hovered_chart = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+
+  double money_max = 0, co2_max = 0;
+  for (const RegionSeries& rs : rows) {
+    money_max = std::max({money_max, rs.energy_cost, rs.rental_cost.value_or(0.0)});
+    co2_max = std::max(co2_max, rs.co2_kg);
+  }
+  money_max = charts::NiceCeil(money_max);
+  co2_max = charts::NiceCeil(co2_max);
+  const float label_w = Em(narrow ? 8.6f : 10.5f);
+  const float gap = Em(narrow ? 0.8f : 1.6f);
+  const float money_x0 = o.x + label_w, co2_w = std::max(Em(5), (width - label_w) * 0.26f);
+  const float money_x1 = o.x + width - co2_w - gap, co2_x0 = money_x1 + gap, co2_x1 = o.x + width - Em(0.6f);
+  const charts::Scale sm{0, money_max, money_x0, money_x1, false};
+  const charts::Scale sc{0, co2_max, co2_x0, co2_x1, false};
+  const float top = o.y + axis_h, bottom = o.y + height - Em(1.8f);
+
+  // Axes.
+  const std::string sym = CurrencySymbol(cur);
+  const int money_labels = std::max(2, static_cast<int>((money_x1 - money_x0) / Em(4)));
+  // Tick labels centred, except the ends of each axis, which stay inside it.
+  auto tick_label = [&](float x, float x0, float x1, const std::string& label) {
+    const float w = ImGui::CalcTextSize(label.c_str()).x;
+    const float lx = std::clamp(x - w / 2, x0, x1 - w);
+    dl->AddText(ImVec2(lx, top - Em(1.15f)), kColorMuted, label.c_str());
+  };
+  for (const charts::Tick& tick : charts::LinearTicks(0, money_max, money_labels, "")) {
+    const float x = static_cast<float>(sm.ToPixel(tick.value));
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
+    tick_label(x, money_x0, money_x1, (sym.empty() ? "" : sym) + tick.label);
+  }
+  for (const charts::Tick& tick : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
+    const float x = static_cast<float>(sc.ToPixel(tick.value));
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
+    tick_label(x, co2_x0, co2_x1, tick.label);
+  }
+  const std::string money_title = Printf(narrow ? t.cost_bars_money_narrow : t.cost_bars_money, cur.c_str());
+  dl->AddText(ImVec2(money_x0, o.y), IM_COL32(200, 205, 215, 255), money_title.c_str());
+  dl->AddText(ImVec2(co2_x0, o.y), IM_COL32(200, 205, 215, 255), t.cost_bars_co2);
+
+  int hovered = -1;
+  float y = top;
+  last.clear();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const RegionSeries& rs = rows[i];
+    const Region& r = c.regions.regions[rs.region_index];
+    if (i == 0 || rs.group != last) {
+      last = rs.group;
+      const ImU32 col = rs.group == "cn-east" ? IM_COL32(255, 160, 120, 255) : rs.group == "cn-west" ? IM_COL32(120, 220, 160, 255) : kColorAccent;
+      dl->AddRectFilled(ImVec2(o.x, y + Em(0.25f)), ImVec2(o.x + Em(0.3f), y + header_h - Em(0.15f)), col);
+      dl->AddText(ImVec2(o.x + Em(0.6f), y + Em(0.2f)), col, GroupTitle(rs.group, t));
+      y += header_h;
+    }
+    const bool hot = hovered_chart && mouse.y >= y && mouse.y < y + row_h;
+    if (hot) {
+      hovered = static_cast<int>(i);
+      dl->AddRectFilled(ImVec2(o.x, y), ImVec2(o.x + width, y + row_h), IM_COL32(255, 255, 255, 18));
+    }
+    const std::string name = ShortName(r, env.chinese());
+    ImVec2 tsz = ImGui::CalcTextSize(name.c_str());
+    const ImU32 text_col = rs.meets_constraints ? kColorText : kColorMuted;
+    dl->PushClipRect(ImVec2(o.x, y), ImVec2(money_x0 - Em(0.3f), y + row_h), true);
+    dl->AddText(ImVec2(o.x + Em(0.6f), y + (row_h - tsz.y) / 2), text_col, name.c_str());
+    dl->PopClipRect();
+    const float bar_h = (row_h - Em(0.45f)) / 2;
+    const float y_rent = y + Em(0.15f), y_energy = y_rent + bar_h + Em(0.1f);
+    if (rs.rental_cost) {
+      const float x = static_cast<float>(sm.ToPixel(*rs.rental_cost));
+      dl->AddRectFilled(ImVec2(money_x0, y_rent), ImVec2(std::max(x, money_x0 + 1), y_rent + bar_h), kColorRent, 2);
+      const std::string v = Money(*rs.rental_cost, cur);
+      const ImVec2 vs = ImGui::CalcTextSize(v.c_str());
+      if (!narrow && x + Em(0.3f) + vs.x < money_x1)
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(x + Em(0.3f), y_rent + (bar_h - vs.y * 0.8f) / 2), kColorMuted, v.c_str());
+    } else {
+      dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(money_x0 + Em(0.2f), y_rent), kColorMuted, t.cost_no_quote);
+    }
+    const float xe = static_cast<float>(sm.ToPixel(rs.energy_cost));
+    dl->AddRectFilled(ImVec2(money_x0, y_energy), ImVec2(std::max(xe, money_x0 + 1), y_energy + bar_h), kColorEnergy, 2);
+    const float xc = static_cast<float>(sc.ToPixel(rs.co2_kg));
+    dl->AddRectFilled(ImVec2(co2_x0, y + Em(0.3f)), ImVec2(std::max(xc, co2_x0 + 1), y + row_h - Em(0.3f)), kColorCo2, 2);
+    y += row_h;
+  }
+  // Legend.
+  const float ly = bottom + Em(0.4f);
+  float lx = o.x;
+  auto key = [&](ImU32 col, const char* text) {
+    dl->AddRectFilled(ImVec2(lx, ly + Em(0.2f)), ImVec2(lx + Em(0.8f), ly + Em(0.8f)), col, 2);
+    dl->AddText(ImVec2(lx + Em(1.1f), ly), kColorText, text);
+    lx += Em(1.1f) + ImGui::CalcTextSize(text).x + Em(1.0f);
+  };
+  key(kColorRent, d.bar_service == ServiceKind::kPurchase ? t.cost_capex_share : narrow ? t.cost_rent : t.cost_rent_incl);
+  key(kColorEnergy, narrow ? t.cost_energy : t.cost_energy_region);
+  key(kColorCo2, t.cost_co2);
+  if (!narrow) {
+    const std::string form = Printf(t.cost_form_label, FormName(d.bar_service, env, c));
+    dl->AddText(ImVec2(lx, ly), kColorMuted, form.c_str());
+  }
+  if (hovered >= 0) RegionTooltip(c.regions.regions[rows[hovered].region_index], rows[hovered], d, c, env);
+}
+
+}  // namespace atlas::ui::cost

@@ -1,0 +1,73 @@
+// Every hub x service form as a table row: total, annual, energy, CO2 and notes.
+#include "cost_parts.hpp"
+
+#include "engine/format.hpp"
+#include "ui/charts/scale.hpp"
+#include "ui/format_units.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace atlas::ui::cost {
+
+void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
+  if (!d.valid || d.report.rows.empty()) return;
+  const std::string& cur = d.request.currency;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  const float h = std::min(Em(narrow ? 22 : 20), Em(1.6f) * (d.report.rows.size() + 2));
+  if (!ImGui::BeginTable("rows", 8, flags, ImVec2(0, h))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn(t.cost_col_region);
+  ImGui::TableSetupColumn(t.cost_col_form);
+  ImGui::TableSetupColumn(Printf(t.cost_col_total, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(Printf(t.cost_col_year, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(t.cost_col_kwh);
+  ImGui::TableSetupColumn(Printf(t.cost_col_energy, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(t.cost_col_co2);
+  ImGui::TableSetupColumn(t.cost_col_notes);
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < d.report.rows.size(); ++i) {
+    const CostRow& row = d.report.rows[i];
+    const Region* r = c.regions.Find(row.region_id);
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    if (d.report.cheapest && *d.report.cheapest == i) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(92, 200, 120, 50));
+    ImGui::TableNextColumn();
+    const std::string region = r ? ShortName(*r, env.chinese()) : row.region_id;
+    if (row.meets_constraints) ImGui::TextUnformatted(region.c_str());
+    else ImGui::TextDisabled("%s", region.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FormName(row.service, env, c));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.total_cost ? Money(row.total_cost->amount, cur).c_str() : t.cost_no_price);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.annual_cost ? Money(row.annual_cost->amount, cur).c_str() : "-");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.energy_kwh, 0).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(
+        Printf(row.energy_in_total ? t.cost_energy_paid : t.cost_energy_in_rent, Money(row.energy_cost.amount, cur).c_str()).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.co2_kg, 0).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled(t.cost_notes_count, row.notes.size());
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(Em(26));
+      for (const std::string& n : row.notes) WrappedBullet(Shown(n, env));
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace atlas::ui::cost

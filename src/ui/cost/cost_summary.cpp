@@ -1,0 +1,43 @@
+// The one-line answer: the cheapest hub and service form for the job, and the report's notes.
+#include "cost_parts.hpp"
+
+#include "engine/format.hpp"
+#include "ui/charts/scale.hpp"
+#include "ui/format_units.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace atlas::ui::cost {
+
+void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
+  if (!d.valid) {
+    for (const std::string& e : d.errors) ColoredWrapped(kColorBad, Shown(e, env));
+    return;
+  }
+  const std::string& cur = d.request.currency;
+  if (d.report.cheapest) {
+    const CostRow& row = d.report.rows[*d.report.cheapest];
+    const Region* r = c.regions.Find(row.region_id);
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
+    ImGui::TextWrapped(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
+                       FormName(row.service, env, c),
+                       Money(row.total_cost ? row.total_cost->amount : NAN, cur).c_str(),
+                       Money(row.annual_cost ? row.annual_cost->amount : NAN, cur).c_str(),
+                       Safe(d.request.duty_cycle * 100, 0).c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ColoredWrapped(kColorWarn, t.cost_no_cheapest);
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  for (const std::string& n : d.report.notes) ImGui::TextWrapped("%s", Shown(n, env).c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace atlas::ui::cost
