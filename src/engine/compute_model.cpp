@@ -15,11 +15,10 @@ double Dense16(const Gpu& g) { return g.Dense16Tflops() * kFlopsPerTflops; }
 
 }  // namespace
 
-double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector<std::string>& notes, Language language) {
-  const EngineText& T = EngineTextFor(language);
+double PeakFlops(const Gpu& g, const Workload& w, const char*& kind, std::vector<std::string>* notes, Language language) {
   const Precision p = w.precision;
   auto fallback16 = [&](const char* missing) {
-    notes.push_back(Printf(T.comp_note_fallback, g.name.c_str(), missing));
+    if (notes) notes->push_back(Printf(EngineTextFor(language).comp_note_fallback, g.name.c_str(), missing));
     kind = "16-bit dense (fallback)";
     return Dense16(g);
   };
@@ -45,7 +44,7 @@ double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector
       return Dense16(g);
     case Precision::kBf16:
       if (g.bf16_dense_tflops) { kind = "BF16 dense"; return *g.bf16_dense_tflops * kFlopsPerTflops; }
-      notes.push_back(Printf(T.comp_note_no_bf16, g.name.c_str()));
+      if (notes) notes->push_back(Printf(EngineTextFor(language).comp_note_no_bf16, g.name.c_str()));
       kind = "FP16 dense";
       return Dense16(g);
     case Precision::kInt4:
@@ -106,7 +105,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   ComputeResult r;
   const ModelSpec& m = w.model;
   const FrameworkProfile& profile = cal.Profile(FrameworkFor(w));
-  r.peak_flops = PeakFlops(g, w, r.peak_kind, r.notes, language);
+  r.peak_flops = PeakFlops(g, w, r.peak_kind, explain ? &r.notes : nullptr, language);
   const EfficiencyRecord* record = nullptr;
   const double calibrated = cal.Efficiency(w, g, &record);
   r.mfu_used = w.mfu.value_or(calibrated);
@@ -178,7 +177,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
       add("time_seconds", "Training time", *r.time_seconds, "s", [&] {
         return Explanation{"FLOPs / (GPUs x dense peak x efficiency x scaling) + exposed communication + offload",
                            Printf("%d x %.0f TFLOPS (%s) x %.2f x scaling %.2f = %.3g s; communication %.3g s; offload %.3g s",
-                                  w.gpus, r.peak_flops / kFlopsPerTflops, r.peak_kind.c_str(), r.mfu_used,
+                                  w.gpus, r.peak_flops / kFlopsPerTflops, r.peak_kind, r.mfu_used,
                                   r.scaling_efficiency, compute, comm, offload),
                            "PaLM, Chowdhery et al. 2022, App. B (MFU); efficiency " + r.efficiency_source};
       });
@@ -207,12 +206,15 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   const bool tp_over_pcie = w.tp > 1 && !g.nvlink_class;
   const double link = TpLinkGbps(g, cal) * kBytesPerGB;
   double last_allreduce = 0;
+  // MoE: the expected fraction of experts a batch touches is 1 - (1 - k/E)^batch, computed as
+  // 1 - exp(batch x log(1 - k/E)) with the logarithm taken once (the searches below call this ~40 times).
+  const bool moe = m.IsMoe();
+  const double log_expert_missed = moe ? std::log1p(-static_cast<double>(m.experts_per_token) / m.experts) : 0;
+  const double expert_share = moe ? m.ExpertParams() / m.params : 0;
   auto step_seconds = [&](double batch) {
     double weight_bytes = memory.weights_bytes;
-    if (m.IsMoe()) {
-      const double k = m.experts_per_token, e = m.experts;
-      const double touched = 1 - std::pow(1 - k / e, batch);  // expected fraction of experts used
-      const double expert_share = m.ExpertParams() / m.params;
+    if (moe) {
+      const double touched = 1 - std::exp(batch * log_expert_missed);  // expected fraction of experts used
       weight_bytes *= (1 - expert_share) + expert_share * touched;
     }
     const double kv = KvCacheBytes(m, w.context, batch, w.kv_precision, w.tp, w.pp);
@@ -242,8 +244,11 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
       const double request_seconds = ttft + output_tokens * tpot;
       rho = std::min(0.95, w.batch * prefill / request_seconds);
       const double next_tpot = step / (1 - rho);
+      const double before_tpot = tpot, before_ttft = ttft;
       tpot = 0.5 * tpot + 0.5 * next_tpot;
       ttft = prefill * (1 + rho / (2 * (1 - rho)));
+      // Converged to 12 digits (the rounds left would move it less than that).
+      if (std::abs(tpot - before_tpot) <= 1e-12 * tpot && std::abs(ttft - before_ttft) <= 1e-12 * ttft) break;
     }
   }
   r.ttft_at_concurrency_seconds = ttft;
@@ -291,7 +296,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
                        Printf("target %.0f tokens/s per user, context %d, %d replica(s)", w.target_tokens_per_second, w.context, replicas),
                        "derived from the decode model above"};
   });
-  if (users == 0) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
+  if (users == 0 && explain) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
   return r;
 }
 

@@ -33,8 +33,9 @@ struct EstimateResult {
 std::vector<std::string> ValidateWorkload(const Workload& w, Language language = Language::kEnglish);
 
 // Errors and notes in `language`; figure labels, formulas, inputs and sources stay English.
-// `explain` false skips building the figures' words (formulas, inputs, sources): searches and
-// benchmarks that need only the numbers.
+// `explain` false builds no words at all (figures' formulas, inputs and sources, notes, the
+// efficiency source; errors are still given): searches and benchmarks that need only the
+// numbers, which are the same either way.
 EstimateResult Estimate(const Workload& w, const Catalogs& catalogs, Language language = Language::kEnglish,
                         bool explain = true);
 

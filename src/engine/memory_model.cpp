@@ -368,10 +368,10 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
                                : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2"};
       });
     }
-    if (w.pp > 1) r.notes.push_back(T.mem_note_pipeline);
-    if (m.kind == ModelKind::kEncoderDecoder) r.notes.push_back(T.mem_note_encoder_decoder);
+    if (w.pp > 1 && explain) r.notes.push_back(T.mem_note_pipeline);
+    if (m.kind == ModelKind::kEncoderDecoder && explain) r.notes.push_back(T.mem_note_encoder_decoder);
   }
-  if (r.cpu_offload_bytes > 0)
+  if (r.cpu_offload_bytes > 0 && explain)
     r.notes.push_back(Printf(T.mem_note_offload, Gib(r.cpu_offload_bytes).c_str()));
   const double states = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
   const double workspace = profile.workspace_gib * kBytesPerGiB;

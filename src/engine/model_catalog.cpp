@@ -74,7 +74,7 @@ double ParamCountMismatch(const ModelSpec& m) {
 
 std::vector<std::string> ValidateModel(const ModelSpec& m) {
   std::vector<std::string> e;
-  auto need = [&](bool ok, const char* field, const std::string& msg) {
+  auto need = [&](bool ok, const char* field, const char* msg) {  // no string built unless a check fails
     if (!ok) e.push_back(std::string("field \"") + field + "\" " + msg);
   };
   need(std::isfinite(m.params) && m.params >= 1e3 && m.params <= 1e14, "params",
