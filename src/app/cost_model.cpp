@@ -1,6 +1,7 @@
 #include "cost_model.hpp"
 
 #include "app/calculator_model.hpp"
+#include "app/cost_hub_table.hpp"
 #include "engine/estimate.hpp"
 #include "engine/format.hpp"
 #include "engine/text/engine_text.hpp"
@@ -508,6 +509,7 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d,
   std::stable_sort(d.regions.begin(), d.regions.end(), [](const RegionSeries& a, const RegionSeries& b) {
     return RegionGroupOrder(a.group) < RegionGroupOrder(b.group);
   });
+  d.hubs = BuildHubRows(d, c);
 
   // The break-even chart's region: the chosen one, else the cheapest row's (in Chinese the
   // cheapest mainland-China row's, priced by CN-market sellers), else the first.

@@ -42,6 +42,22 @@ struct RegionSeries {
   bool meets_constraints = true;
 };
 
+// One hub as a row of the Cost view's table (src/app/cost_hub_table.hpp): the figures that
+// decide where to run, in the chosen currency. Rent is the bar service's for the job, priced
+// from the hub's own quotes when it has any (so it differs between hubs), else its market's.
+struct HubRow {
+  int region_index = 0;              // into catalogs.regions.regions
+  std::string group;                 // cn-east | cn-west | global
+  double kwh_price = 0;              // electricity per kWh, chosen currency
+  double pue = 1;                    // as used (region's figure, cooling, or the user's)
+  double carbon_g_per_kwh = 0;       // grid average
+  std::optional<double> latency_ms;  // round trip to the user's city; none = no city or not measured
+  std::optional<double> rent;        // the job's rent (or capex share), chosen currency; none = no price
+  std::optional<double> rent_per_unit;  // the price used per GPU-hour / GPU-month / card
+  QuoteScope rent_scope = QuoteScope::kMarket;  // region's own quotes, its market's, the other market's
+  bool meets_constraints = true;
+};
+
 struct DutyPoint {
   double duty = 0;  // 0..1
   double cost = 0;  // per month for the whole fleet, chosen currency
@@ -137,6 +153,7 @@ struct CostDerived {
   std::vector<FormCurve> curves;
   std::vector<BreakEvenMark> marks;
   std::vector<MarketLine> market;     // the chosen card: every form x market with a quote or a gap
+  std::vector<HubRow> hubs;           // the table of hubs, in d.regions order (cost_hub_table.hpp)
   std::optional<PresetOutcome> preset;
   int computations = 0;
 };

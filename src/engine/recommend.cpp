@@ -53,6 +53,23 @@ std::vector<int> CandidateGpuCounts(int max_gpus) {
   return out;
 }
 
+std::vector<int> RecommendGpuCounts(int max_gpus) {
+  std::vector<int> out = CandidateGpuCounts(max_gpus);
+  for (int n : {3, 6})
+    if (n <= max_gpus) out.push_back(n);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const char* AvailabilityId(Recommendation::Availability a) {
+  switch (a) {
+    case Recommendation::Availability::kLocal: return "local";
+    case Recommendation::Availability::kOtherMarket: return "other_market";
+    case Recommendation::Availability::kNoPrice: return "no_price";
+  }
+  return "local";
+}
+
 std::vector<std::string> ValidateConstraints(const Constraints& c, const Catalogs& catalogs) {
   const EngineText& T = EngineTextFor(c.language);
   std::vector<std::string> e;
@@ -267,24 +284,37 @@ struct GpuTrace {  // what happened to one card, for the "why not" lines
   std::string first_fit_layout;
   std::string constraint_failure;    // first reason a fitting configuration was rejected
   bool accepted = false;
+  std::string software_refusal;      // the job's software is not supported on the card
 };
 
 struct Ranker {
   RankObjective objective;
+  bool prefer_low_risk = true;
   // Time metric: training seconds; inference seconds per token per user.
   static double TimeOf(const Recommendation& r) {
     if (r.time_seconds) return *r.time_seconds;
     if (r.tokens_per_second_per_user && *r.tokens_per_second_per_user > 0) return 1 / *r.tokens_per_second_per_user;
     return std::numeric_limits<double>::infinity();
   }
+  // Training: cards x hours of the job; serving: cards (per hour).
+  static double GpuHoursOf(const Recommendation& r) {
+    return r.time_seconds ? r.gpus * *r.time_seconds / kSecondsPerHour : double(r.gpus);
+  }
   static double CostOf(const Recommendation& r) {
     return r.cost_cny ? *r.cost_cny : std::numeric_limits<double>::infinity();
   }
   bool operator()(const Recommendation& a, const Recommendation& b) const {
     if (a.owned != b.owned) return a.owned;
+    // Tiers before the objective (recommend.hpp): local offers, the other market's, no price;
+    // then unflagged before flagged.
+    if (a.availability != b.availability) return a.availability < b.availability;
+    // A vendor-only figure never decides the ranking, even when risks are to be ignored.
+    auto demoted = [&](const Recommendation& r) { return prefer_low_risk ? r.flagged() : !r.vendor_claim_fields.empty(); };
+    if (demoted(a) != demoted(b)) return !demoted(a);
     auto key = [&](const Recommendation& r) {
       switch (objective) {
-        case RankObjective::kCost: return std::array<double, 3>{CostOf(r), TimeOf(r), double(r.gpus)};
+        // Without a price (cost infinite), GPU-hours stand in for it: rent at any price scales with them.
+        case RankObjective::kCost: return std::array<double, 3>{CostOf(r), GpuHoursOf(r), TimeOf(r)};
         case RankObjective::kTime: return std::array<double, 3>{TimeOf(r), CostOf(r), double(r.gpus)};
         case RankObjective::kGpus: return std::array<double, 3>{double(r.gpus), CostOf(r), TimeOf(r)};
         case RankObjective::kEnergy: return std::array<double, 3>{r.energy_kwh, TimeOf(r), CostOf(r)};
@@ -358,7 +388,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     add_note(T.rec_note_no_region, false);
 
   // Memory per (count, layout), computed once and shared by every card.
-  const std::vector<int> base_counts = CandidateGpuCounts(cons.max_gpus);
+  const std::vector<int> base_counts = RecommendGpuCounts(cons.max_gpus);
   std::vector<std::pair<int, std::vector<Layout>>> layouts;  // by count
   auto layouts_for = [&](int n) -> std::vector<Layout>& {
     for (auto& [count, list] : layouts)
@@ -396,6 +426,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   std::vector<Recommendation> accepted;
   std::vector<GpuTrace> trace(c.gpus.gpus.size());
   int excluded_foreign = 0;
+  int software_skipped = 0;
   for (size_t gi = 0; gi < c.gpus.gpus.size(); ++gi) {
     const Gpu& g = c.gpus.gpus[gi];
     GpuTrace& tr = trace[gi];
@@ -407,6 +438,13 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       excluded_foreign++;
       continue;
     }
+    // Software the job cannot run without (data/software.json): a "no" skips the card.
+    if (std::string why = UnsupportedSoftware(g, base, cons.language); !why.empty()) {
+      tr.software_refusal = why;
+      software_skipped++;
+      continue;
+    }
+    const bool fp8_refused = SupportFor(g, training ? SoftwareFeature::kFp8Training : SoftwareFeature::kFp8Inference).level == SupportLevel::kNo;
     std::vector<int> counts = base_counts;
     if (owned_count > 0 && owned_count <= cons.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
       counts.push_back(owned_count);
@@ -414,6 +452,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     }
     // Price, once per card.
     std::optional<PriceUsed> price;
+    bool other_market = false;
     if (region) {
       // The market's figure for the card (median of current quotes unless the request says
       // otherwise), the region's own quotes before the market's (price_market.hpp).
@@ -421,7 +460,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       if (pc.record && pc.amount_cny && (cons.price_market.empty() || pc.record->market == cons.price_market)) {
         PriceUsed p;
         p.price_id = pc.record->id, p.provider = pc.record->provider, p.market = pc.record->market;
-        p.currency = pc.record->currency, p.as_of = pc.record->as_of, p.region_id = region->id;
+        // The seller's own region (never the user's: a US seller is not labelled with a Chinese hub).
+        p.currency = pc.record->currency, p.as_of = pc.record->as_of, p.region_id = pc.record->region;
         p.amount = pc.record->Amount();
         p.estimate = pc.record->estimate;
         p.stale = pc.record_is_stale;
@@ -431,21 +471,20 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         p.scope = pc.scope;
         p.stats = pc.stats;
         price = p;
+        other_market = pc.scope == QuoteScope::kOtherMarket;
       }
     }
-    int fit_counts = 0;
     // The full space for this card (before pruning).
     for (int n : counts) {
       const auto [all, fp8] = space_at(n);
       res.search_space += all - (g.fp8_dense_tflops ? 0 : fp8);
     }
     for (int n : counts) {
-      if (fit_counts >= kFitCountsPerGpu) break;
       const bool owned = owned_count > 0 && n <= owned_count;
       int computes = 0;
       bool stop_card = false;
       for (const Layout& l : layouts_for(n)) {
-        if (l.needs_fp8 && !g.fp8_dense_tflops) continue;
+        if (l.needs_fp8 && (!g.fp8_dense_tflops || fp8_refused)) continue;
         if (!l.valid) continue;
         res.evaluated++;
         const double capacity = JobCapacityBytes(l.memory, g, c.calibration);
@@ -467,6 +506,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         r.per_gpu_bytes = l.memory.total_bytes;
         r.gpu_memory_bytes = g.memory_bytes;
         r.model_states_bytes = l.memory.weights_bytes + l.memory.gradients_bytes + l.memory.optimizer_bytes;
+        r.risks = AssessRisk(g, w, a.gpus_per_node, cr.peak_kind, cons.language);
+        r.vendor_claim_fields = VendorClaimFields(g, w, cr.peak_kind);
         double hours = 1;
         std::string failure;
         bool budget_fail = false;
@@ -600,6 +641,11 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                                     Gib(l.memory.cpu_offload_bytes).c_str()));
         if (r.price && r.price->estimate) r.limits.push_back(T.rec_limit_price_estimate);
         if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.DisplayName(zh).c_str()));
+        r.availability = owned || (r.price && !other_market) ? Recommendation::Availability::kLocal
+                         : r.price                           ? Recommendation::Availability::kOtherMarket
+                                                             : Recommendation::Availability::kNoPrice;
+        if (r.availability == Recommendation::Availability::kOtherMarket)
+          r.limits.push_back(Printf(T.rec_limit_other_market, r.price->provider.c_str(), MarketWord(r.price->market, T)));
         // The guides' advice.
         if (cons.min_cpu_cores_per_gpu > 0)
           r.advice.push_back(Printf(T.rec_advice_cpu,
@@ -612,7 +658,6 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           r.advice.push_back(Printf(T.rec_advice_test_first, price->cny_per_gpu_hour * n / (1 - virt), Cards(n, T).c_str()));
         accepted.push_back(std::move(r));
         tr.accepted = true;
-        fit_counts++;
         break;
       }
       if (stop_card) break;
@@ -620,22 +665,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   }
   res.fitting_total = static_cast<int>(accepted.size());
 
-  // Pareto front of time vs cost (configurations with a cost).
-  for (Recommendation& r : accepted) {
-    if (!r.cost_cny) continue;
-    const double t = Ranker::TimeOf(r), k = *r.cost_cny;
-    bool dominated = false;
-    for (const Recommendation& o : accepted) {
-      if (&o == &r || !o.cost_cny) continue;
-      const double ot = Ranker::TimeOf(o), ok = *o.cost_cny;
-      if (ot <= t && ok <= k && (ot < t || ok < k)) {
-        dominated = true;
-        break;
-      }
-    }
-    r.pareto = !dominated;
-  }
-  std::stable_sort(accepted.begin(), accepted.end(), Ranker{cons.objective});
+  std::stable_sort(accepted.begin(), accepted.end(), Ranker{cons.objective, cons.prefer_low_risk});
   // At most two configurations per card in the list, so one cheap card does not fill it.
   std::vector<int> per_card(c.gpus.gpus.size(), 0);
   for (Recommendation& r : accepted) {
@@ -646,6 +676,21 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     res.configs.push_back(std::move(r));
   }
 
+  // Pareto front of time vs cost among the listed configurations (those with a cost).
+  for (Recommendation& r : res.configs) {
+    if (!r.cost_cny) continue;
+    const double t = Ranker::TimeOf(r), k = *r.cost_cny;
+    bool dominated = false;
+    for (const Recommendation& o : res.configs) {
+      if (&o == &r || !o.cost_cny) continue;
+      const double ot = Ranker::TimeOf(o), ok = *o.cost_cny;
+      if (ot <= t && ok <= k && (ot < t || ok < k)) {
+        dominated = true;
+        break;
+      }
+    }
+    r.pareto = !dominated;
+  }
   // "Why not" lines for popular cards missing from the list.
   const double states = res.single_gpu_model_states_bytes;
   for (const std::string& id : PopularGpuIds()) {
@@ -656,7 +701,9 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (tr.excluded) continue;
     const bool listed = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.gpu == id; });
     if (listed) continue;
-    if (tr.first_fit_count == 0) {
+    if (!tr.software_refusal.empty()) {
+      res.why_not.push_back(tr.software_refusal);
+    } else if (tr.first_fit_count == 0) {
       res.why_not.push_back(g->memory_bytes < res.min_single_gpu_bytes || cons.max_gpus == 1
                                 ? Printf(T.rec_why_not_too_small, g->DisplayName(zh).c_str(), Gib(g->memory_bytes).c_str(),
                                          Gib(res.single_gpu_bytes).c_str(), Gib(states).c_str(), Count(m.params).c_str(),
@@ -675,6 +722,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   }
   if (excluded_foreign > 0)
     add_note(Printf(T.rec_note_domestic, excluded_foreign), false);
+  if (software_skipped > 0) add_note(Printf(T.rec_note_software_skipped, software_skipped), false);
+  add_note(T.rec_note_risk_ranking, false);
   for (const OwnedGpu& o : cons.owned) {
     const bool used = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.owned && r.gpu == o.gpu; });
     const Gpu* g = c.gpus.Find(o.gpu);

@@ -5,8 +5,8 @@
 // guides' troubleshooting tips that apply. Pure: no I/O, no globals, never throws.
 //
 // Search space (per catalog card):
-//   count  1, 2, 4, 8 in one node, then multiples of 8 across nodes (8 x 1, 2, 3, 4, 6, 8, 12,
-//          16, ...) up to max_gpus;
+//   count  1, 2, 3, 4, 6, 8 in one node, then multiples of 8 across nodes (8 x 2, 3, 4, 6, 8,
+//          12, 16, ...) up to max_gpus (RecommendGpuCounts);
 //   layout training: DP with ZeRO 0-3, TP (inside a node) x PP (across nodes) x DP, EP for MoE,
 //          then the same with full activation checkpointing, then ZeRO-3 + optimizer offload;
 //          LoRA/QLoRA: DP + ZeRO-3 (FSDP) or a layer-wise pipeline; inference: TP, PP,
@@ -14,14 +14,21 @@
 //          with FP8), INT8 and INT4.
 // Memory does not depend on the card, so each (count, layout) is estimated once and compared
 // against every card's capacity; the compute model runs only for the first fitting layout
-// (in order of simplicity) per card and count. A card stops after kFitCountsPerGpu counts that
-// meet every constraint.
+// (in order of simplicity) per card and count; every count is tried, so 3, 6, 16, ... cards
+// appear when they are the answer (at most two configurations per card are listed).
+//
+// Ranking (objective first within each tier, issue 13): owned cards; then cards priced in the
+// user's market; then cards offered only in the other market (price shown, labelled); then
+// configurations without any price ("no price"). Inside each of those, unless
+// prefer_low_risk is false, configurations with a risk flag or a vendor-only figure
+// (recommend_risk.hpp) rank after unflagged ones.
 #pragma once
 
 #include "catalogs.hpp"
 #include "estimate.hpp"
 #include "language.hpp"
 #include "price_market.hpp"
+#include "recommend_risk.hpp"
 #include "workload.hpp"
 
 #include <optional>
@@ -56,6 +63,7 @@ struct Constraints {
   std::string price_market;              // "" = the region's market, else the other; "cn"/"global" = that market only
   int max_results = 20;                  // configurations returned, 1..1000
   PriceRule price_rule;                  // which figure of the market prices a card [median]
+  bool prefer_low_risk = true;           // flagged configurations rank after unflagged ones (recommend_risk.hpp)
   Language language = Language::kEnglish;  // of every sentence in the result (never serialised)
   bool operator==(const Constraints&) const = default;
 };
@@ -102,7 +110,15 @@ struct Recommendation {
   std::vector<std::string> reasons;  // the rule that made it fit, the numbers behind it
   std::vector<std::string> limits;   // what holds it back
   std::vector<std::string> advice;   // the guides' practical advice that applies
+  // Where the price comes from: the user's market (or owned), only the other market's sellers
+  // (the card is not offered in the user's market), or nowhere ("no price").
+  enum class Availability { kLocal, kOtherMarket, kNoPrice };
+  Availability availability = Availability::kLocal;
+  std::vector<RiskFlag> risks;                   // engineering risks and vendor-only figures
+  std::vector<std::string> vendor_claim_fields;  // gpus.json fields behind the speed that only the vendor claims
+  bool flagged() const { return !risks.empty(); }
 };
+const char* AvailabilityId(Recommendation::Availability a);  // "local", "other_market", "no_price"
 
 struct Tip {
   std::string title;   // "Out of memory"
@@ -130,13 +146,14 @@ struct RecommendResult {
   int compute_estimates = 0;       // compute-model runs
 };
 
-inline constexpr int kFitCountsPerGpu = 3;
-
 // The search. Never throws; invalid input comes back as `errors`.
 RecommendResult Recommend(const Workload& workload, const Constraints& constraints, const Catalogs& catalogs);
 
 // The GPU counts searched up to max_gpus: 1, 2, 4, 8, then 8 x {2, 3, 4, 6, 8, 12, 16, ...}.
 std::vector<int> CandidateGpuCounts(int max_gpus);
+
+// The counts the recommender searches: CandidateGpuCounts plus 3 and 6 cards in one node.
+std::vector<int> RecommendGpuCounts(int max_gpus);
 
 // Size class of the guides' decision tree (000 §5.1): "< 1B", "1-10B", "10-100B", "> 100B".
 const char* SizeClass(double params);

@@ -5,7 +5,7 @@ namespace atlas {
 const std::vector<std::string>& ConstraintFields() {
   static const std::vector<std::string> fields = {
       "budget", "deadline_hours", "latency_ms", "domestic_only", "owned", "max_gpus", "min_cpu_cores_per_gpu",
-      "objective", "allow_quantization", "region", "max_results", "price_statistic", "price_quote"};
+      "objective", "allow_quantization", "region", "max_results", "price_statistic", "price_quote", "prefer_low_risk"};
   return fields;
 }
 
@@ -42,6 +42,7 @@ Constraints ParseConstraints(const Json& j, const Catalogs& c, std::vector<std::
     else r.Fail("allow_quantization", "must be true, false, \"int8\" (8-bit weights) or \"int4\" (4-bit too)");
   }
   out.max_results = r.IntegerOr("max_results", 20, 1, 1000);
+  out.prefer_low_risk = r.BoolOr("prefer_low_risk", true);
   if (r.Has("objective")) {
     const std::string s = r.String("objective");
     bool found = false;
@@ -154,6 +155,11 @@ Json RecommendResultToJson(const RecommendResult& r, const Constraints& cons) {
                     {"market_stats", MarketStatsJson(x.price->stats)}};
     else
       e["price"] = nullptr;
+    e["availability"] = AvailabilityId(x.availability);
+    Json risks = Json::array();
+    for (const RiskFlag& f : x.risks) risks.push_back({{"id", RiskId(f.kind)}, {"text", f.text}});
+    e["risks"] = std::move(risks);
+    e["vendor_claim_fields"] = x.vendor_claim_fields;
     e["energy_kwh"] = x.energy_kwh;
     e["pareto"] = x.pareto;
     e["reasons"] = x.reasons;

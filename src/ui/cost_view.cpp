@@ -26,6 +26,8 @@ void DrawResults(AppState& state, const Catalogs& c, const CostDerived& d, const
   ImGui::Spacing();
   DrawSummary(d, c, env);
   if (!d.valid) return;
+  SectionTitle(t.cost_sec_hubs);
+  DrawHubTable(d, c, env, narrow);
   SectionTitle(t.cost_sec_bars);
   DrawRegionBars(d, c, env, narrow);
   SectionTitle(t.cost_sec_map);

@@ -4,6 +4,7 @@
 #include "format_units.hpp"
 #include "theme.hpp"
 #include "model_picker.hpp"
+#include "recommendation_marks.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
@@ -275,6 +276,7 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
   ImGui::PushStyleColor(ImGuiCol_Text, TierColor(tier));
   ImGui::Text(t.walk_config_title, r.rank, r.gpus, g.DisplayName(env.chinese()).c_str());
   ImGui::PopStyleColor();
+  DrawRecommendationMarks(r, env);
   if (r.owned) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.walk_owned);

@@ -118,6 +118,10 @@ TEST_CASE("ranking follows the objective and the Pareto front is non-dominated")
     for (size_t i = 0; i + 1 < r.configs.size(); ++i) {
       const Recommendation &a = r.configs[i], &b = r.configs[i + 1];
       CHECK(a.rank == static_cast<int>(i) + 1);
+      // The objective orders configurations within a tier (availability, then risk flags:
+      // recommend_ranking_test.cpp checks the tiers).
+      CHECK(a.availability <= b.availability);
+      if (a.availability != b.availability || a.flagged() != b.flagged()) continue;
       if (o == RankObjective::kGpus) CHECK(a.gpus <= b.gpus);
       if (o == RankObjective::kEnergy) CHECK(a.energy_kwh <= b.energy_kwh + 1e-9);
       if (o == RankObjective::kTime) CHECK(*a.time_seconds <= *b.time_seconds + 1e-9);
@@ -136,6 +140,7 @@ TEST_CASE("ranking follows the objective and the Pareto front is non-dominated")
         CHECK_FALSE(dominates);
       }
     }
+    INFO(ToString(o));
     CHECK(front >= 1);
   }
 }

@@ -104,6 +104,13 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
     ImGui::EndCombo();
   }
   if (gpu) ImGui::TextDisabled(t.cost_board_power_note, Safe(gpu->tdp_w, 0).c_str());
+  if (gpu && !gpu->vendor_claim_only.empty()) {
+    std::string fields;
+    for (const std::string& f : gpu->vendor_claim_only) fields += (fields.empty() ? "" : ", ") + f;
+    ColoredWrapped(kColorWarn, Printf(t.cost_card_vendor_claim, fields.c_str()));
+  }
+  if (const int per_node = std::max(1, c.assumptions.gpus_per_node); gpu && gpu->segment == "consumer" && s.gpus > per_node)
+    ColoredWrapped(kColorWarn, Printf(t.cost_consumer_nodes, s.gpus, (s.gpus + per_node - 1) / per_node));
   const NumberFieldSpec cards{1, static_cast<double>(kMaxGpus), true, StepKind::kPowerOfTwo};
   if (NumberField(Label(t.cost_cards, "cards"), s.gpus, cards, t, InputWidth())) s.gpus = std::clamp(s.gpus, 1, kMaxGpus);
   DoubleInput(t, Label(t.cost_hours, "hours"), s.hours, 0.5, kMaxJobHours);

@@ -49,6 +49,7 @@ void DrawPresetButtons(AppState& state, const Catalogs& c, const UiEnv& env);   
 void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env);        // cost_presets.cpp
 void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiEnv& env);  // cost_inputs.cpp
 void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env);           // cost_summary.cpp
+void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow);  // cost_hub_table.cpp
 // A hub's figures as a tooltip (shared by the bars and the map).
 void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d, const Catalogs& c, const UiEnv& env);
 void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow);  // cost_region_bars.cpp

@@ -1,0 +1,61 @@
+#include "cost_hub_table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace atlas {
+
+std::vector<HubRow> BuildHubRows(const CostDerived& d, const Catalogs& c) {
+  std::vector<HubRow> out;
+  for (const RegionSeries& rs : d.regions) {
+    if (rs.region_index < 0 || rs.region_index >= static_cast<int>(c.regions.regions.size())) continue;
+    const Region& reg = c.regions.regions[rs.region_index];
+    HubRow h;
+    h.region_index = rs.region_index;
+    h.group = rs.group;
+    h.kwh_price = rs.kwh_price;
+    h.pue = rs.pue;
+    h.carbon_g_per_kwh = reg.carbon_gco2_per_kwh;
+    h.meets_constraints = rs.meets_constraints;
+    if (!d.inputs.user_centre.empty())
+      if (auto it = reg.latency_ms.find(d.inputs.user_centre); it != reg.latency_ms.end() && std::isfinite(it->second))
+        h.latency_ms = it->second;
+    h.rent = rs.rental_cost;
+    for (const CostRow& row : d.report.rows) {
+      if (row.region_id != reg.id || row.service != d.bar_service) continue;
+      if (row.price_used && std::isfinite(row.price_used->amount)) h.rent_per_unit = row.price_used->amount;
+      if (row.price_choice) h.rent_scope = row.price_choice->scope;
+    }
+    out.push_back(std::move(h));
+  }
+  return out;
+}
+
+std::vector<int> HubRowOrder(const std::vector<HubRow>& rows, HubColumn column, bool ascending) {
+  std::vector<int> order(rows.size());
+  std::iota(order.begin(), order.end(), 0);
+  auto value = [&](const HubRow& h) -> std::optional<double> {
+    switch (column) {
+      case HubColumn::kHub: return std::nullopt;
+      case HubColumn::kElectricity: return h.kwh_price;
+      case HubColumn::kPue: return h.pue;
+      case HubColumn::kCarbon: return h.carbon_g_per_kwh;
+      case HubColumn::kLatency: return h.latency_ms;
+      case HubColumn::kRent: return h.rent;
+    }
+    return std::nullopt;
+  };
+  auto hub_key = [&](int i) { return std::make_pair(RegionGroupOrder(rows[i].group), rows[i].region_index); };
+  const bool by_hub = column == HubColumn::kHub || static_cast<int>(column) < 0 || static_cast<int>(column) >= kHubColumnCount;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (by_hub) return ascending ? hub_key(a) < hub_key(b) : hub_key(b) < hub_key(a);
+    const std::optional<double> va = value(rows[a]), vb = value(rows[b]);
+    if (va.has_value() != vb.has_value()) return va.has_value();  // missing values last
+    if (!va || *va == *vb) return hub_key(a) < hub_key(b);
+    return ascending ? *va < *vb : *va > *vb;
+  });
+  return order;
+}
+
+}  // namespace atlas

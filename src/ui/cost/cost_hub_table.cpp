@@ -1,0 +1,96 @@
+// The hubs side by side: electricity price, PUE, carbon intensity, latency to the user's city and
+// the job's rent as sortable columns (figures from src/app/cost_hub_table.hpp; this file only
+// draws them). On phones the hub column stays frozen while the others scroll sideways.
+#include "cost_parts.hpp"
+
+#include "app/cost_hub_table.hpp"
+#include "engine/format.hpp"
+#include "ui/format_units.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace atlas::ui::cost {
+
+namespace {
+
+void Tip(const char* text) {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(Em(24));
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
+  const UiText& t = env.text();
+  if (!d.valid || d.hubs.empty()) return;
+  const std::string& cur = d.request.currency;
+  ImGui::TextWrapped(t.cost_hubs_help, FormName(d.bar_service, env, c));
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Sortable;
+  const float h = std::min(Em(narrow ? 24 : 22), ImGui::GetFrameHeightWithSpacing() * (d.hubs.size() + 1.6f));
+  if (!ImGui::BeginTable("hubs", kHubColumnCount, flags, ImVec2(0, h))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);  // the hub's name stays while the figures scroll (phones)
+  const ImGuiTableColumnFlags num = ImGuiTableColumnFlags_PreferSortAscending;
+  ImGui::TableSetupColumn(t.cost_col_hub, ImGuiTableColumnFlags_NoHide, 0, static_cast<ImGuiID>(HubColumn::kHub));
+  ImGui::TableSetupColumn(Printf(t.cost_col_electricity, CurrencySymbol(cur)).c_str(), num, 0,
+                          static_cast<ImGuiID>(HubColumn::kElectricity));
+  ImGui::TableSetupColumn(t.cost_col_pue, num, 0, static_cast<ImGuiID>(HubColumn::kPue));
+  ImGui::TableSetupColumn(t.cost_col_carbon, num, 0, static_cast<ImGuiID>(HubColumn::kCarbon));
+  const std::string latency = d.inputs.user_centre.empty() ? std::string(t.cost_col_latency_none)
+                                                           : Printf(t.cost_col_latency, CentreName(d.inputs.user_centre, t));
+  ImGui::TableSetupColumn(latency.c_str(), num, 0, static_cast<ImGuiID>(HubColumn::kLatency));
+  ImGui::TableSetupColumn(Printf(t.cost_col_rent, cur.c_str()).c_str(), num | ImGuiTableColumnFlags_DefaultSort, 0,
+                          static_cast<ImGuiID>(HubColumn::kRent));
+  ImGui::TableHeadersRow();
+  // The order of the sorted column (the app model sorts; nothing is computed here).
+  HubColumn column = HubColumn::kRent;
+  bool ascending = true;
+  if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
+    column = static_cast<HubColumn>(specs->Specs[0].ColumnUserID);
+    ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+  }
+  for (int i : HubRowOrder(d.hubs, column, ascending)) {
+    const HubRow& row = d.hubs[static_cast<size_t>(i)];
+    const Region& r = c.regions.regions[static_cast<size_t>(row.region_index)];
+    ImGui::PushID(i);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const std::string name = ShortName(r, env.chinese());
+    if (row.meets_constraints) ImGui::TextUnformatted(name.c_str());
+    else ImGui::TextDisabled("%s", name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.kwh_price, 3).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.pue, 2).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.carbon_g_per_kwh, 0).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.latency_ms ? Safe(*row.latency_ms, 0).c_str() : "-");
+    ImGui::TableNextColumn();
+    if (!row.rent) {
+      ImGui::TextDisabled("%s", t.mark_no_price);
+    } else {
+      ImGui::TextUnformatted(Money(*row.rent, cur).c_str());
+      if (row.rent_scope == QuoteScope::kRegion) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_rent_hub_quote);
+        Tip(t.cost_rent_hub_quote_help);
+      } else if (row.rent_scope == QuoteScope::kOtherMarket) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_other_market);
+      }
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace atlas::ui::cost

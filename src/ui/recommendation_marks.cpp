@@ -1,0 +1,49 @@
+#include "recommendation_marks.hpp"
+
+#include "engine/format.hpp"
+#include "theme.hpp"
+#include "widgets.hpp"
+
+#include <imgui.h>
+
+namespace atlas::ui {
+
+namespace {
+
+// A coloured word with a wrapped tooltip.
+void Mark(ImU32 color, const char* word, const std::string& tip) {
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "[%s]", word);
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(Em(24));
+  ImGui::TextUnformatted(tip.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void DrawRecommendationMarks(const Recommendation& r, const UiEnv& env) {
+  const UiText& t = env.text();
+  using A = Recommendation::Availability;
+  if (r.availability == A::kNoPrice) Mark(kColorMuted, t.mark_no_price, t.mark_no_price_help);
+  if (r.availability == A::kOtherMarket && r.price)
+    Mark(kColorWarn, t.mark_other_market,
+         Printf(t.mark_other_market_help, Shown(r.price->provider, env).c_str(), r.price->market.c_str()));
+  if (!r.vendor_claim_fields.empty()) {
+    std::string fields;
+    for (const std::string& f : r.vendor_claim_fields) fields += (fields.empty() ? "" : ", ") + f;
+    Mark(kColorWarn, t.mark_vendor_claim, Printf(t.mark_vendor_claim_help, fields.c_str()));
+  }
+  int risks = 0;
+  std::string tip = t.mark_risks_help;
+  for (const RiskFlag& f : r.risks) {
+    if (f.kind == RiskKind::kVendorClaim) continue;  // its own mark above
+    risks++;
+    tip += "\n- " + Shown(f.text, env);
+  }
+  if (risks > 0) Mark(kColorBad, risks == 1 ? t.mark_risk_one : Printf(t.mark_risks, risks).c_str(), tip);
+}
+
+}  // namespace atlas::ui

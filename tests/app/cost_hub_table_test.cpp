@@ -1,0 +1,80 @@
+// The Cost view's table of hubs: one row per hub of the job with its electricity price, PUE,
+// carbon intensity, latency to the user's city and rent; rent follows the hub's own quotes;
+// sorting puts missing values last in both directions.
+#include "app/cost_hub_table.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace atlas;
+
+namespace {
+
+const HubRow* Row(const CostDerived& d, const Catalogs& c, const std::string& id) {
+  for (const HubRow& h : d.hubs)
+    if (c.regions.regions[h.region_index].id == id) return &h;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("hub table: the region's figures per row, rent from the hub's own quotes") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState state;
+  state.cost.gpu = "h100-sxm";
+  state.cost.gpus = 8;
+  state.cost.service = "container";
+  state.cost.user_centre = "shanghai";
+  CostDerived d;
+  UpdateCostDerived(state, c, d, Language::kEnglish);
+  REQUIRE(d.valid);
+  REQUIRE(d.hubs.size() == d.regions.size());
+  for (const HubRow& h : d.hubs) {
+    const Region& r = c.regions.regions[h.region_index];
+    INFO(r.id);
+    CHECK(h.carbon_g_per_kwh == r.carbon_gco2_per_kwh);
+    CHECK(h.pue >= 1);
+    CHECK(std::isfinite(h.kwh_price));
+    if (auto it = r.latency_ms.find("shanghai"); it != r.latency_ms.end()) {
+      REQUIRE(h.latency_ms);
+      CHECK(*h.latency_ms == it->second);
+    } else {
+      CHECK_FALSE(h.latency_ms);
+    }
+  }
+  // H100 has its own quotes in Tokyo and in Frankfurt (data/pricing.json `region`): their rents
+  // come from those quotes and differ.
+  const HubRow* tokyo = Row(d, c, "ap-tokyo");
+  const HubRow* frankfurt = Row(d, c, "eu-central-frankfurt");
+  REQUIRE(tokyo);
+  REQUIRE(frankfurt);
+  REQUIRE(tokyo->rent);
+  REQUIRE(frankfurt->rent);
+  CHECK(tokyo->rent_scope == QuoteScope::kRegion);
+  CHECK(frankfurt->rent_scope == QuoteScope::kRegion);
+  CHECK(*tokyo->rent != doctest::Approx(*frankfurt->rent));
+  // Without a city there is no latency to show.
+  state.cost.user_centre.clear();
+  UpdateCostDerived(state, c, d, Language::kEnglish);
+  for (const HubRow& h : d.hubs) CHECK_FALSE(h.latency_ms);
+}
+
+TEST_CASE("hub table order: by column, missing values last both ways, hub order for ties and bad columns") {
+  std::vector<HubRow> rows(4);
+  rows[0].group = "global", rows[0].region_index = 9, rows[0].kwh_price = 0.9, rows[0].rent = 300;
+  rows[1].group = "cn-east", rows[1].region_index = 0, rows[1].kwh_price = 0.6, rows[1].latency_ms = 30;
+  rows[2].group = "cn-west", rows[2].region_index = 5, rows[2].kwh_price = 0.3, rows[2].rent = 100, rows[2].latency_ms = 40;
+  rows[3].group = "cn-east", rows[3].region_index = 1, rows[3].kwh_price = 0.6, rows[3].rent = 200;
+  CHECK(HubRowOrder(rows, HubColumn::kHub, true) == std::vector<int>{1, 3, 2, 0});
+  CHECK(HubRowOrder(rows, HubColumn::kHub, false) == std::vector<int>{0, 2, 3, 1});
+  CHECK(HubRowOrder(rows, HubColumn::kElectricity, true) == std::vector<int>{2, 1, 3, 0});
+  CHECK(HubRowOrder(rows, HubColumn::kElectricity, false) == std::vector<int>{0, 1, 3, 2});
+  CHECK(HubRowOrder(rows, HubColumn::kRent, true) == std::vector<int>{2, 3, 0, 1});   // no price last
+  CHECK(HubRowOrder(rows, HubColumn::kRent, false) == std::vector<int>{0, 3, 2, 1});  // ... both ways
+  CHECK(HubRowOrder(rows, HubColumn::kLatency, false) == std::vector<int>{2, 1, 3, 0});
+  CHECK(HubRowOrder(rows, static_cast<HubColumn>(42), true) == HubRowOrder(rows, HubColumn::kHub, true));
+  CHECK(HubRowOrder({}, HubColumn::kRent, true).empty());
+}
