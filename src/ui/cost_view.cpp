@@ -207,21 +207,21 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 255, 255, 10));
   ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextWrapped("%s", o.title.c_str());
+  WrappedText(o.title.c_str());
   ImGui::PopStyleColor();
   ImGui::SameLine();
   if (ImGui::SmallButton(Label(t.cost_preset_close, "close").c_str())) state.cost.preset.clear();
   ImGui::TextDisabled("%s", o.setup.c_str());
-  if (const PresetText* text = FindPresetText(o.id)) ImGui::TextWrapped(t.cost_preset_quote, t.*text->quote);
+  if (const PresetText* text = FindPresetText(o.id)) WrappedTextF(t.cost_preset_quote, t.*text->quote);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (narrow) {
     for (size_t i = 0; i < o.figures.size(); ++i) {
       const PresetFigure& f = o.figures[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::Separator();
-      ImGui::TextWrapped("%s", f.label.c_str());
+      WrappedText(f.label.c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-      ImGui::TextWrapped(t.cost_guide_says, f.guide.c_str());
+      WrappedTextF(t.cost_guide_says, f.guide.c_str());
       ImGui::PopStyleColor();
       ColoredWrapped(kColorGood, Printf(t.cost_engine_says, f.engine.c_str()));
       ImGui::PopID();
@@ -236,10 +236,10 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", f.label.c_str());
+      WrappedText(f.label.c_str());
       ImGui::TableNextColumn();
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-      ImGui::TextWrapped("%s", f.guide.c_str());
+      WrappedText(f.guide.c_str());
       ImGui::PopStyleColor();
       ImGui::TableNextColumn();
       ColoredWrapped(kColorGood, f.engine);
@@ -250,7 +250,7 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
   ImGui::TextUnformatted(t.cost_why_differ);
   for (size_t i = 0; i < o.why.size(); ++i) {
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", o.why[i].c_str());
+    WrappedText(o.why[i].c_str());
   }
   for (const std::string& n : o.notes) ImGui::TextDisabled(t.cost_assumption, n.c_str());
   ImGui::EndGroup();
@@ -440,7 +440,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     const CostRow& row = d.report.rows[*d.report.cheapest];
     const Region* r = c.regions.Find(row.region_id);
     ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
-    ImGui::TextWrapped(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
+    WrappedTextF(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
                        FormName(row.service, env, c),
                        Money(row.total_cost ? row.total_cost->amount : NAN, cur).c_str(),
                        Money(row.annual_cost ? row.annual_cost->amount : NAN, cur).c_str(),
@@ -450,7 +450,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     ColoredWrapped(kColorWarn, t.cost_no_cheapest);
   }
   ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-  for (const std::string& n : d.report.notes) ImGui::TextWrapped("%s", Shown(n, env).c_str());
+  for (const std::string& n : d.report.notes) WrappedText(Shown(n, env).c_str());
   ImGui::PopStyleColor();
 }
 
@@ -731,7 +731,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   const std::string& cur = d.request.currency;
   if (d.focus_region < 0) return;
   const Region& focus = c.regions.regions[d.focus_region];
-  ImGui::TextWrapped(t.cost_be_title, d.inputs.gpus, ShortName(focus, env.chinese()).c_str());
+  WrappedTextF(t.cost_be_title, d.inputs.gpus, ShortName(focus, env.chinese()).c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = narrow ? std::max(Em(16), width * 0.8f) : std::clamp(width * 0.55f, Em(14), Em(22));
@@ -885,7 +885,7 @@ std::string QuotedText(const PriceRecord& p, bool stale, const UiText& t) {
 void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   if (d.market.empty()) return;
-  ImGui::TextWrapped("%s", t.cost_market_help);
+  WrappedText(t.cost_market_help);
   const std::string& cur = d.request.currency.empty() ? std::string("CNY") : d.request.currency;
   for (size_t i = 0; i < d.market.size(); ++i) {
     const MarketLine& m = d.market[i];
@@ -894,15 +894,15 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
     if (m.gap) {
       ImGui::PushStyleColor(ImGuiCol_Text, kColorWarn);
       ImGui::Bullet();
-      ImGui::TextWrapped(t.cost_market_gap, FormName(m.service, env, c), market);
+      WrappedTextF(t.cost_market_gap, FormName(m.service, env, c), market);
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) {
         std::string where;
         for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(26));
-        ImGui::TextWrapped(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
-        if (!m.gap->notes.empty()) ImGui::TextWrapped("%s", m.gap->notes.c_str());
+        WrappedTextF(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
+        if (!m.gap->notes.empty()) WrappedText(m.gap->notes.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -910,7 +910,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       continue;
     }
     ImGui::Bullet();
-    ImGui::TextWrapped(t.cost_market_line, FormName(m.service, env, c), market, Money(m.median, cur).c_str(),
+    WrappedTextF(t.cost_market_line, FormName(m.service, env, c), market, Money(m.median, cur).c_str(),
                        PriceUnit(m.service, t), Money(m.min, cur).c_str(), Money(m.max, cur).c_str(), m.stats.quotes,
                        m.stats.sellers);
     if (m.stats.stale_only) {
@@ -920,7 +920,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
     if (m.newest) {
       ImGui::Indent(Em(1.2f));
       const std::string quoted = QuotedText(*m.newest, m.newest_stale, t);
-      ImGui::TextDisabled(t.cost_market_newest, Shown(m.newest->provider, env).c_str(), quoted.c_str());
+      ImGui::TextDisabled(t.cost_market_newest, Shown(c.pricing.ProviderName(m.newest->provider, env.chinese()), env).c_str(), quoted.c_str());
       if (!m.newest->sources.empty() && env.open_url) {
         ImGui::SameLine();
         if (ImGui::SmallButton(Label(t.source_open, "open_newest").c_str())) env.open_url(m.newest->sources.front());
@@ -936,7 +936,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
 void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   DrawMarketLines(d, c, env);
-  ImGui::TextWrapped("%s", t.cost_prices_help);
+  WrappedText(t.cost_prices_help);
   std::vector<int> shown;
   for (int i = 0; i < static_cast<int>(c.pricing.prices.size()); ++i)
     if (c.pricing.prices[i].gpu == s.gpu) shown.push_back(i);
@@ -962,7 +962,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     ImGui::PushID(i);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Shown(p.provider, env).c_str());
+    ImGui::TextUnformatted(Shown(c.pricing.ProviderName(p.provider, env.chinese()), env).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(FormName(p.service, env, c));
     ImGui::TableNextColumn();
