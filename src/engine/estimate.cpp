@@ -89,9 +89,9 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language,
   r.notes.insert(r.notes.end(), r.compute.notes.begin(), r.compute.notes.end());
   if (!r.fits)
     r.notes.push_back(Printf(T.est_does_not_fit, Gib(r.memory.required_bytes).c_str(), Gib(capacity).c_str(),
-                             r.gpu->name.c_str(), DoesNotFitAdvice(w, language).c_str()));
+                             r.gpu->DisplayName(language == Language::kChinese).c_str(), DoesNotFitAdvice(w, language).c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
-    r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->name.c_str()));
+    r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->DisplayName(language == Language::kChinese).c_str()));
   return r;
 }
 

@@ -371,18 +371,32 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
   ImGui::NewLine();
 }
 
+// A row's value in the value column (Em(9) right of the middle), moved left to end at the panel
+// edge when the column would clip it, or onto the next line, right-aligned, when the label
+// leaves no room (phones). `label_right` is where the label ends, window-local.
+void ValueColumn(float label_right, const std::string& value) {
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  const float width = ImGui::CalcTextSize(value.c_str()).x;
+  const float x = std::min(ImGui::GetContentRegionAvail().x * 0.55f + Em(9), right - width);
+  if (x >= label_right + Em(0.6f))
+    ImGui::SameLine(x);
+  else
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - width));
+  ImGui::TextUnformatted(value.c_str());
+}
+
 // One result row: label, value, and an expandable "show the math".
 void FigureRow(const Figure& f, const char* label, const std::string& value, const UiText& t) {
   ImGui::PushID(f.key.c_str());
   const bool open = ImGui::TreeNodeEx("##row", ImGuiTreeNodeFlags_SpanAvailWidth, "%s", label);
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f + ImGui::GetCursorPosX() * 0.0f + Em(9));
-  ImGui::TextUnformatted(value.c_str());
+  ValueColumn(ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x + ImGui::GetTreeNodeToLabelSpacing() +
+                  ImGui::CalcTextSize(label).x,
+              value);
   if (open) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorAccent), "= %s", f.formula.c_str());
-    ImGui::TextDisabled(t.calc_inputs, f.inputs.c_str());
-    if (!f.source.empty()) ImGui::TextDisabled(t.calc_source, f.source.c_str());
-    ImGui::PopTextWrapPos();
+    ColoredWrapped(kColorAccent, "= " + f.formula);
+    const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    ColoredWrapped(muted, Printf(t.calc_inputs, f.inputs.c_str()));
+    if (!f.source.empty()) ColoredWrapped(muted, Printf(t.calc_source, f.source.c_str()));
     ImGui::TreePop();
   }
   ImGui::PopID();
@@ -399,7 +413,7 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
                       Bytes(r.headroom_bytes).c_str())
              : Printf(t.calc_no_fit, Bytes(need).c_str(), Bytes(capacity).c_str(), r.gpu->DisplayName(env.chinese()).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, r.fits ? kColorGood : kColorBad);
-  ImGui::TextWrapped("%s", text.c_str());
+  WrappedText(text.c_str());
   ImGui::PopStyleColor();
 }
 
@@ -487,8 +501,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     if (f.value > 0 || f.key == "weights") FigureRow(f, FigureLabel(f, w.task, t), Bytes(f.value), t);
   ImGui::Separator();
   ImGui::TextUnformatted(t.calc_total);
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f + Em(9));
-  ImGui::TextUnformatted(Bytes(r.memory.total_bytes).c_str());
+  ValueColumn(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x, Bytes(r.memory.total_bytes));
   if (r.memory.cpu_offload_bytes > 0) ImGui::TextDisabled(t.calc_cpu_offload, Bytes(r.memory.cpu_offload_bytes).c_str());
 
   SectionTitle(w.IsTraining() ? t.calc_section_compute : t.calc_section_serving);
@@ -498,14 +511,15 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     if (f.unit == "FLOP") v = Flops(f.value, env.language);
     else if (f.unit == "s") v = Duration(f.value, t);
     else if (f.unit == "GPU-h") v = Printf(t.unit_gpu_hours, Safe(f.value, 0).c_str());
-    else if (f.unit == "users") v = Rate(f.value, t.unit_users);
+    else if (f.unit == "users") v = Whole(f.value, t.unit_users);
     else v = Rate(f.value, f.unit.c_str());
     FigureRow(f, FigureLabel(f, w.task, t), v, t);
   }
   if (cr.tokens_per_second_per_user)
     ImGui::TextDisabled(t.calc_per_user, Rate(*cr.tokens_per_second_per_user, "tokens/s").c_str());
-  ImGui::TextDisabled(t.calc_peak, Safe(cr.peak_flops / 1e12, 0).c_str(), PeakKindText(cr.peak_kind, env.language).c_str(), cr.mfu_used,
-                      cr.scaling_efficiency);
+  ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                 Printf(t.calc_peak, Safe(cr.peak_flops / 1e12, 0).c_str(), PeakKindText(cr.peak_kind, env.language).c_str(),
+                        cr.mfu_used, cr.scaling_efficiency));
   if (!r.notes.empty()) {
     SectionTitle(t.calc_section_notes);
     // The engine's "does not fit" note (its text up to the first conversion) is the verdict.

@@ -65,10 +65,11 @@ void DrawFooter(const AppData& data, const UiEnv& env) {
   const Catalogs& c = *data.catalogs;
   // Phones: the short form, so the Sources button fits on the line.
   ImGui::TextDisabled(env.narrow() ? t.footer_data_short : t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size());
-  if (!env.narrow()) {
-    ImGui::SameLine();
+  ImGui::SameLine();
+  if (env.narrow())
+    HelpMarker(t.footer_units);  // phones: the units behind a (?), so nothing is clipped
+  else
     ImGui::TextDisabled("%s", t.footer_units);
-  }
   ImGui::SameLine();
   if (env.open_url && ImGui::SmallButton(t.footer_sources)) env.open_url("data/gpus.json");
 }

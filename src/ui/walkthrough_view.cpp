@@ -150,7 +150,7 @@ std::string MethodLabel(const MethodOption& o, const UiText& t) {
 
 void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env) {
   const UiText& t = env.text();
-  ImGui::TextWrapped("%s", t.walk_method_intro);
+  WrappedText(t.walk_method_intro);
   const float bar_w = env.narrow() ? ImGui::GetContentRegionAvail().x : std::min(ImGui::GetContentRegionAvail().x, Em(30));
   double biggest = 1;
   for (const MethodOption& o : d.options) biggest = std::max(biggest, o.bytes);
@@ -290,7 +290,7 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
   const std::string speed = r.time_seconds ? Duration(*r.time_seconds, t)
                                            : Printf(t.walk_tokens_per_user, r.tokens_per_second_per_user.value_or(0));
   const std::string money = r.workload.IsTraining() ? CnyText(r.cost_cny, env) : Printf(t.walk_per_hour, CnyText(r.cost_cny, env).c_str());
-  ImGui::TextWrapped(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
+  WrappedTextF(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
   if (ImGui::TreeNode("why", "%s", t.walk_why)) {
     ImGui::PushTextWrapPos(0);
     for (const std::string& s : r.reasons) WrappedBullet(Shown(s, env));

@@ -41,7 +41,15 @@ PricingCatalog PricingWith(const std::vector<Json>& quotes) {
   Json prices = Json::array();
   for (const Json& p : root["prices"])
     if (p["service"] != "container") prices.push_back(p);
-  for (const Json& q : quotes) prices.push_back(q);
+  for (const Json& q : quotes) {
+    prices.push_back(q);
+    bool known = false;
+    for (const Json& p : root["providers"]) known = known || p["name"] == q["provider"];
+    if (known) continue;
+    Json provider = root["providers"][0];
+    provider["id"] = provider["name"] = q["provider"];
+    root["providers"].push_back(provider);
+  }
   root["prices"] = prices;
   PricingCatalogLoad load = LoadPricingCatalog(root.dump(), "p.json");
   for (const auto& e : load.errors) INFO(e);
