@@ -2,6 +2,8 @@
 // Rows table · Price table · Layout
 #include "cost_view.hpp"
 
+#include "cost_job_banner.hpp"
+
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
 #include "format_units.hpp"
@@ -1030,6 +1032,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CostDerived& d, const
 void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived, const UiEnv& env,
                   UiMemory& memory) {
   (void)memory;
+  DrawCarriedJobBanner(state, catalogs, env, memory);
   const bool narrow = env.narrow();
   if (narrow) {
     ImGui::BeginChild("cost_scroll", ImVec2(0, 0), false);

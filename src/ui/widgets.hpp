@@ -36,6 +36,9 @@ std::string Shown(const std::string& text, const UiEnv& env);
 // Text in a colour, wrapped.
 void ColoredWrapped(ImU32 color, const std::string& text);
 
+// Test hook: reports the last item's rectangle under `id` (env.test_target; no-op without it).
+void TestTarget(const UiEnv& env, const char* id);
+
 // A number field people can type into as they speak ("8k", "2T", "70B"): the entry is committed
 // on Enter, on leaving the field or after a pause of kNumberFieldPauseS while typing — never per
 // keystroke — and the − / + buttons step as the spec says (powers of two, multiples of 256, a
