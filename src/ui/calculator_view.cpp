@@ -480,8 +480,20 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
 }
 
 // `fit_above`: the narrow layout already drew "Make it fit" under the verdict at the top.
+// "Cost this job": the Cost view takes this card, count and the estimated hours, and follows
+// the job while linked (app/carried_job.hpp).
+void DrawCostThisJob(AppState& state, const CalculatorDerived& d, const UiEnv& env, CarriedJobMemory& carried) {
+  const CarriedJob job = CalculatorJob(d);
+  ImGui::BeginDisabled(!job.available);
+  if (ImGui::Button(Labeled(env.text().job_cost_this, "cost_job").c_str(),
+                    ImVec2(env.narrow() ? ImGui::GetContentRegionAvail().x : 0, env.narrow() ? Em(2.2f) : 0)))
+    CostThisJob(state, job, 1, carried);
+  ImGui::EndDisabled();
+  TestTarget(env, "calc_cost_job");
+}
+
 void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, CalculatorUi& ui, const UiEnv& env,
-                 bool fit_above) {
+                 bool fit_above, CarriedJobMemory& carried) {
   const UiText& t = env.text();
   if (!d.valid) {
     ColoredWrapped(kColorBad, t.calc_invalid);
@@ -494,7 +506,10 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   DrawVerdict(r, env);
   ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->DisplayName(env.chinese()).c_str(), w.gpus, TaskName(w.task, t),
                       PrecisionName(w.precision, t));
-  if (!fit_above) DrawMakeItFit(state, d, ui, env);
+  if (!fit_above) {
+    DrawCostThisJob(state, d, env, carried);
+    DrawMakeItFit(state, d, ui, env);
+  }
   DrawMemoryBar(r, t);
   SectionTitle(t.calc_section_memory);
   for (const Figure& f : r.memory.figures)
@@ -567,6 +582,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     ImGui::BeginChild("calc_scroll", ImVec2(0, 0), false);
     if (d.valid) {
       DrawVerdict(d.estimate, env);
+      DrawCostThisJob(state, d, env, memory.carried_job);
       DrawMakeItFit(state, d, memory.calculator, env);
     }
     if (ImGui::CollapsingHeader(Labeled(t.calc_model, "model").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
@@ -574,7 +590,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     if (ImGui::CollapsingHeader(Labeled(t.calc_job_hardware, "job").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
       DrawJobInputs(s, c, env);
     ImGui::Separator();
-    DrawResults(state, c, d, memory.calculator, env, true);
+    DrawResults(state, c, d, memory.calculator, env, true, memory.carried_job);
     ImGui::EndChild();
     return;
   }
@@ -587,7 +603,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("calc_results", ImVec2(0, 0), true);
-  DrawResults(state, c, d, memory.calculator, env, false);
+  DrawResults(state, c, d, memory.calculator, env, false, memory.carried_job);
   ImGui::EndChild();
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/app_state.hpp"
+#include "app/carried_job.hpp"
 #include "charts/scale.hpp"
 #include "model_picker.hpp"
 #include "text/ui_text.hpp"
@@ -41,6 +42,9 @@ struct UiEnv {
   std::function<void()> reload;
   // The views' code and data are here (web: the deferred part arrived; set by DrawApp).
   bool views_ready = false;
+  // Test hook (browser tests only; empty otherwise): where a named control was drawn this
+  // frame, in device pixels (src/platform/web/drawn_text_hook.hpp publishes it).
+  std::function<void(const char* id, float x0, float y0, float x1, float y1)> test_target;
 };
 
 // Text being typed in the Calculator and the last import message (not part of the state until
@@ -68,6 +72,7 @@ struct UiMemory {
   ModelPickerState walkthrough_model_picker;
   bool sheet_open = false;  // phones: the pinned card's detail sheet is up
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
+  CarriedJobMemory carried_job;  // what the Cost view last received from the job it follows
 };
 
 }  // namespace atlas::ui

@@ -285,6 +285,12 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
   return changed;
 }
 
+void TestTarget(const UiEnv& env, const char* id) {
+  if (!env.test_target) return;
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  env.test_target(id, a.x, a.y, b.x, b.y);
+}
+
 bool NumberField(const std::string& label, int& value, const NumberFieldSpec& spec, const UiText& t, float width,
                  const char* help) {
   NumberFieldSpec s = spec;

@@ -41,6 +41,9 @@ void ColoredWrapped(ImU32 color, const std::string& text);
 void WrappedText(const std::string& text);
 void WrappedTextF(const char* format, ...) IM_FMTARGS(1);
 
+// Test hook: reports the last item's rectangle under `id` (env.test_target; no-op without it).
+void TestTarget(const UiEnv& env, const char* id);
+
 // A number field people can type into as they speak ("8k", "2T", "70B"): the entry is committed
 // on Enter, on leaving the field or after a pause of kNumberFieldPauseS while typing — never per
 // keystroke — and the − / + buttons step as the spec says (powers of two, multiples of 256, a

@@ -8,6 +8,10 @@
 #include "ui/theme.hpp"
 
 #include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 #include <imgui.h>
 
 using namespace atlas;
@@ -52,6 +56,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
     UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
     NormalizeWalkthrough(state.walkthrough);
     UpdateWalkthroughDerived(state, *data.catalogs, walkthrough, state.language);
+    FollowCarriedJob(state, &calculator, &walkthrough, memory.carried_job);
     UpdateCostDerived(state, *data.catalogs, cost, state.language);
     ImGui::NewFrame();
     ui::DrawApp(state, data, env, memory);
@@ -170,7 +175,7 @@ TEST_CASE("the walkthrough draws every step for every task at desktop and phone 
     ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
     const ui::UiEnv env = EnvFor(size);
     for (int t = 0; t <= static_cast<int>(WalkthroughTask::kMixed); ++t)
-      for (int step = 0; step < 5; ++step) {
+      for (int step = 0; step < kWalkSteps; ++step) {
         AppState state;
         state.view = View::kWalkthrough;
         state.walkthrough.task = static_cast<WalkthroughTask>(t);
@@ -180,9 +185,35 @@ TEST_CASE("the walkthrough draws every step for every task at desktop and phone 
         if (t == 3) state.walkthrough.model_preset.clear(), state.walkthrough.custom_params = 13e9;
         INFO("task " << t << " step " << step << " at " << size.css_w);
         CHECK(DrawFrames(state, env, 6) > 100);
-        // Clicking around may move between steps or open the Calculator, never elsewhere.
-        CHECK((state.view == View::kWalkthrough || state.view == View::kCalculator));
+        // Clicking around may move between steps, open the Calculator or cost a job, never elsewhere.
+        CHECK((state.view == View::kWalkthrough || state.view == View::kCalculator || state.view == View::kCost));
       }
+  }
+}
+
+TEST_CASE("the Cost view draws a carried job's banner at desktop and phone sizes, and the test hook sees its controls") {
+  for (ScreenSize size : kScreenSizes) {
+    ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+    ui::UiEnv env = EnvFor(size);
+    std::vector<std::string> targets;
+    env.test_target = [&targets](const char* id, float x0, float y0, float x1, float y1) {
+      CHECK(x1 >= x0);
+      CHECK(y1 >= y0);
+      targets.push_back(id);
+    };
+    for (CarriedJobSource source : {CarriedJobSource::kCalculator, CarriedJobSource::kWalkthrough}) {
+      AppState state;
+      state.view = View::kCost;
+      state.cost.job = source;
+      state.calculator.workload.task = Task::kLora;
+      state.calculator.workload.gpu = "rtx-4090";
+      state.calculator.model_preset = "llama-2-7b";
+      INFO("source " << static_cast<int>(source) << " at " << size.css_w);
+      CHECK(DrawFrames(state, env, 8) > 100);
+      // Linked, or unlinked by the frames' random clicks; never lost.
+      CHECK(state.view == View::kCost);
+    }
+    CHECK(std::find(targets.begin(), targets.end(), std::string("cost_job_unlink")) != targets.end());
   }
 }
 

@@ -463,6 +463,8 @@ void Frame(void* arg) {
     atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
     atlas::NormalizeWalkthrough(app.state.walkthrough);
     atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
+    // The Cost view follows the job it was linked to (carried_job.hpp) before costing it.
+    atlas::FollowCarriedJob(app.state, &app.calculator, &app.walkthrough, app.memory.carried_job);
   }
   if (full && app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
   app.data.calculator = full ? &app.calculator : nullptr;
@@ -543,6 +545,9 @@ int main() {
   };
   app.env.retry_load = [] { StartDeferredLoad(app); };
   app.env.reload = [] { atlas::platform::ReloadPage(); };
+  app.env.test_target = [](const char* id, float x0, float y0, float x1, float y1) {
+    atlas::platform::ReportTestTarget(id, x0, y0, x1, y1, app.env.dpr);
+  };
   app.env.page_url = atlas::platform::PageUrl();
   const std::string hash = atlas::platform::GetHash();
   if (!hash.empty() && app.data.load_errors.empty()) {
