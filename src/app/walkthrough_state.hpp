@@ -1,4 +1,4 @@
-// The decision walkthrough's answers (part of AppState, serialised in the share link).
+// The decision walkthrough's answers (part of AppState, serialised in the share link as walk.*).
 #pragma once
 
 #include <string>

@@ -112,8 +112,9 @@ const SERVING = {
   name: "serving", task: "walk_task_serving", taskInLink: "walk.task=serving", serving: true, taskWord: "serving",
   fields: [["batch", "50"], ["context", "8k"]], inLink: ["walk.batch=50", "walk.context=8192"],
 };
+// LoRA/QLoRA is the walkthrough's default task, so picking it writes no walk.task.
 const FINETUNE = {
-  name: "finetune", task: "walk_task_peft", taskInLink: "walk.task=peft", serving: false, taskWord: "QLoRA",
+  name: "finetune", task: "walk_task_peft", taskInLink: "view=walkthrough", serving: false, taskWord: "QLoRA",
   fields: [["train_tokens", "2B"], ["seq_len", "4k"]], inLink: ["walk.train_tokens=2000000000", "walk.seq_len=4096"],
 };
 
