@@ -2,7 +2,8 @@
 // run (A, B, A, B ...: the machine is shared, only same-run figures compare), with the shared
 // measuring script (../shared/tools/measure_page.js, fresh browser context per run).
 // usage: PEER_DIR=DIR [PEER_PATH=sub/path/] [PEER_SELECTOR=css] [ROUNDS=4] [MEASURE=path]
-//        [ATLAS_DIST=dir] node bench/first_content.mjs
+//        [ATLAS_DIST=dir] [BEFORE_DIST=dir] node bench/first_content.mjs
+// BEFORE_DIST adds an earlier build (its first complete canvas frame) to the same run.
 // GPU Atlas is measured twice: its first content (the tier map drawn at build time, #prerender
 // svg circle; on a build without it, the canvas) and its first complete canvas frame.
 // A peer is any built site, e.g. gpu_poor's docs/ folder served so that its /gpu_poor/ paths
@@ -22,11 +23,13 @@ if (!peerDir || !existsSync(measure)) {
 const hasPrerender = readFileSync(path.join(dist, "index.html"), "utf8").includes('id="prerender"');
 const ours = await serve();
 const peer = await serve(peerDir);
+const before = process.env.BEFORE_DIST ? await serve(process.env.BEFORE_DIST) : null;
 const probes = [
   ["GPU Atlas, first content", ours.url, hasPrerender ? ["--selector", "#prerender svg circle"] : ["--canvas", "canvas"]],
   ["GPU Atlas, canvas frame complete", ours.url, ["--canvas", "canvas"]],
   ["peer", peer.url + (process.env.PEER_PATH || ""), ["--selector", process.env.PEER_SELECTOR || "button"]],
 ];
+if (before) probes.push(["before (BEFORE_DIST), canvas complete", before.url, ["--canvas", "canvas"]]);
 const samples = probes.map(() => []);
 for (let r = 0; r < rounds; r++) {
   probes.forEach(([, url, probe], i) => {
@@ -43,3 +46,4 @@ probes.forEach(([name], i) => {
 });
 ours.close();
 peer.close();
+if (before) before.close();

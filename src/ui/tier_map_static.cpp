@@ -34,7 +34,7 @@ struct LabelBudget {
   const char* css_class;
 };
 constexpr LabelBudget kDesktopLabels{10, 19, "pr-wide"};  // 690 px / 4.5 em, 650 px / 2.2 em
-constexpr LabelBudget kPhoneLabels{4, 6, "pr-narrow"};   // 315 px / 4.5 em, 225 px / 2.2 em
+constexpr LabelBudget kPhoneLabels{3, 6, "pr-narrow"};   // 315 px / 4.5 em (floor 3), 225 px / 2.2 em
 
 // The scatter chart: grid, guide lines of the tier rule, markers (biggest first, as drawn on the
 // canvas) and card names placed greedily where they do not overlap, in percentages of the plot box.
