@@ -238,8 +238,9 @@ void ApplyButtons(App& app) {
   app.last_mouse_pos = io.MousePos;
 }
 
-// Opens the state in `hash` (startup, back/forward, an edited address bar).
-void ApplyHash(App& app, const std::string& hash) {
+// Opens the state in `hash` (startup, back/forward, an edited address bar). Deferred, as is
+// SyncHash: the link codec and the calculator's rules come with the views' code.
+ATLAS_DEFERRED void ApplyHash(App& app, const std::string& hash) {
   atlas::LinkDecode d = atlas::DecodeLink(hash, app.catalogs);
   app.state = d.state;
   atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
@@ -250,7 +251,7 @@ void ApplyHash(App& app, const std::string& hash) {
 
 // Mirrors the state into the fragment: a history entry when the view changes (so back/forward
 // move between views), in-place updates for edits (no flood of entries).
-void SyncHash(App& app) {
+ATLAS_DEFERRED void SyncHash(App& app) {
   if (++app.frames % 20 == 0 || app.check_hash) {
     app.check_hash = false;
     const std::string now = atlas::platform::GetHash();
@@ -339,6 +340,19 @@ void UpdateDeferred(App& app) {
     atlas::platform::PerformanceMark("gpu-atlas:deferred-failed");
   }
   for (char* text : m.texts) std::free(text);
+}
+
+// The other views' results, recomputed when their inputs changed (a deferred entry point).
+ATLAS_DEFERRED void UpdateDerived(App& app, atlas::Language shown_language) {
+  if (app.data.models_missing.empty()) {
+    atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
+    atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
+    atlas::NormalizeWalkthrough(app.state.walkthrough);
+    atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
+    // The Cost view follows the job it was linked to (carried_job.hpp) before costing it.
+    atlas::FollowCarriedJob(app.state, &app.calculator, &app.walkthrough, app.memory.carried_job);
+  }
+  if (app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
 }
 
 // Glyph ranges: ImGui bakes only the glyphs a font has, so ranges can be broad; the subsets
@@ -458,15 +472,7 @@ void Frame(void* arg) {
   const bool full = app.deferred == Deferred::kReady;
   const atlas::Language shown_language =
       app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish;
-  if (full && app.data.models_missing.empty()) {
-    atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
-    atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
-    atlas::NormalizeWalkthrough(app.state.walkthrough);
-    atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
-    // The Cost view follows the job it was linked to (carried_job.hpp) before costing it.
-    atlas::FollowCarriedJob(app.state, &app.calculator, &app.walkthrough, app.memory.carried_job);
-  }
-  if (full && app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
+  if (full) UpdateDerived(app, shown_language);
   app.data.calculator = full ? &app.calculator : nullptr;
   app.data.walkthrough = full ? &app.walkthrough : nullptr;
   app.data.cost = full ? &app.cost : nullptr;
