@@ -1,6 +1,7 @@
 #include "estimate.hpp"
 
 #include "advice.hpp"
+#include "estimate_warnings.hpp"
 #include "format.hpp"
 #include "text/engine_text.hpp"
 
@@ -87,6 +88,7 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language,
                              r.gpu->name.c_str(), DoesNotFitAdvice(w, language).c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
     r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->name.c_str()));
+  if (explain) r.warnings = EstimateWarnings(w, r.framework, *r.gpu, language);
   r.ok = true;
   return r;
 }
