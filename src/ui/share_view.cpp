@@ -1,5 +1,7 @@
 #include "share_view.hpp"
 
+#include "accuracy_view.hpp"
+
 #include "app/export.hpp"
 #include "app/share_link.hpp"
 #include "engine/format.hpp"
@@ -70,6 +72,7 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
     ImGui::PopID();
   }
   ImGui::NewLine();
+  DrawAccuracySummary(View::kShare, env, memory);
   SectionTitle(t.share_preview);
   if (env.chinese()) ImGui::TextDisabled("%s", t.share_preview_note);
   const std::string preview = ExportCalculator(calc, c, link, ExportFormat::kMarkdown);

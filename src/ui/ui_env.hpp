@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+namespace atlas {
+struct AccuracyDerived;
+}
+
 namespace atlas::ui {
 
 struct UiEnv {
@@ -41,6 +45,9 @@ struct UiEnv {
   std::function<void()> reload;
   // The views' code and data are here (web: the deferred part arrived; set by DrawApp).
   bool views_ready = false;
+  // The engine against the measured cases, once evaluated (set by DrawApp from AppData; null
+  // before the deferred data arrived): the Calculator's "How accurate is this?" line reads it.
+  const AccuracyDerived* accuracy = nullptr;
 };
 
 // Text being typed in the Calculator and the last import message (not part of the state until
@@ -53,6 +60,14 @@ struct CalculatorUi {
   bool message_is_error = false;
   char train_tokens[32] = "";
   int fit_applied = 0;    // changes "Make it fit" applied last (0 = none to report)
+};
+
+// The Accuracy panel: open over the view it was opened from (closes when the view changes).
+struct AccuracyUi {
+  bool open = false;
+  int opened_from = -1;  // View
+  int group = -1;        // AccuracyGroup shown, -1 = all kinds
+  std::string status;    // "Address copied: ..."
 };
 
 // Transient UI memory that is not part of the user's configuration (hover, last tab drawn).
@@ -68,6 +83,7 @@ struct UiMemory {
   ModelPickerState walkthrough_model_picker;
   bool sheet_open = false;  // phones: the pinned card's detail sheet is up
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
+  AccuracyUi accuracy;
 };
 
 }  // namespace atlas::ui

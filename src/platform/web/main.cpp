@@ -58,6 +58,8 @@ struct App {
   atlas::CalculatorDerived calculator;
   atlas::WalkthroughDerived walkthrough;
   atlas::CostDerived cost;
+  atlas::AccuracyDerived accuracy;
+  int data_version = 0;  // counts the deferred data loads (the accuracy cases evaluate once per load)
   float font_scale = 0;  // dpr * css font size the atlas was built for
   FontFetch zh_fetch = FontFetch::kIdle;
   Deferred deferred = Deferred::kIdle;
@@ -310,6 +312,7 @@ ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
       },
       "data", app.catalogs);
   load.warnings.insert(load.warnings.begin(), gpu_errors.begin(), gpu_errors.end());
+  ++app.data_version;
   app.data.data_warnings = load.warnings;
   app.data.models_missing = load.models_missing;
   app.data.markets_missing = load.markets_missing;
@@ -462,11 +465,13 @@ void Frame(void* arg) {
     atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
     atlas::NormalizeWalkthrough(app.state.walkthrough);
     atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
+    atlas::UpdateAccuracyDerived(app.catalogs, app.data_version, app.accuracy);
   }
   if (full && app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
   app.data.calculator = full ? &app.calculator : nullptr;
   app.data.walkthrough = full ? &app.walkthrough : nullptr;
   app.data.cost = full ? &app.cost : nullptr;
+  app.data.accuracy = full && app.data.models_missing.empty() ? &app.accuracy : nullptr;
   app.data.views_failed = app.deferred == Deferred::kFailed;
   app.env.update_ready = atlas::platform::UpdateReady();
 
