@@ -43,6 +43,8 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
     memory.share_status = t.share_copied;
   }
   if (!memory.share_status.empty()) ColoredWrapped(kColorGood, memory.share_status);
+  // How far to trust what is shared: one tap from here on phones, above the exports.
+  DrawAccuracySummary(View::kShare, env, memory);
 
   SectionTitle(t.share_export_calc);
   const struct {
@@ -72,7 +74,6 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
     ImGui::PopID();
   }
   ImGui::NewLine();
-  DrawAccuracySummary(View::kShare, env, memory);
   SectionTitle(t.share_preview);
   if (env.chinese()) ImGui::TextDisabled("%s", t.share_preview_note);
   const std::string preview = ExportCalculator(calc, c, link, ExportFormat::kMarkdown);

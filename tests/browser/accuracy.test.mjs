@@ -103,7 +103,22 @@ async function fromShare(device, name, zh) {
   await context.close();
 }
 
+// The estimate's software warnings under the verdict (issue 12 part 7): QLoRA on MLU370-X8.
+async function softwareWarning(device, name, zh) {
+  const { context, page, problems } = await openPage("#v=1&view=calculator&calc.task=qlora&calc.gpu=mlu370-x8", device, zh);
+  const text = await drawn(page, `${name} qlora on mlu370`);
+  const want = zh ? "NF4 4 位权重（bitsandbytes） 在 寒武纪 MLU370-X8（" : "NF4 4-bit weights (bitsandbytes) is not available on MLU370-X8";
+  assert(text.includes(want), `${name}: no NF4 warning (want "${want}"):\n${text.slice(0, 1500)}`);
+  await shot(page, `accuracy-${name}-software-warning`);
+  assert(problems.length === 0, problems.join("\n"));
+  await context.close();
+}
+
 await run([
+  ["desktop English, phone 简体中文: the Calculator warns that MLU370 has no NF4", async () => {
+    await softwareWarning(DESKTOP, "desktop-en", false);
+    await softwareWarning(PHONE, "phone-zh", true);
+  }],
   ["desktop, English: from the verdict, figures equal validate --json", () => fromCalculator(DESKTOP, "desktop-en", false)],
   ["desktop, 简体中文: the same", () => fromCalculator(DESKTOP, "desktop-zh", true)],
   ["phone, English: one tap from the verdict", () => fromCalculator(PHONE, "phone-en", false)],
