@@ -1,6 +1,7 @@
 #include "estimate.hpp"
 
 #include "advice.hpp"
+#include "estimate_warnings.hpp"
 #include "format.hpp"
 #include "text/engine_text.hpp"
 
@@ -92,6 +93,7 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language,
                              r.gpu->DisplayName(language == Language::kChinese).c_str(), DoesNotFitAdvice(w, language).c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
     r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->DisplayName(language == Language::kChinese).c_str()));
+  if (explain) r.warnings = EstimateWarnings(w, r.framework, *r.gpu, language);
   return r;
 }
 

@@ -26,6 +26,9 @@ struct EstimateResult {
   double headroom_bytes = 0;  // usable capacity (x the server's memory fraction) - required (negative when it does not fit)
   Framework framework = Framework::kPytorchEager;  // the framework the estimate assumed
   std::vector<std::string> notes;  // assumptions and warnings, memory + compute + layout
+  // What may stop the plan running as asked (estimate_warnings.hpp): a custom model whose fields
+  // contradict its params, a feature the card's software stack lacks. Only when `explain`.
+  std::vector<std::string> warnings;
 };
 
 // Checks the layout and combinations (TP divides heads, QLoRA needs a 4/8-bit base, ...);

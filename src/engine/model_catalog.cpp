@@ -1,5 +1,7 @@
 #include "model_catalog.hpp"
 
+#include "partial_model.hpp"
+
 #include "json_reader.hpp"
 
 #include <algorithm>
@@ -257,6 +259,7 @@ ModelSpec ModelFromParamCount(double params) {
   std::snprintf(buf, sizeof buf, "Custom %.3gB", params / 1e9);
   m.name = buf;
   m.notes = "Architecture derived from the size with Llama-style proportions; edit any field.";
+  CompleteArchitecture(m, {});  // depth, then the MLP width, so the architecture adds up to params
   return m;
 }
 

@@ -1,5 +1,7 @@
 #include "calculator_view.hpp"
 
+#include "accuracy_view.hpp"
+
 #include "engine/format.hpp"
 #include "engine/peak_kind_text.hpp"
 #include "engine/text/engine_text.hpp"
@@ -417,6 +419,12 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
   ImGui::PopStyleColor();
 }
 
+// What may stop the plan running as asked (a feature the card's software lacks, a custom model
+// whose fields contradict its size): right under the verdict.
+void DrawEstimateWarnings(const EstimateResult& r, const UiEnv& env) {
+  for (const std::string& w : r.warnings) ColoredWrapped(kColorWarn, "! " + Shown(w, env));
+}
+
 // A request field in the UI's words (the Make-it-fit steps name the fields they change).
 const char* FieldLabel(const std::string& field, Task task, const UiText& t) {
   if (field == "checkpointing") return t.calc_checkpointing;
@@ -479,7 +487,6 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
   }
 }
 
-// `fit_above`: the narrow layout already drew "Make it fit" under the verdict at the top.
 // "Cost this job": the Cost view takes this card, count and the estimated hours, and follows
 // the job while linked (app/carried_job.hpp).
 void DrawCostThisJob(AppState& state, const CalculatorDerived& d, const UiEnv& env, CarriedJobMemory& carried) {
@@ -492,8 +499,11 @@ void DrawCostThisJob(AppState& state, const CalculatorDerived& d, const UiEnv& e
   TestTarget(env, "calc_cost_job");
 }
 
-void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, CalculatorUi& ui, const UiEnv& env,
-                 bool fit_above, CarriedJobMemory& carried) {
+// `fit_above`: the narrow layout already drew "Make it fit" under the verdict at the top.
+void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, UiMemory& memory, const UiEnv& env,
+                 bool fit_above) {
+  CalculatorUi& ui = memory.calculator;
+  CarriedJobMemory& carried = memory.carried_job;
   const UiText& t = env.text();
   if (!d.valid) {
     ColoredWrapped(kColorBad, t.calc_invalid);
@@ -504,6 +514,10 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   const EstimateResult& r = d.estimate;
   const Workload& w = d.inputs.workload;
   DrawVerdict(r, env);
+  if (!fit_above) {
+    DrawEstimateWarnings(r, env);
+    DrawAccuracyLink(View::kCalculator, env, memory);
+  }
   ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->DisplayName(env.chinese()).c_str(), w.gpus, TaskName(w.task, t),
                       PrecisionName(w.precision, t));
   if (!fit_above) {
@@ -583,6 +597,8 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     if (d.valid) {
       DrawVerdict(d.estimate, env);
       DrawCostThisJob(state, d, env, memory.carried_job);
+      DrawEstimateWarnings(d.estimate, env);
+      DrawAccuracyLink(View::kCalculator, env, memory);
       DrawMakeItFit(state, d, memory.calculator, env);
     }
     if (ImGui::CollapsingHeader(Labeled(t.calc_model, "model").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
@@ -590,7 +606,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     if (ImGui::CollapsingHeader(Labeled(t.calc_job_hardware, "job").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
       DrawJobInputs(s, c, env);
     ImGui::Separator();
-    DrawResults(state, c, d, memory.calculator, env, true, memory.carried_job);
+    DrawResults(state, c, d, memory, env, true);
     ImGui::EndChild();
     return;
   }
@@ -603,7 +619,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("calc_results", ImVec2(0, 0), true);
-  DrawResults(state, c, d, memory.calculator, env, false, memory.carried_job);
+  DrawResults(state, c, d, memory, env, false);
   ImGui::EndChild();
 }
 

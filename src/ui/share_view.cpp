@@ -1,5 +1,7 @@
 #include "share_view.hpp"
 
+#include "accuracy_view.hpp"
+
 #include "app/export.hpp"
 #include "app/share_link.hpp"
 #include "engine/format.hpp"
@@ -41,6 +43,8 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
     memory.share_status = t.share_copied;
   }
   if (!memory.share_status.empty()) ColoredWrapped(kColorGood, memory.share_status);
+  // How far to trust what is shared: one tap from here on phones, above the exports.
+  DrawAccuracySummary(View::kShare, env, memory);
 
   SectionTitle(t.share_export_calc);
   const struct {

@@ -1,5 +1,6 @@
 // Windowless UI smoke test: draws every view for several frames at desktop and phone sizes,
 // with mouse movement and clicks over the canvas, and checks ImGui ends each frame cleanly.
+#include "app/accuracy_model.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
 #include "app/cost_model.hpp"
@@ -36,6 +37,13 @@ struct ImGuiHeadless {
   ~ImGuiHeadless() { ImGui::DestroyContext(); }
 };
 
+// The measured cases, evaluated once for every test here (as the web app does once per load).
+const AccuracyDerived& Accuracy() {
+  static AccuracyDerived accuracy;
+  UpdateAccuracyDerived(test::RealCatalogs(), 1, accuracy);
+  return accuracy;
+}
+
 int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   ui::UiMemory memory;
   ui::AppData data;
@@ -46,6 +54,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   data.walkthrough = &walkthrough;
   CostDerived cost;
   data.cost = &cost;
+  data.accuracy = &Accuracy();
   int vertices = 0;
   ImGuiIO& io = ImGui::GetIO();
   for (int f = 0; f < frames; ++f) {
@@ -314,4 +323,47 @@ TEST_CASE("views whose data failed say so; the tier map and the rest still draw"
     CHECK(state.view == static_cast<View>(v));
   }
   CHECK_FALSE(reloaded);
+}
+
+TEST_CASE("the Accuracy panel opens over the Calculator and Share, in both languages and sizes, and closes with the view") {
+  for (ScreenSize size : kScreenSizes) {
+    for (Language language : {Language::kEnglish, Language::kChinese}) {
+      ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+      ui::UiEnv env = EnvFor(size);
+      for (View from : {View::kCalculator, View::kShare}) {
+        AppState state;
+        state.view = from;
+        state.language = language;
+        ui::UiMemory memory;
+        memory.accuracy.open = true;
+        memory.accuracy.opened_from = static_cast<int>(from);
+        ui::AppData data;
+        data.catalogs = &test::RealCatalogs();
+        CalculatorDerived calculator;
+        data.calculator = &calculator;
+        data.accuracy = &Accuracy();
+        INFO("view " << static_cast<int>(from) << " at " << size.css_w << " language " << static_cast<int>(language));
+        // A few frames each: the desktop tab bar selects the state's view after a frame.
+        auto draw = [&](int frames) {
+          for (int f = 0; f < frames; ++f) {
+            UpdateCalculatorDerived(state, *data.catalogs, calculator, language);
+            ImGui::NewFrame();
+            ui::DrawApp(state, data, env, memory);
+            ImGui::Render();
+          }
+          return ImGui::GetDrawData()->TotalVtxCount;
+        };
+        for (int group : {-1, 0, 1, 2}) {
+          memory.accuracy.group = group;
+          CHECK(draw(3) > 1000);
+          CHECK(memory.accuracy.open);
+        }
+        // Another view closes the panel.
+        state.view = View::kTierMap;
+        draw(3);
+        CHECK_FALSE(memory.accuracy.open);
+      }
+    }
+  }
+  CHECK(Accuracy().computations == 1);
 }

@@ -58,6 +58,8 @@ struct App {
   atlas::CalculatorDerived calculator;
   atlas::WalkthroughDerived walkthrough;
   atlas::CostDerived cost;
+  atlas::AccuracyDerived accuracy;
+  int data_version = 0;  // counts the deferred data loads (the accuracy cases evaluate once per load)
   float font_scale = 0;  // dpr * css font size the atlas was built for
   FontFetch zh_fetch = FontFetch::kIdle;
   Deferred deferred = Deferred::kIdle;
@@ -312,6 +314,7 @@ ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
       },
       "data", app.catalogs);
   load.warnings.insert(load.warnings.begin(), gpu_errors.begin(), gpu_errors.end());
+  ++app.data_version;
   app.data.data_warnings = load.warnings;
   app.data.models_missing = load.models_missing;
   app.data.markets_missing = load.markets_missing;
@@ -351,6 +354,7 @@ ATLAS_DEFERRED void UpdateDerived(App& app, atlas::Language shown_language) {
     atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
     // The Cost view follows the job it was linked to (carried_job.hpp) before costing it.
     atlas::FollowCarriedJob(app.state, &app.calculator, &app.walkthrough, app.memory.carried_job);
+    atlas::UpdateAccuracyDerived(app.catalogs, app.data_version, app.accuracy);
   }
   if (app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
 }
@@ -476,6 +480,7 @@ void Frame(void* arg) {
   app.data.calculator = full ? &app.calculator : nullptr;
   app.data.walkthrough = full ? &app.walkthrough : nullptr;
   app.data.cost = full ? &app.cost : nullptr;
+  app.data.accuracy = full && app.data.models_missing.empty() ? &app.accuracy : nullptr;
   app.data.views_failed = app.deferred == Deferred::kFailed;
   app.env.update_ready = atlas::platform::UpdateReady();
 
