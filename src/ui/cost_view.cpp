@@ -25,6 +25,13 @@ std::string Label(const char* text, const char* id) { return std::string(text) +
 
 const char* CurrencySymbol(const std::string& cur) { return cur == "USD" ? "$" : cur == "CNY" ? "¥" : ""; }
 
+// A money axis tick: in Chinese through the money formatter, 万 and all ("¥2.5万", not "¥25k");
+// in English the symbol and the tick's short label ("¥25k").
+std::string MoneyTick(const charts::Tick& tick, const std::string& cur, const std::string& sym, Language language) {
+  if (language != Language::kChinese) return sym + tick.label;
+  return tick.value == 0 ? sym + "0" : Money(tick.value, cur, language);
+}
+
 // "¥1,234", "$0.52": two decimals below 100, none above; "-" for non-finite.
 std::string Money(double v, const std::string& cur) {
   if (!std::isfinite(v)) return "-";
@@ -538,14 +545,16 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   for (const charts::Tick& tick : charts::LinearTicks(0, money_max, money_labels, "")) {
     const float x = static_cast<float>(sm.ToPixel(tick.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    tick_label(x, money_x0, money_x1, (sym.empty() ? "" : sym) + tick.label);
+    tick_label(x, money_x0, money_x1, MoneyTick(tick, cur, sym, env.language));
   }
   for (const charts::Tick& tick : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
     const float x = static_cast<float>(sc.ToPixel(tick.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
     tick_label(x, co2_x0, co2_x1, tick.label);
   }
-  const std::string money_title = Printf(narrow ? t.cost_bars_money_narrow : t.cost_bars_money, cur.c_str());
+  // Chinese text writes money with ¥ (CNY only in data and the CLI; glossary).
+  const std::string money_title =
+      Printf(narrow ? t.cost_bars_money_narrow : t.cost_bars_money, (env.chinese() && !sym.empty() ? sym : cur).c_str());
   dl->AddText(ImVec2(money_x0, o.y), IM_COL32(200, 205, 215, 255), money_title.c_str());
   dl->AddText(ImVec2(co2_x0, o.y), IM_COL32(200, 205, 215, 255), t.cost_bars_co2);
 
@@ -756,7 +765,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   for (const charts::Tick& tick : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
     const float y = static_cast<float>(sy.ToPixel(tick.value));
     dl->AddLine(ImVec2(left, y), ImVec2(right, y), kColorGrid);
-    const std::string label = sym + tick.label;
+    const std::string label = MoneyTick(tick, cur, sym, env.language);
     dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - Em(0.3f), y - Em(0.5f)), kColorMuted, label.c_str());
   }
   const char* x_title = t.cost_be_x;
