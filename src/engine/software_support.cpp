@@ -65,6 +65,7 @@ SoftwareStack ReadStack(FieldReader& r, const Json& rec, const GpuCatalog& gpus)
   s.name = r.String("name");
   s.vendor = r.String("vendor");
   s.version = r.String("version");
+  s.version_zh = r.String("version_zh");  // the reader's language: every shown text has a Chinese twin
   s.version_source = r.String("version_source");
   s.gpus = r.StringList("gpus", /*require_non_empty=*/true);
   for (const std::string& id : s.gpus)
@@ -179,6 +180,7 @@ void AttachSoftwareSupport(const SoftwareCatalog& software, GpuCatalog& gpus) {
       w.stack_id = s.id;
       w.stack_name = s.name;
       w.stack_version = s.version;
+      w.stack_version_zh = s.version_zh;
       w.version_source = s.version_source;
       w.features = s.features;
       // FP8 needs FP8 hardware: a card without an FP8 rate takes the stack's fallback entry,

@@ -42,6 +42,7 @@ struct GpuSoftware {
   std::string stack_id;       // e.g. "cuda"
   std::string stack_name;     // e.g. "CUDA"
   std::string stack_version;  // e.g. "CUDA 12.9 (vLLM and SGLang wheels)"
+  std::string stack_version_zh;  // the same in 简体中文 (software.json "version_zh")
   std::string version_source;
   std::array<SupportEntry, kSoftwareFeatureCount> features;
 };
@@ -55,7 +56,7 @@ const char* SupportLevelName(SupportLevel level);
 std::optional<SupportLevel> SupportLevelFromName(const std::string& name);
 
 struct SoftwareStack {
-  std::string id, name, vendor, version, version_source;
+  std::string id, name, vendor, version, version_zh, version_source;
   std::vector<std::string> gpus;  // ids of data/gpus.json
   std::array<SupportEntry, kSoftwareFeatureCount> features;
   // FP8 entries for cards of this stack whose fp8_dense_tflops is null (absent: "no").

@@ -468,8 +468,10 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
     for (size_t i = 0; i < f.changes.size(); ++i) {
       const FitChange& ch = f.changes[i];
       ImGui::PushID(static_cast<int>(i));
-      WrappedBullet(Printf(t.calc_fit_step, FieldLabel(ch.field, d.inputs.workload.task, t), FitValueText(ch.from).c_str(),
-                           FitValueText(ch.to).c_str()));
+      // On/off in the reader's words (yes/no), other values as the engine writes them.
+      const auto value_text = [&t](const Json& v) { return v.is_boolean() ? std::string(v.get<bool>() ? t.yes : t.no) : FitValueText(v); };
+      WrappedBullet(Printf(t.calc_fit_step, FieldLabel(ch.field, d.inputs.workload.task, t), value_text(ch.from).c_str(),
+                           value_text(ch.to).c_str()));
       ImGui::Indent();
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
       ImGui::PushTextWrapPos(0);

@@ -68,7 +68,7 @@ ImU32 LevelColor(SupportLevel level) {
 void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
   const UiText& t = env.text();
   ImGui::Spacing();
-  WrappedText(Printf(t.card_software_support, Shown(g.software.stack_version, env).c_str()).c_str());
+  WrappedText(Printf(t.card_software_support, Shown(env.chinese() ? g.software.stack_version_zh : g.software.stack_version, env).c_str()).c_str());
   if (!ImGui::BeginTable("software", 2, ImGuiTableFlags_SizingStretchProp)) return;
   for (size_t i = 0; i < kSoftwareFeatureCount; ++i) {
     const auto feature = static_cast<SoftwareFeature>(i);

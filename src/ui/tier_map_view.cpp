@@ -238,6 +238,12 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       if (rect.x < left || rect.z > right) return true;
       for (const ImVec4& r : placed_labels)
         if (!(rect.z < r.x || rect.x > r.z || rect.w < r.y || rect.y > r.w)) return true;
+      // Nor over another card's marker (its own is beside the name by construction).
+      for (size_t j = 0; j < points.size(); ++j) {
+        if (j == k) continue;
+        const float mx = static_cast<float>(points[j].x), my = static_cast<float>(points[j].y), mr = radii[j] * 0.8f;
+        if (!(rect.z < mx - mr || rect.x > mx + mr || rect.w < my - mr || rect.y > my + mr)) return true;
+      }
       return false;
     };
     // Right of the marker, left, then above or below it on either side.

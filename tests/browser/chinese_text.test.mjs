@@ -20,6 +20,32 @@ async function openChinese(hash, device, locale = "zh-CN") {
   return { context, page, problems };
 }
 
+
+// English words that make a run of ASCII words a sentence (function words): names of cards,
+// models, papers and units ("NVIDIA H100 SXM", "Kaplan et al. 2020", "tokens/s") have none or
+// one, English sentences have several.
+const FUNCTION_WORDS = new Set(["the", "of", "and", "to", "with", "for", "on", "in", "is", "are", "per", "by", "from",
+  "at", "an", "not", "this", "that", "be", "no", "or", "only", "as", "it", "its", "than", "more", "has", "have",
+  "was", "were", "will", "can", "into", "over", "when", "which", "each", "all", "any", "but", "if", "so", "so", "these",
+  "those", "their", "there", "used", "uses", "use", "set", "need", "needs", "gives", "here", "left", "out", "up"]);
+
+// The lines of drawn text that hold an ASCII-only English sentence: three or more words in a
+// row between non-ASCII characters, at least two of them function words.
+function englishSentences(text) {
+  const found = [];
+  for (const line of text.split("\n")) {
+    for (const segment of line.split(/[^\x00-\x7F]+/)) {
+      // Whole words of letters only: "A100", "x4", "8B" are names and counts, not words.
+      const words = segment.split(/\s+/).map((w) => w.replace(/^[^A-Za-z]+|[^A-Za-z']+$/g, ""))
+        .filter((w) => /^[A-Za-z']{2,}$/.test(w));
+      if (words.length < 3) continue;
+      const fn = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length;
+      if (fn >= 2) { found.push(line.trim()); break; }
+    }
+  }
+  return found;
+}
+
 const drawn = async (page, label = "") => {
   const text = await page.evaluate(() => window.__atlasDrawnText || "");
   if (process.env.DUMP) console.log(`---- drawn text ${label}\n${text}\n----`);
@@ -68,6 +94,37 @@ await run([
     await shot(page, "zh-desktop-calculator");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
+  }],
+  ["no English sentence in any Chinese view, desktop and phone (drawn text, incl. a pinned spec card and each walkthrough step)", async () => {
+    const links = ["view=tiers&tier.pinned=h20", "view=tiers&tier.pinned=ascend-910b", "view=calculator",
+                   "view=calculator&calc.task=inference", "view=walkthrough&walk.step=0", "view=walkthrough&walk.step=1",
+                   "view=walkthrough&walk.step=2", "view=walkthrough&walk.step=3", "view=walkthrough&walk.step=4",
+                   "view=cost", "view=share"];
+    const failures = [];
+    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+      const { context, page, problems } = await openChinese("#v=1&view=tiers&lang=zh", device);
+      for (const link of links) {
+        await page.goto(server.url + `#v=1&${link}&lang=zh`);
+        await frames(page, 45);  // the app polls the fragment every 20 frames
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 5);
+        const text = await drawn(page, `${name} ${link}`);
+        assert(text.length > 100, `${name} ${link}: almost nothing drawn`);
+        for (const line of englishSentences(text)) failures.push(`${name} ${link}: ${line}`);
+        await shot(page, `zh-${name}-${link.replace(/[^a-z0-9]+/gi, "-")}`);
+      }
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+    assert(failures.length === 0, `English sentences in the Chinese UI:\n${failures.join("\n")}`);
+  }],
+  ["the sentence detector finds English sentences and lets names, formulas and units pass", async () => {
+    assert(englishSentences("备注：Liquid-cooled flagship of the MI350 series").length === 1, "a note in English is found");
+    assert(englishSentences("输入：2 GPUs on the node").length === 1, "English inside a Chinese line is found");
+    for (const ok of ["NVIDIA H100 SXM · 80 GB HBM3", "Kaplan et al. 2020 §2.1；Narayanan et al. 2021 §5.1",
+                      "= 6 × N_active × D + 注意力 6 × L × s × d_attn × D", "Llama 3.1 8B Instruct", "1,234 tokens/s",
+                      "LoRA / QLoRA", "Oracle Cloud (OCI)", "[ A100 SXM4 80GB x4 ] [ A800 SXM4 80GB x4 ] [ A10 24GB x1 ]"])
+      assert(englishSentences(ok).length === 0, `flagged: ${ok}`);
   }],
   ["typed Chinese through an input method reaches the model search, and characters beyond the font subset are drawn", async () => {
     for (const [device, name, combo] of [[DESKTOP, "desktop", [212, 117]]]) {

@@ -43,7 +43,7 @@ Json ValidStack() {
   Json features = Json::object();
   for (size_t i = 0; i < kSoftwareFeatureCount; ++i)
     features[SoftwareFeatureKey(static_cast<SoftwareFeature>(i))] = Entry("yes");
-  return {{"id", "cuda"}, {"name", "CUDA"}, {"vendor", "NVIDIA"}, {"version", "12.9"},
+  return {{"id", "cuda"}, {"name", "CUDA"}, {"vendor", "NVIDIA"}, {"version", "12.9"}, {"version_zh", "12.9"},
           {"version_source", "https://example.com/v"}, {"gpus", {"test-card", "no-fp8"}}, {"features", features}};
 }
 
@@ -123,6 +123,11 @@ TEST_CASE("before software.json is attached, support is unknown, not yes") {
 TEST_CASE("bad software.json: each problem names the file, the record and the field") {
   CHECK(LoadSoftwareCatalog("{", "data/software.json", TwoCards()).errors ==
         std::vector<std::string>{"data/software.json: not valid JSON"});
+  {
+    Json s = ValidStack();
+    s.erase("version_zh");
+    CHECK(AnyContains(ErrorsFor({{"stacks", {s}}}), "data/software.json: stacks[0] (id \"cuda\"): field \"version_zh\" is missing"));
+  }
   {
     Json s = ValidStack();
     s["features"]["vllm"]["level"] = "maybe";

@@ -45,7 +45,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   for (const charts::Tick& tick : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
     const float y = static_cast<float>(sy.ToPixel(tick.value));
     dl->AddLine(ImVec2(left, y), ImVec2(right, y), kColorGrid);
-    const std::string label = sym + tick.label;
+    const std::string label = MoneyTick(tick, cur, sym, env.language);
     dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - Em(0.3f), y - Em(0.5f)), kColorMuted, label.c_str());
   }
   const char* x_title = t.cost_be_x;

@@ -5,6 +5,7 @@
 #include "app/app_state.hpp"
 #include "app/cost_model.hpp"
 #include "engine/catalogs.hpp"
+#include "ui/charts/scale.hpp"
 #include "ui/ui_env.hpp"
 
 #include <imgui.h>
@@ -21,6 +22,9 @@ std::string Label(const char* text, const char* id);
 const char* CurrencySymbol(const std::string& cur);
 // "¥1,234", "$0.52": two decimals below 100, none above; "-" for non-finite.
 std::string Money(double v, const std::string& cur);
+// A money axis tick: in Chinese through the money formatter, 万 and all ("¥2.5万", not "¥25k");
+// in English the symbol and the tick's short label ("¥25k").
+std::string MoneyTick(const charts::Tick& tick, const std::string& cur, const std::string& sym, Language language);
 // The same, or the UI's "no price" when there is none.
 std::string Money(const std::optional<double>& v, const std::string& cur, const UiText& t);
 // A hub's short name ("Beijing-Tianjin-Hebei", "Singapore"; "京津冀", "新加坡").

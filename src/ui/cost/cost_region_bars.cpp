@@ -98,14 +98,16 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   for (const charts::Tick& tick : charts::LinearTicks(0, money_max, money_labels, "")) {
     const float x = static_cast<float>(sm.ToPixel(tick.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    tick_label(x, money_x0, money_x1, (sym.empty() ? "" : sym) + tick.label);
+    tick_label(x, money_x0, money_x1, MoneyTick(tick, cur, sym, env.language));
   }
   for (const charts::Tick& tick : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
     const float x = static_cast<float>(sc.ToPixel(tick.value));
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
     tick_label(x, co2_x0, co2_x1, tick.label);
   }
-  const std::string money_title = Printf(narrow ? t.cost_bars_money_narrow : t.cost_bars_money, cur.c_str());
+  // Chinese text writes money with ¥ (CNY only in data and the CLI; glossary).
+  const std::string money_title =
+      Printf(narrow ? t.cost_bars_money_narrow : t.cost_bars_money, (env.chinese() && !sym.empty() ? sym : cur).c_str());
   dl->AddText(ImVec2(money_x0, o.y), IM_COL32(200, 205, 215, 255), money_title.c_str());
   dl->AddText(ImVec2(co2_x0, o.y), IM_COL32(200, 205, 215, 255), t.cost_bars_co2);
 

@@ -28,6 +28,11 @@ std::string Money(double v, const std::string& cur) {
   const std::string n = FormatNumber(v, std::fabs(v) < 100 ? 2 : 0);
   return *sym ? sym + n : n + " " + cur;
 }
+std::string MoneyTick(const charts::Tick& tick, const std::string& cur, const std::string& sym, Language language) {
+  if (language != Language::kChinese) return sym + tick.label;
+  return tick.value == 0 ? sym + "0" : ui::Money(tick.value, cur, language);
+}
+
 std::string Money(const std::optional<double>& v, const std::string& cur, const UiText& t) {
   return v ? Money(*v, cur) : t.cost_no_price;
 }
