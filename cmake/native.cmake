@@ -63,3 +63,11 @@ if(ATLAS_DEBIAN_PYTHON)
   set_tests_properties(font_coverage_rejects_missing_glyph PROPERTIES
                        PASS_REGULAR_EXPRESSION "U\\+E000 .* is in neither font")
 endif()
+
+# The tier map as static HTML (src/build_tools/prerender.cpp), natively: to look at it without a
+# web build (`build/native/prerender data OUT.html`); the web build runs its own copy.
+if(TARGET atlas_ui)
+  add_executable(prerender "${CMAKE_SOURCE_DIR}/src/build_tools/prerender.cpp")
+  target_link_libraries(prerender PRIVATE atlas_ui)
+  set_target_properties(prerender PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
+endif()

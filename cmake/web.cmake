@@ -53,6 +53,22 @@ add_custom_command(OUTPUT ${ATLAS_TEXT_PACKS_OUT}
   DEPENDS text_pack_tool COMMENT "Writing the text packs" VERBATIM)
 add_custom_target(text_packs ALL DEPENDS ${ATLAS_TEXT_PACKS_OUT})
 
+# The tier map as static HTML (src/ui/tier_map_static.hpp), drawn at build time from the first
+# frame's data by the engine itself (a tool built for node like text_pack); write_manifest.py puts
+# it into dist/index.html, which shows it until the canvas has drawn its first frame.
+add_executable(prerender_tool "${CMAKE_SOURCE_DIR}/src/build_tools/prerender.cpp"
+  "${CMAKE_SOURCE_DIR}/src/ui/tier_map_static.cpp" "${CMAKE_SOURCE_DIR}/src/ui/charts/scale.cpp"
+  "${CMAKE_SOURCE_DIR}/src/ui/text/ui_text.cpp")
+target_link_libraries(prerender_tool PRIVATE atlas_app)
+set_target_properties(prerender_tool PROPERTIES OUTPUT_NAME "prerender" SUFFIX ".js"
+  RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
+target_link_options(prerender_tool PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
+set(ATLAS_PRERENDER_OUT "${CMAKE_BINARY_DIR}/generated/prerender.html")
+add_custom_command(OUTPUT "${ATLAS_PRERENDER_OUT}"
+  COMMAND "${ATLAS_NODE}" "$<TARGET_FILE:prerender_tool>" "${ATLAS_FIRST_FRAME_DATA}" "${ATLAS_PRERENDER_OUT}"
+  DEPENDS prerender_tool "${ATLAS_EMBEDDED_CORE_CPP}" COMMENT "Drawing the tier map as static HTML" VERBATIM)
+add_custom_target(prerender ALL DEPENDS "${ATLAS_PRERENDER_OUT}")
+
 file(GLOB ATLAS_WEB_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp")
 add_executable(gpu_atlas_web ${ATLAS_WEB_SOURCES} "${ATLAS_EMBEDDED_FONTS_CPP}" "${ATLAS_EMBEDDED_CORE_CPP}"
   "${IMGUI_DIR}/backends/imgui_impl_glfw.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
@@ -76,7 +92,8 @@ target_link_options(gpu_atlas_web PRIVATE
 # only through the ATLAS_DEFERRED entry points (src/app/deferred_code.hpp), fetched after the
 # first frame. SPLIT_MODULE makes the JS glue fill the primary module's "placeholder" imports;
 # the link keeps function names (--profiling-funcs) for scripts/split_wasm.py, whose outputs
-# carry none. Binaryen inlines any function with one caller by default, entry points included:
+# carry none (build/web/first_frame_functions.txt lists what stayed in the first frame, largest
+# first). Binaryen inlines any function with one caller by default, entry points included:
 # --one-caller-inline-max-function-size=40 (binaryen nodes) keeps them out of line; the views
 # are mostly calls, so they are small by that measure.
 # (-ocimfs is set with the other binaryen passes above.)
@@ -84,7 +101,8 @@ target_link_options(gpu_atlas_web PRIVATE -sSPLIT_MODULE=1 --profiling-funcs)
 # ImGui's built-in font stays out of the download (see main.cpp).
 target_link_options(gpu_atlas_web PRIVATE "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig")
 add_custom_command(TARGET gpu_atlas_web POST_BUILD
-  COMMAND /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/split_wasm.py" "${ATLAS_DIST_DIR}/gpu-atlas.wasm.orig"
+  COMMAND ${CMAKE_COMMAND} -E env "ATLAS_SPLIT_REPORT=${CMAKE_BINARY_DIR}/first_frame_functions.txt"
+          /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/split_wasm.py" "${ATLAS_DIST_DIR}/gpu-atlas.wasm.orig"
           "${CMAKE_SOURCE_DIR}/src/platform/web/deferred_roots.txt"
           "${ATLAS_DIST_DIR}/gpu-atlas.wasm" "${ATLAS_DIST_DIR}/gpu-atlas.deferred.wasm"
   COMMAND ${CMAKE_COMMAND} -E remove "${ATLAS_DIST_DIR}/gpu-atlas.wasm.orig"

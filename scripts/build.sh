@@ -21,11 +21,19 @@ if [ "$what" = web ] || [ "$what" = all ]; then
   cp data/*.json "$dist/data/"
   # One version for the whole site: every asset listed with its content hash (manifest.json),
   # requested as name?v=hash, precached as a set by the service worker (scripts/write_manifest.py).
-  python3 scripts/write_manifest.py "$dist" web
+  # index.html also gets the tier map drawn at build time (cmake/web.cmake, prerender).
+  python3 scripts/write_manifest.py "$dist" web build/web/generated/prerender.html
   # Pre-compressed copies beside the originals for hosts that serve them (.gz, .br).
   find "$dist" -type f \( -name '*.js' -o -name '*.wasm' -o -name '*.html' -o -name '*.css' -o -name '*.json' -o -name '*.ttf' \) |
     while read -r f; do
-      zopfli -c "$f" > "$f.gz"  # gzip format, ~5% smaller than gzip -9
-      brotli -q 11 -f "$f" -o "$f.br"
+      # Only what changed since its copies were made (zopfli takes minutes on the 4 MB font).
+      if [ "$f.gz" -nt "$f" ] && [ "$f.br" -nt "$f" ]; then continue; fi
+      # Written aside and renamed, so an interrupted build never leaves a cut copy that looks new.
+      zopfli -c "$f" > "$f.gz.part" && mv "$f.gz.part" "$f.gz"  # gzip format, ~5% smaller than gzip -9
+      brotli -q 11 -f "$f" -o "$f.br.part" && mv "$f.br.part" "$f.br"
     done
+fi
+if [ "$what" = web ] || [ "$what" = all ]; then
+  # The first frame's download within its budget, or the build fails.
+  python3 scripts/first_frame_budget.py build/web/dist
 fi

@@ -7,7 +7,8 @@ The tier map's first frame draws every card from its figures alone; the per-card
 sparsity_note) and the source addresses are what make gpus.json large, and the spec card shows
 them only once the full data/gpus.json has arrived with the rest of the app (see
 src/platform/web/main.cpp, Deferred). So this copy keeps every field the engine reads for a
-card's figures, tier and "vendor's claim" marks, drops "notes", "sparsity_note" and "sources"
+card's figures, tier and "vendor's claim" marks, drops "notes", "sparsity_note" (and their
+"_zh" twins) and "sources"
 (and the file's own "notes"), and sets "first_frame_copy": true, which tells the loader that
 those fields may be absent (src/engine/gpu_catalog.cpp). Numbers and strings are kept as they
 are; only the dropped fields change.
@@ -15,7 +16,7 @@ are; only the dropped fields change.
 import json
 import sys
 
-DROPPED = ("notes", "sparsity_note", "sources")
+DROPPED = ("notes", "notes_zh", "sparsity_note", "sparsity_note_zh", "sources")
 
 
 def main(src, out):

@@ -28,6 +28,7 @@ that file (minified, as the app ships it); without it the quotes are printed.
 import argparse
 import csv
 import json
+import re
 import os
 import subprocess
 import sys
@@ -216,6 +217,27 @@ def gcp_quotes(path, as_of, source, dated):
     return out
 
 
+def add_providers(data, quotes):
+    """Every quote's provider is a record of data["providers"] (the loader checks it): sellers
+    new to the table are added with their Chinese name ("x (via Y)" -> "x（经 Y）"; a seller's
+    own name is a proper noun and stays) and the catalog file as their source."""
+    providers = data.setdefault("providers", [])
+    known = {p["name"] for p in providers} | {p["id"] for p in providers}
+    ids = {p["id"] for p in providers}
+    for q in quotes:
+        name = q["provider"]
+        if name in known:
+            continue
+        pid = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        while pid in ids:
+            pid += "-2"
+        m = re.match(r"^(.*) \(via (.*)\)$", name)
+        providers.append({"id": pid, "name": name, "name_zh": "%s（经 %s）" % m.groups() if m else name,
+                          "sources": [q["sources"][0]]})
+        known.add(name)
+        ids.add(pid)
+
+
 def dump_catalog(data):
     """Minified JSON with one record of each list per line (small, and diffs stay readable)."""
     def compact(v):
@@ -263,6 +285,7 @@ def main():
         return
     data = json.load(open(a.merge))
     data["prices"] = [p for p in data["prices"] if not p["id"].startswith("sky-")] + quotes
+    add_providers(data, quotes)
     with open(a.merge, "w") as f:
         f.write(dump_catalog(data))
     print("%d SkyPilot quotes merged into %s" % (len(quotes), a.merge), file=sys.stderr)

@@ -13,8 +13,15 @@ is a direct call through an entry point, and the app calls those only after DEFE
 arrived. Binaryen's wasm-split does the splitting (functions only; data stays in the primary
 module) and drops the name section from both outputs.
 
+A line "table-owner: NAME" in ROOTS.txt names a function (prefix) that builds std::function
+objects only the deferred code uses (the link codec's field tables): their targets, in the table
+for the std::function vtables, are then not counted as reachable; the split fails if anything
+with that name is reached from the first frame.
+
 Fails (exit 1) when an entry point is missing (renamed, or inlined despite ATLAS_DEFERRED) or
 is itself reachable indirectly, because then the split would no longer be safe.
+ATLAS_SPLIT_REPORT=FILE writes the first frame's functions to FILE, largest first (text lines
+of each function in the disassembly, its demangled name, and the caller it was reached from).
 """
 import os
 import re
@@ -36,10 +43,12 @@ def unescape(name):
 
 
 def parse(wat_text):
-    """Returns (defined functions in order, callees per function, root functions)."""
+    """Returns (defined functions in order, callees per function, root functions, text lines per
+    function: a measure of its size)."""
     callees = {}
     order = []
     roots = set()
+    lines = {}
     current = None
     for line in wat_text.splitlines():
         m = FUNC_RE.match(line)
@@ -47,6 +56,7 @@ def parse(wat_text):
             current = m.group(1)
             order.append(current)
             callees[current] = set()
+            lines[current] = 0
             continue
         if line.startswith(' (elem'):
             roots.update(tok.rstrip(')') for tok in line.split() if tok.startswith('$'))
@@ -57,8 +67,9 @@ def parse(wat_text):
             roots.add(m.group(1))
             continue
         if current is not None:
+            lines[current] += 1
             callees[current].update(CALL_RE.findall(line))
-    return order, callees, roots
+    return order, callees, roots, lines
 
 
 def main(argv):
@@ -67,13 +78,16 @@ def main(argv):
         return 2
     linked, roots_file, primary_out, deferred_out = argv[1:]
     prefixes = []
+    owners = []  # "table-owner: NAME": std::function targets made only inside NAME
     with open(roots_file, encoding='utf-8') as f:
         for line in f:
             line = line.strip()
-            if line and not line.startswith('#'):
+            if line.startswith('table-owner:'):
+                owners.append(line[len('table-owner:'):].strip())
+            elif line and not line.startswith('#'):
                 prefixes.append(line)
     wat = subprocess.run(['wasm-dis', linked], check=True, capture_output=True, text=True).stdout
-    order, callees, roots = parse(wat)
+    order, callees, roots, lines = parse(wat)
     if not order:
         print(f'split_wasm: no functions found in {linked}', file=sys.stderr)
         return 1
@@ -93,15 +107,38 @@ def main(argv):
               + '; '.join(indirect), file=sys.stderr)
         return 1
 
+    # A std::function's target sits in the table (its vtable holds the index), but it can only
+    # be called once the std::function exists: one made only inside a deferred function cannot be
+    # called before the deferred part has arrived, so it is no root. Checked below: no owner, and
+    # nothing whose name starts with an owner's (its lambdas), may be reached from the first frame.
+    owned = {n for n in roots for o in owners if raw[n].startswith('std::__2::__function::__func<' + o)}
+    roots = roots - owned
     reached = set()
-    stack = [r for r in roots if r in callees]
+    parent = {}  # how each function was reached: its caller (None for a root)
+    stack = [(r, None) for r in roots if r in callees]
     while stack:
-        name = stack.pop()
+        name, caller = stack.pop()
         if name in reached or name in entry:
             continue
         reached.add(name)
-        stack.extend(c for c in callees.get(name, ()) if c in callees and c not in reached)
+        parent[name] = caller
+        stack.extend((c, name) for c in callees.get(name, ()) if c in callees and c not in reached)
     deferred = [n for n in order if n not in reached]
+    for o in owners:
+        if not any(raw[n].startswith(o) for n in order):
+            print(f'split_wasm: table owner "{o}" is not a function of {linked} (renamed or inlined?)', file=sys.stderr)
+            return 1
+        bad = sorted(raw[n][:160] for n in reached if raw[n].startswith(o))
+        if bad:
+            print(f'split_wasm: table owner "{o}" is reached from the first frame, so the std::function targets it '
+                  'makes may be called before the deferred part arrives: ' + '; '.join(bad), file=sys.stderr)
+            return 1
+    report = os.environ.get('ATLAS_SPLIT_REPORT')
+    if report:  # the first frame's functions, largest first, to see what it pulls in
+        with open(report, 'w', encoding='utf-8') as f:
+            for n in sorted(reached, key=lambda n: -lines[n]):
+                via = raw[parent[n]][:120] if parent[n] else '(table, export or start)'
+                f.write(f'{lines[n]}\t{raw[n][:160]}\t<- {via}\n')
 
     with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False, encoding='utf-8') as f:
         f.write('\n'.join(n[1:] for n in deferred) + '\n')  # binaryen's own (escaped) names

@@ -7,8 +7,11 @@ for each file as NAME?v=HASH (index.html's own references are rewritten here; th
 through boot.js's gpuAtlasAsset), so a cached copy can never be another version's, and the
 service worker (web/sw.js, with the manifest written into it) precaches exactly that set.
 
-usage: write_manifest.py DIST WEB_DIR   (WEB_DIR holds the index.html and sw.js templates)
-Re-running it after editing files in DIST makes a new, consistent version (the update test does).
+usage: write_manifest.py DIST WEB_DIR [PRERENDER.html]
+WEB_DIR holds the index.html and sw.js templates. PRERENDER.html (the tier map drawn at build time,
+src/build_tools/prerender.cpp) replaces the template's <!-- prerender --> line; without it the
+block already in DIST/index.html is kept. Re-running it after editing files in DIST makes a new,
+consistent version (the update test does).
 """
 import hashlib
 import html
@@ -18,6 +21,8 @@ import re
 import sys
 
 dist, web = sys.argv[1], sys.argv[2]
+PRERENDER_LINE = "<!-- prerender -->\n"
+PRERENDER_END = "<!-- /prerender -->\n"
 # What the page loads. The service worker, the manifest, index.html (the version's root, checked
 # by its meta tag) and files for people or hosts (compressed copies, _headers, nginx) are not.
 EXTENSIONS = (".js", ".wasm", ".json", ".ttf", ".css")
@@ -40,6 +45,19 @@ manifest = {"version": version, "files": files}
 
 with open(os.path.join(web, "index.html"), encoding="utf-8") as f:
     page = f.read()
+if PRERENDER_LINE not in page:
+    sys.exit("write_manifest: web/index.html has no <!-- prerender --> line")
+prerender = ""
+if len(sys.argv) > 3:
+    with open(sys.argv[3], encoding="utf-8") as f:
+        prerender = PRERENDER_LINE + f.read() + PRERENDER_END
+elif os.path.exists(os.path.join(dist, "index.html")):
+    with open(os.path.join(dist, "index.html"), encoding="utf-8") as f:
+        built = f.read()
+    start, end = built.find(PRERENDER_LINE), built.find(PRERENDER_END)
+    if 0 <= start < end:
+        prerender = built[start:end + len(PRERENDER_END)]
+page = page.replace(PRERENDER_LINE, prerender or PRERENDER_LINE, 1)
 for attr, name in re.findall(r'(href|src)="([^"?#:]+)"', page):
     if name in files:
         page = page.replace(f'{attr}="{name}"', f'{attr}="{name}?v={files[name]}"')

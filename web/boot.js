@@ -31,6 +31,20 @@
   try { assets = assetsTag ? JSON.parse(assetsTag.content) : {}; } catch (e) { assets = {}; }
   window["gpuAtlasVersion"] = version;
   window["gpuAtlasAsset"] = function (name) { return assets[name] ? name + "?v=" + assets[name] : name; };
+  // The tier map drawn at build time (index.html, #prerender) stands in for the canvas until its
+  // first frame (body.ready hides it). A link opens its own view and state once the whole app has
+  // arrived, so it keeps the plain loading screen instead. Chinese readers see a note: the first
+  // frame is English until the Chinese font and words arrive (same test as the app's).
+  var prerender = document.getElementById("prerender");
+  if (prerender && location.hash.length > 1) prerender.remove();
+  else if (prerender) {
+    var langs = navigator.languages || [navigator.language || ""];
+    for (var i = 0; i < langs.length; i++) {
+      var l = String(langs[i]).toLowerCase();
+      if (l.indexOf("zh") === 0) prerender.classList.add("pr-zh-reader");
+      if (l.indexOf("zh") === 0 || l.indexOf("en") === 0) break;
+    }
+  }
   var canvas = document.getElementById("canvas");
   canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
   // Offline after the first visit; sw.js sits next to this page, so any sub-path works.
@@ -44,9 +58,22 @@
       if (version && data.version !== version) window["gpuAtlasUpdateReady"] = true;
     });
     navigator.serviceWorker.startMessages();
-    window.addEventListener("load", function () {
+    // Registered once the app has its views' code and data (or gave up on them), so the
+    // precache of a version never competes with what the first frames need.
+    var registered = false;
+    var register = function () {
+      if (registered) return;
+      registered = true;
       navigator.serviceWorker.register("sw.js").catch(function () { /* private mode, etc. */ });
-    });
+    };
+    if (typeof PerformanceObserver === "function") {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (e) {
+          if (e.name === "gpu-atlas:deferred-ready" || e.name === "gpu-atlas:deferred-failed") register();
+        });
+      }).observe({ type: "mark" });
+    }
+    window.addEventListener("load", function () { setTimeout(register, 15000); });
   }
   window.Module = {
     canvas: canvas,

@@ -56,7 +56,7 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
   for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
     Workload layout;
     FitsOnEntry e{i, MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout), 0};
-    if (e.min_gpus > 0) e.per_gpu_bytes = Estimate(layout, c).memory.total_bytes;
+    if (e.min_gpus > 0) e.per_gpu_bytes = Estimate(layout, c, Language::kEnglish, false).memory.total_bytes;
     d.fits_on.push_back(e);
   }
   // Fewest cards first, then the card with the most memory left.

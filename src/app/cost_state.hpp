@@ -14,6 +14,10 @@ struct PriceOverride {
   bool operator==(const PriceOverride&) const = default;
 };
 
+// The job the Cost view follows (carried_job.hpp): none, the Calculator's, or a walkthrough
+// recommendation's (by rank). While linked, its card, count and hours follow that job.
+enum class CarriedJobSource { kNone = 0, kCalculator, kWalkthrough };
+
 struct CostState {
   std::string gpu = "a100-80gb-sxm";
   int gpus = 8;
@@ -33,6 +37,8 @@ struct CostState {
   std::string preset;           // "" or "A" / "B" / "C" (the guides' budget cases)
   std::vector<PriceOverride> price_overrides;  // edited quotes, at most one per price id
   std::string focus_region;     // region of the break-even chart; "" = the cheapest row's
+  CarriedJobSource job = CarriedJobSource::kNone;  // link: cost.job=calc|walk
+  int job_rank = 1;             // the walkthrough recommendation followed (1 = the first)
   bool operator==(const CostState&) const = default;
 };
 

@@ -17,9 +17,10 @@ struct MarketDataLoad {
   bool ok() const { return warnings.empty(); }
 };
 
-// Adds models.json, regions.json and pricing.json (read by `read`) to `catalogs`, which holds
-// the GPUs already. A file that is missing, not JSON or invalid leaves its catalog empty; a
-// broken regions.json also leaves the prices out (they refer to regions), and vice versa.
+// Adds models.json, regions.json, pricing.json and pricing_gaps.json (read by `read`) to
+// `catalogs`, which holds the GPUs already. A file that is missing, not JSON or invalid leaves
+// its catalog empty; a broken regions.json also leaves the prices out (they refer to regions),
+// and vice versa; a broken pricing_gaps.json leaves only the gaps out.
 MarketDataLoad LoadMarketDataDegrading(const DataFileReader& read, const std::string& display_dir, Catalogs& catalogs);
 
 }  // namespace atlas

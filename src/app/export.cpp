@@ -6,6 +6,8 @@
 #include "engine/units.hpp"
 
 #include "engine/message_text.hpp"
+#include "engine/recommend.hpp"
+#include "engine/text/engine_text.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -55,10 +57,11 @@ struct Row {
   std::string item, value, unit, formula;
 };
 
-std::string Table(const std::vector<Row>& rows, ExportFormat f, const std::string& title) {
+std::string Table(const std::vector<Row>& rows, ExportFormat f, const std::string& title, const EngineText& T) {
   std::string out;
   if (f == ExportFormat::kMarkdown) {
-    out += "### " + Md(title) + "\n\n| item | value | unit | how |\n| --- | ---: | --- | --- |\n";
+    out += "### " + Md(title) + "\n\n| " + T.exp_col_item + " | " + T.exp_col_value + " | " + T.exp_col_unit + " | " +
+           T.exp_col_how + " |\n| --- | ---: | --- | --- |\n";
     for (const Row& r : rows)
       out += "| " + Md(r.item) + " | " + r.value + " | " + Md(r.unit) + " | " + Md(r.formula) + " |\n";
   } else {
@@ -66,6 +69,14 @@ std::string Table(const std::vector<Row>& rows, ExportFormat f, const std::strin
     for (const Row& r : rows) out += Csv(r.item) + "," + r.value + "," + Csv(r.unit) + "," + Csv(r.formula) + "\n";
   }
   return out;
+}
+
+// A figure's unit (engine/figure.hpp: a machine unit) for a reader of the table's language.
+std::string UnitWord(const std::string& unit, const EngineText& T) {
+  if (unit == "s") return T.exp_unit_seconds;
+  if (unit == "GPU-h") return T.exp_unit_gpu_hours;
+  if (unit == "users") return T.exp_unit_users;
+  return unit;
 }
 
 }  // namespace
@@ -78,8 +89,10 @@ const char* ExportMime(ExportFormat f) {
 }
 
 std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, const std::string& link, ExportFormat f) {
+  const EngineText& T = EngineTextFor(d.language);
+  const bool zh = d.language == Language::kChinese;
   if (!d.valid) {
-    std::string msg = "The inputs cannot be estimated:";
+    std::string msg = T.exp_cannot_estimate;
     for (const auto& e : d.errors) msg += " " + e + ".";
     if (f == ExportFormat::kJson) return Json{{"errors", d.errors}, {"link", link}}.dump(2) + "\n";
     return (f == ExportFormat::kMarkdown ? Md(msg) : Csv(msg)) + "\n";
@@ -99,23 +112,26 @@ std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, cons
   std::vector<Row> rows;
   for (const Figure& fig : r.memory.figures)
     rows.push_back({fig.label, Num(fig.value / kBytesPerGiB, 2, f), "GiB", fig.formula});
-  rows.push_back({"Total per GPU", Num(r.memory.total_bytes / kBytesPerGiB, 2, f), "GiB", "sum"});
-  rows.push_back({"GPU memory (" + r.gpu->name + ")", Num(r.gpu_memory_bytes / kBytesPerGiB, 2, f), "GiB", "catalog"});
-  rows.push_back({"Fits", r.fits ? "yes" : "no", "", ""});
+  rows.push_back({T.exp_total, Num(r.memory.total_bytes / kBytesPerGiB, 2, f), "GiB", T.exp_sum});
+  rows.push_back({Printf(T.exp_gpu_memory, r.gpu->DisplayName(zh).c_str()), Num(r.gpu_memory_bytes / kBytesPerGiB, 2, f), "GiB",
+                  T.exp_catalog});
+  rows.push_back({T.exp_fits, r.fits ? T.exp_yes : T.exp_no, "", ""});
   for (const Figure& fig : r.compute.figures)
-    rows.push_back({fig.label, Num(fig.value, std::fabs(fig.value) < 100 ? 3 : 0, f), fig.unit, fig.formula});
-  const std::string head = w.model.name + ", " + ToString(w.task) + ", " + ToString(w.precision) + " on " +
-                     std::to_string(w.gpus) + " x " + r.gpu->name;
-  std::string out = Table(rows, f, "GPU Atlas estimate: " + head);
+    rows.push_back({fig.label, Num(fig.value, std::fabs(fig.value) < 100 ? 3 : 0, f), UnitWord(fig.unit, T), fig.formula});
+  const std::string title = Printf(T.exp_title, w.model.name.c_str(), TaskPhrase(w.task, T), PrecisionLabel(w.precision), w.gpus,
+                                   r.gpu->DisplayName(zh).c_str());
+  std::string out = Table(rows, f, title, T);
   // The link is percent-encoded by EncodeLink (letters, digits and -_.~,:%#&= only): a page URL
   // with it is written as an autolink, a bare fragment as code.
   if (f == ExportFormat::kMarkdown)
-    out += "\nLink: " + (link.rfind("http", 0) == 0 && link.find_first_of("<> `") == std::string::npos
+    out += "\n" + std::string(T.exp_link) + (link.rfind("http", 0) == 0 && link.find_first_of("<> `") == std::string::npos
                               ? "<" + link + ">" : "`" + Excerpt(link, 20000) + "`") + "\n";
   return out;
 }
 
-std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f) {
+std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f, Language language) {
+  const EngineText& T = EngineTextFor(language);
+  const bool zh = language == Language::kChinese;
   const std::vector<int> shown = FilterAndSortGpus(c, s.tier_map);
   if (f == ExportFormat::kJson) {
     Json a = Json::array();
@@ -128,16 +144,16 @@ std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f) 
     return a.dump(2) + "\n";
   }
   std::string out = f == ExportFormat::kMarkdown
-                        ? "| card | tier | memory GB | bandwidth GB/s | dense BF16/FP16 TFLOPS | TDP W |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+                        ? std::string(T.exp_cards_header) + "\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
                         : "card,tier,memory_gb,bandwidth_gbps,dense16_tflops,tdp_w\n";
   for (int i : shown) {
     const Gpu& g = c.gpus.gpus[i];
     const std::string tier = std::to_string(static_cast<int>(c.gpu_tiers[i].tier));
     if (f == ExportFormat::kMarkdown)
-      out += "| " + Md(g.name) + " | " + tier + " | " + Num(g.memory_gb, 0, f) + " | " + Num(g.memory_bandwidth_gbps, 0, f) +
+      out += "| " + Md(g.DisplayName(zh)) + " | " + tier + " | " + Num(g.memory_gb, 0, f) + " | " + Num(g.memory_bandwidth_gbps, 0, f) +
              " | " + Num(g.Dense16Tflops(), 1, f) + " | " + Num(g.tdp_w, 0, f) + " |\n";
     else
-      out += Csv(g.name) + "," + tier + "," + Num(g.memory_gb, 0, f) + "," + Num(g.memory_bandwidth_gbps, 0, f) + "," +
+      out += Csv(g.DisplayName(zh)) + "," + tier + "," + Num(g.memory_gb, 0, f) + "," + Num(g.memory_bandwidth_gbps, 0, f) + "," +
              Num(g.Dense16Tflops(), 1, f) + "," + Num(g.tdp_w, 0, f) + "\n";
   }
   return out;

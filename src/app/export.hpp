@@ -11,11 +11,14 @@ namespace atlas {
 
 enum class ExportFormat { kMarkdown, kCsv, kJson };
 
-// The Calculator's result (memory breakdown, compute, fits-on) plus the share link.
+// The Calculator's result (memory breakdown, compute, fits-on) plus the share link, in the
+// language the result was derived in (derived.language): Markdown and CSV words follow it; CSV
+// column names and JSON keys are identifiers and do not.
 std::string ExportCalculator(const CalculatorDerived& derived, const Catalogs& catalogs, const std::string& link,
                              ExportFormat format);
-// The tier map's filtered catalog.
-std::string ExportTierMap(const AppState& state, const Catalogs& catalogs, ExportFormat format);
+// The tier map's filtered catalog, card names and Markdown headings in `language`.
+std::string ExportTierMap(const AppState& state, const Catalogs& catalogs, ExportFormat format,
+                          Language language = Language::kEnglish);
 
 const char* ExportExtension(ExportFormat f);
 const char* ExportMime(ExportFormat f);

@@ -1,6 +1,7 @@
 #include "state_json.hpp"
 
 #include "app/tier_map_model.hpp"
+#include "app/walk_job_fields.hpp"
 #include "engine/estimate_request.hpp"
 #include "engine/message_text.hpp"
 
@@ -21,6 +22,7 @@ struct Field {
   const char* key;
   std::function<Json(const S&)> get;
   std::function<bool(S&, const Json&)> set;  // false = value rejected
+  std::function<std::string(const Json&)> why;  // optional: why a value was rejected, in words
 };
 
 template <typename S>
@@ -149,7 +151,9 @@ void ReadFields(S& s, const Json& j, const std::vector<Field<S>>& fields, const 
       notices.push_back(section + "." + it.key() + ": unknown, ignored");
       continue;
     }
-    if (!f->set(s, it.value())) notices.push_back(section + "." + it.key() + ": invalid value, default kept");
+    if (!f->set(s, it.value()))
+      notices.push_back(section + "." + it.key() + ": " + (f->why ? f->why(it.value()) : std::string("invalid value")) +
+                        ", default kept");
   }
 }
 
@@ -174,9 +178,25 @@ const std::vector<Field<TierMapState>>& TierMapFields() {
   return fields;
 }
 
+// A walkthrough number as people write it ("2B", "8k"), checked against walk_job_fields.hpp.
+Field<WalkthroughState> WalkNumber(const WalkNumberField& f) {
+  return {f.key, [member = f.member](const WalkthroughState& s) { return Json(s.*member); },
+          [&f](WalkthroughState& s, const Json& j) {
+            double v = 0;
+            if (!ReadWalkNumber(f, j, v).empty()) return false;
+            s.*(f.member) = v;
+            return true;
+          },
+          [&f](const Json& j) {
+            double v = 0;
+            return ReadWalkNumber(f, j, v);
+          }};
+}
+
 const std::vector<Field<WalkthroughState>>& WalkthroughFields() {
-  static const std::vector<Field<WalkthroughState>> fields = {
-      IntField("step", &WalkthroughState::step, 0, 4),
+  static const std::vector<Field<WalkthroughState>> fields = [] {
+  std::vector<Field<WalkthroughState>> fields = {
+      IntField("step", &WalkthroughState::step, 0, kWalkSteps - 1),
       EnumField<WalkthroughState, WalkthroughTask>(
           "task", &WalkthroughState::task,
           {{"pretrain", WalkthroughTask::kPretrain}, {"full_finetune", WalkthroughTask::kFullFinetune},
@@ -186,11 +206,9 @@ const std::vector<Field<WalkthroughState>>& WalkthroughFields() {
       NumberField("params", &WalkthroughState::custom_params, 0, 1e14),
       StringField("method", &WalkthroughState::method),
       StringField("precision", &WalkthroughState::precision),
-      NumberField("budget_cny", &WalkthroughState::budget_cny, 0, 1e12),
-      NumberField("deadline_hours", &WalkthroughState::deadline_hours, 0, 1e6),
-      NumberField("latency_ms", &WalkthroughState::latency_ms, 0, 1e6),
       BoolField("domestic", &WalkthroughState::domestic_only),
       StringField("market", &WalkthroughState::market),
+      StringField("region", &WalkthroughState::region),
       IntField("max_gpus", &WalkthroughState::max_gpus, 1, 100000),
       EnumField<WalkthroughState, Objective>("objective", &WalkthroughState::objective,
                                              {{"cost", Objective::kCost}, {"time", Objective::kTime},
@@ -234,6 +252,9 @@ const std::vector<Field<WalkthroughState>>& WalkthroughFields() {
          return true;
        }},
   };
+  for (const WalkNumberField& f : WalkNumberFields()) fields.push_back(WalkNumber(f));
+  return fields;
+  }();
   return fields;
 }
 
@@ -256,6 +277,11 @@ const std::vector<Field<CostState>>& CostFields() {
       BoolField("domestic", &CostState::domestic_only),
       StringField("preset", &CostState::preset),
       StringField("focus_region", &CostState::focus_region),
+      EnumField<CostState, CarriedJobSource>("job", &CostState::job,
+                                             {{"none", CarriedJobSource::kNone},
+                                              {"calc", CarriedJobSource::kCalculator},
+                                              {"walk", CarriedJobSource::kWalkthrough}}),
+      IntField("job_rank", &CostState::job_rank, 1, 1000),
       // Edited prices as "price-id:amount,..." (at most 64).
       {"prices",
        [](const CostState& s) {
@@ -337,6 +363,8 @@ void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<std::string>& no
     }
     s.walkthrough.owned = owned;
   }
+  if (regions && !s.walkthrough.region.empty() && !c.regions.Find(s.walkthrough.region))
+    drop("walkthrough.region", "region", s.walkthrough.region, "");
   // Cost & region.
   CostState& k = s.cost;
   if (gpus && !gpu_known(k.gpu)) drop("cost.gpu", "card", k.gpu, defaults.cost.gpu);

@@ -2,10 +2,15 @@
 
 #include "engine/format.hpp"
 #include "engine/memory_model.hpp"
+#include "engine/estimate_request.hpp"
 #include "engine/model_catalog.hpp"
+#include "engine/recommend_request.hpp"
 #include "engine/text/engine_text.hpp"
 
+#include "app/walk_job_fields.hpp"
+
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 
 namespace atlas {
@@ -69,7 +74,7 @@ std::vector<std::string> PrecisionsFor(const std::string& method) {
 }
 
 void NormalizeWalkthrough(WalkthroughState& s) {
-  s.step = std::clamp(s.step, 0, 4);
+  s.step = std::clamp(s.step, 0, kWalkSteps - 1);
   switch (s.task) {
     case WalkthroughTask::kPretrain: s.method = "pretrain"; break;
     // The task (step 1) decides; step 3 changes the task itself when it picks another method.
@@ -90,56 +95,100 @@ void NormalizeWalkthrough(WalkthroughState& s) {
   s.deadline_hours = std::max(0.0, s.deadline_hours);
   s.latency_ms = std::max(0.0, s.latency_ms);
   for (OwnedGpus& o : s.owned) o.count = std::clamp(o.count, 1, 100000);
+  // The job's figures: 0 = not given; anything else within its field's range.
+  for (const WalkNumberField& f : WalkNumberFields()) {
+    double& v = s.*(f.member);
+    if (!std::isfinite(v) || v <= 0) v = 0;
+    else v = std::clamp(v, f.spec.min, f.spec.max);
+  }
   if (s.market != "cn" && s.market != "global") s.market.clear();
 }
 
-Workload WalkthroughWorkload(const WalkthroughState& s, const Catalogs& c, std::string* preset) {
-  Workload w;
+bool WalkthroughServing(const WalkthroughState& s) { return s.method == "inference"; }
+
+namespace {
+
+// The estimate request for the answers (one method / precision of them); the job's figures
+// as given, the rest left to the request's defaults (estimate_request.cpp) except serving,
+// whose defaults depend on real-time vs offline.
+Json EstimateRequestFor(const WalkthroughState& s, const Catalogs& c, std::vector<WalkWarning>* warnings) {
+  Json j = Json::object();
   const ModelSpec* m = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset);
-  if (m) {
-    w.model = *m;
-    if (preset) *preset = m->id;
+  if (m) j["model"] = m->id;
+  else j["model"] = Json{{"params", std::clamp(s.custom_params > 0 ? s.custom_params : 7e9, 1e6, 1e14)}};
+  const ModelSpec model = m ? *m : ModelFromParamCount(j["model"]["params"].get<double>());
+  const Task task = TaskOf(s.method);
+  j["task"] = ToString(task);
+  Precision precision = ParsePrecision(s.precision).value_or(task == Task::kQlora ? Precision::kNf4 : Precision::kBf16);
+  if (task == Task::kQlora && precision != Precision::kNf4 && precision != Precision::kInt4 && precision != Precision::kInt8)
+    precision = Precision::kNf4;
+  const bool training = task != Task::kInference;
+  if (training && task != Task::kQlora &&
+      (precision == Precision::kNf4 || precision == Precision::kInt4 || precision == Precision::kInt8))
+    precision = Precision::kBf16;
+  j["precision"] = ToString(precision);
+  const int max_context = model.max_context > 0 ? model.max_context : 0;
+  if (training) {
+    // Tokens as given, else the dataset x epochs, else the request's default (20 x params for
+    // pre-training, Chinchilla; 100M for fine-tuning: DefaultTrainTokens).
+    if (s.train_tokens > 0) j["train_tokens"] = s.train_tokens;
+    else if (s.dataset_tokens > 0) j["train_tokens"] = std::min(1e15, std::max(1.0, s.dataset_tokens * (s.epochs > 0 ? s.epochs : 1)));
+    if (s.seq_len > 0) {
+      j["seq_len"] = static_cast<long long>(s.seq_len);
+      if (warnings && max_context > 0 && s.seq_len > max_context)
+        warnings->push_back({WalkWarning::kSeqBeyondModel, s.seq_len, static_cast<double>(max_context)});
+    } else if (!model.IsTransformer()) {
+      j["seq_len"] = 1;
+    }
   } else {
-    const double params = std::clamp(s.custom_params > 0 ? s.custom_params : 7e9, 1e6, 1e14);
-    w.model = ModelFromParamCount(params);
-    if (preset) preset->clear();
-  }
-  w.task = TaskOf(s.method);
-  w.precision = ParsePrecision(s.precision).value_or(w.task == Task::kQlora ? Precision::kNf4 : Precision::kBf16);
-  if (w.task == Task::kQlora && w.precision != Precision::kNf4 && w.precision != Precision::kInt4 && w.precision != Precision::kInt8)
-    w.precision = Precision::kNf4;
-  if (w.IsTraining() && w.task != Task::kQlora &&
-      (w.precision == Precision::kNf4 || w.precision == Precision::kInt4 || w.precision == Precision::kInt8))
-    w.precision = Precision::kBf16;
-  w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
-  if (w.task == Task::kInference) {
     const bool offline = s.task == WalkthroughTask::kOfflineInference;
-    w.batch = offline ? 32 : 8;
-    w.target_tokens_per_second = offline ? 5 : 20;
-    w.context = std::min(4096, std::max(512, w.model.max_context > 0 ? w.model.max_context : 4096));
-    w.prompt_tokens = std::min(1024, w.context / 2);
+    // Walkthrough defaults (project assumptions): a small real-time service of 8 users at
+    // 20 tokens/s each (a reading pace), or an offline batch of 32 at 5 tokens/s.
+    j["batch"] = s.batch > 0 ? static_cast<long long>(s.batch) : (offline ? 32 : 8);
+    j["target_tokens_per_second"] = s.target_tokens_per_second > 0 ? s.target_tokens_per_second : (offline ? 5.0 : 20.0);
+    const int context = s.context > 0 ? static_cast<int>(s.context) : std::min(4096, std::max(512, max_context > 0 ? max_context : 4096));
+    if (warnings && s.context > 0 && max_context > 0 && context > max_context)
+      warnings->push_back({WalkWarning::kContextBeyondModel, static_cast<double>(context), static_cast<double>(max_context)});
+    int prompt = s.prompt_tokens > 0 ? static_cast<int>(s.prompt_tokens) : std::min(1024, context / 2);
+    if (prompt > context) {
+      if (warnings) warnings->push_back({WalkWarning::kPromptClamped, static_cast<double>(prompt), static_cast<double>(context)});
+      prompt = context;
+    }
+    j["context"] = context;
+    j["prompt_tokens"] = std::max(1, prompt);
   }
-  if (!w.model.IsTransformer()) w.seq_len = 1;
-  w.gpu = c.gpus.Find("h100-sxm") ? "h100-sxm" : (c.gpus.gpus.empty() ? "" : c.gpus.gpus.front().id);
-  return w;
+  j["gpu"] = c.gpus.Find("h100-sxm") ? "h100-sxm" : (c.gpus.gpus.empty() ? "" : c.gpus.gpus.front().id);
+  return j;
 }
 
-Constraints WalkthroughConstraints(const WalkthroughState& s) {
-  Constraints c;
-  if (s.budget_cny > 0) c.budget_cny = s.budget_cny;
-  if (s.deadline_hours > 0) c.deadline_hours = s.deadline_hours;
-  if (s.latency_ms > 0) c.latency_ms = s.latency_ms;
-  c.domestic_only = s.domestic_only;
-  for (const OwnedGpus& o : s.owned) c.owned.push_back({o.gpu, o.count});
-  c.max_gpus = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
-  switch (s.objective) {
-    case Objective::kCost: c.objective = RankObjective::kCost; break;
-    case Objective::kTime: c.objective = RankObjective::kTime; break;
-    case Objective::kGpus: c.objective = RankObjective::kGpus; break;
-    case Objective::kEnergy: c.objective = RankObjective::kEnergy; break;
+}  // namespace
+
+WalkRequest WalkthroughRecommendRequest(const WalkthroughState& s, const Catalogs& c, Language language) {
+  WalkRequest out;
+  out.request = EstimateRequestFor(s, c, &out.warnings);
+  Json k = Json::object();
+  if (s.budget_cny > 0) k["budget"] = s.budget_cny;
+  if (s.deadline_hours > 0) k["deadline_hours"] = s.deadline_hours;
+  if (s.latency_ms > 0) k["latency_ms"] = s.latency_ms;
+  if (s.domestic_only) k["domestic_only"] = true;
+  Json owned = Json::array();
+  for (const OwnedGpus& o : s.owned) {
+    if (c.gpus.Find(o.gpu)) owned.push_back({{"gpu", o.gpu}, {"count", std::clamp(o.count, 1, 100000)}});
+    else out.unknown_owned.push_back(o.gpu);
   }
-  c.max_results = 8;
-  return c;
+  if (!owned.empty()) k["owned"] = owned;
+  k["max_gpus"] = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
+  const RankObjective objectives[] = {RankObjective::kCost, RankObjective::kTime, RankObjective::kGpus, RankObjective::kEnergy};
+  k["objective"] = ToString(objectives[std::clamp(static_cast<int>(s.objective), 0, 3)]);
+  k["max_results"] = 8;
+  const std::string region = WalkthroughPriceRegion(s, language, c.regions);
+  if (!region.empty()) {
+    k["region"] = region;
+    // Priced in China means CN-market sellers only (no fallback to a global quote in USD).
+    if (c.regions.Find(region)->in_china()) k["price_market"] = "cn";
+  }
+  out.request["constraints"] = k;
+  return out;
 }
 
 bool WalkthroughPricesInChina(const WalkthroughState& s, Language language) {
@@ -149,6 +198,7 @@ bool WalkthroughPricesInChina(const WalkthroughState& s, Language language) {
 }
 
 std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language, const RegionCatalog& regions) {
+  if (!s.region.empty() && regions.Find(s.region)) return s.region;
   const bool china = WalkthroughPricesInChina(s, language);
   for (const Region& r : regions.regions)
     if (r.in_china() == china) return r.id;
@@ -163,20 +213,17 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
   d.language = language;
   d.computations++;
   const EngineText& T = EngineTextFor(language);
-  d.workload = WalkthroughWorkload(key, c, &d.model_preset);
-  d.constraints = WalkthroughConstraints(key);
-  d.constraints.language = language;
-  d.constraints.region = WalkthroughPriceRegion(key, language, c.regions);
-  // Priced in China means CN-market sellers only (no fallback to a global quote in USD).
-  if (WalkthroughPricesInChina(key, language)) d.constraints.price_market = "cn";
-  // Owned entries naming unknown cards are dropped with a message, not fatal.
+  // The request, read back through the engine's own parser: the answer is recommend's.
+  WalkRequest request = WalkthroughRecommendRequest(key, c, language);
+  d.request = request.request;
+  d.warnings = request.warnings;
   d.errors.clear();
-  std::vector<OwnedGpu> owned;
-  for (const OwnedGpu& o : d.constraints.owned) {
-    if (c.gpus.Find(o.gpu)) owned.push_back(o);
-    else d.errors.push_back(Printf(T.wt_owned_unknown, o.gpu.c_str()));
-  }
-  d.constraints.owned = owned;
+  for (const std::string& gpu : request.unknown_owned) d.errors.push_back(Printf(T.wt_owned_unknown, gpu.c_str()));
+  RecommendRequestParse parsed = ParseRecommendRequest(d.request, c);
+  d.workload = parsed.estimate.workload;
+  d.model_preset = parsed.estimate.model_preset;
+  d.constraints = parsed.constraints;
+  d.constraints.language = language;
   // Step 3: each method / precision on one card.
   d.options.clear();
   std::vector<std::pair<std::string, std::string>> choices;
@@ -198,9 +245,9 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
     WalkthroughState alt = key;
     alt.method = method;
     alt.precision = precision;
-    Workload w = WalkthroughWorkload(alt, c, nullptr);
+    const RequestParse w = ParseEstimateRequest(EstimateRequestFor(alt, c, nullptr), c, true);
     MethodOption o{method, precision, label(method, precision), 0, 0};
-    if (ValidateWorkload(w).empty()) o.bytes = EstimateMemory(w, c.assumptions, c.calibration, Language::kEnglish, false).total_bytes;
+    if (w.ok()) o.bytes = EstimateMemory(w.workload, c.assumptions, c.calibration, Language::kEnglish, false).total_bytes;
     d.options.push_back(o);
   }
   if (!d.options.empty() && d.options.front().bytes > 0)
@@ -211,6 +258,13 @@ void UpdateWalkthroughDerived(const AppState& state, const Catalogs& c, Walkthro
   const int kind = KindOf(d.workload.task);
   for (const GuideRow& r : GuideTable())
     if (r.kind == kind && params >= r.min_params * 0.85 && params <= r.max_params * 1.15) d.guide_rows.push_back(&r);
+  if (!parsed.ok()) {
+    // A figure the engine refuses (a link's out-of-range mix): say which, recommend nothing.
+    d.result = RecommendResult{};
+    for (const std::string& e : parsed.errors) d.errors.push_back(e);
+    d.valid = false;
+    return;
+  }
   d.result = Recommend(d.workload, d.constraints, c);
   for (const std::string& e : d.result.errors) d.errors.push_back(e);
   d.valid = d.result.ok;

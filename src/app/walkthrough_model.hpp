@@ -6,6 +6,7 @@
 
 #include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
+#include "engine/json_reader.hpp"
 #include "engine/recommend.hpp"
 #include "engine/text/engine_text.hpp"
 
@@ -44,11 +45,29 @@ struct GuideRow {
 // The table (sizes and section numbers as written; the words looked up when drawn).
 const std::vector<GuideRow>& GuideTable();
 
+// A figure of the answers that the job cannot take as given, said next to it (the UI words it).
+struct WalkWarning {
+  enum Kind { kPromptClamped, kContextBeyondModel, kSeqBeyondModel } kind;
+  double value = 0, limit = 0;  // what was asked, what it was held to / the model's limit
+};
+
+// The `recommend --json` request the answers describe: the estimate request (model, task,
+// precision and the job's own figures) plus "constraints". The results step is recommend's
+// answer to exactly this request (read back through the engine's parser).
+struct WalkRequest {
+  Json request;
+  std::vector<WalkWarning> warnings;
+  std::vector<std::string> unknown_owned;  // owned cards not in the catalog (left out)
+};
+WalkRequest WalkthroughRecommendRequest(const WalkthroughState& s, const Catalogs& catalogs, Language language);
+
 struct WalkthroughDerived {
   WalkthroughState inputs;  // what the results were computed from (step ignored)
   Language language = Language::kEnglish;  // of the explanations (part of the cache key)
   bool valid = false;
   std::vector<std::string> errors;
+  std::vector<WalkWarning> warnings;
+  Json request;              // the recommend request behind `result` (WalkthroughRecommendRequest)
   Workload workload;         // the job the answers describe
   std::string model_preset;  // "" = custom size
   Constraints constraints;
@@ -58,16 +77,17 @@ struct WalkthroughDerived {
   int computations = 0;
 };
 
-// The workload the answers describe (model, task, precision; serving shapes for inference).
-Workload WalkthroughWorkload(const WalkthroughState& s, const Catalogs& catalogs, std::string* preset);
-Constraints WalkthroughConstraints(const WalkthroughState& s);
+// The job's serving defaults when the answers leave a figure out (realtime / offline).
+bool WalkthroughServing(const WalkthroughState& s);
 // Precisions that make sense for a method ("qlora" -> nf4/int4/int8, ...), first = default.
 std::vector<std::string> PrecisionsFor(const std::string& method);
 // Whether rental prices come from a mainland-China region (CN-market sellers): the answers'
-// market, else Chinese readers and domestic-cards-only answers price in China.
+// market, else Chinese readers and domestic-cards-only answers price in China. (A chosen
+// region decides instead: see WalkthroughPriceRegion.)
 bool WalkthroughPricesInChina(const WalkthroughState& s, Language language);
-// The price region for the recommendation: the first region of the catalog in (or outside)
-// mainland China, as WalkthroughPricesInChina decides; "" when the catalog has none.
+// The price region for the recommendation: the answers' region when it is in the catalog,
+// else the first region of the catalog in (or outside) mainland China, as
+// WalkthroughPricesInChina decides; "" when the catalog has none.
 std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language, const RegionCatalog& regions);
 // Keeps method and precision consistent with the task (after a task change or a link).
 void NormalizeWalkthrough(WalkthroughState& s);

@@ -28,6 +28,7 @@ int RunEstimate(const std::vector<std::string>& args) {
     for (const std::string& e : result.errors) std::cerr << "gpu-atlas estimate: " << BoundMessage(e) << "\n";
     return kExitUsage;
   }
+  for (const std::string& w : result.warnings) std::cerr << "gpu-atlas estimate: warning: " << BoundMessage(w) << "\n";
   Json out = EstimateResultToJson(result, request.workload);
   for (const std::string& n : request.notes) out["notes"].push_back(n);
   out["request"] = WorkloadToRequest(request.workload, request.model_preset);

@@ -1,6 +1,7 @@
 #include "activation_model.hpp"
 
 #include "format.hpp"
+#include "text/engine_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -149,22 +150,16 @@ ActivationBreakdown TrainingActivations(const Workload& w, const FrameworkProfil
   return r;
 }
 
-std::string ActivationFormulaText(const FrameworkProfile& p) {
-  return p.eager_activations
-             ? "per layer, bytes per token x s x b: FP32 norm inputs + q/k/v after rotary (K/V expanded) + SDPA "
-               "output + gate/up/activation/product + LoRA inputs (eager attention adds FP32 softmax + copy, "
-               "6as); full checkpointing keeps 2h per layer + one layer; + loss layer (logits x bytes per logit)"
-             : "per layer sbh(norms 4 + QKV 2 + Q/K/V + output + MLP 2 + fc1/activation; masks only with dropout) "
-               "split by t (Korthikanti eq. 2-4) + loss layer (BF16 logits + FP32 softmax)/t";
+std::string ActivationFormulaText(const FrameworkProfile& p, const EngineText& T) {
+  return p.eager_activations ? T.fig_act_eager_formula : T.fig_act_formula;
 }
 
-std::string ActivationInputsText(const Workload& w, const FrameworkProfile& p, const ActivationBreakdown& a) {
+std::string ActivationInputsText(const Workload& w, const FrameworkProfile& p, const ActivationBreakdown& a, const EngineText& T) {
   std::string terms;
   for (const ActivationTerm& t : a.terms) terms += Printf("%s%s %.0f", terms.empty() ? "" : ", ", t.key, t.bytes_per_token);
-  return Printf("%s; s = %d, b = %d, t = %d, recompute %s, flash %s, dropout %.2g, LoRA dropout %.2g; per-token bytes "
-                "of a dense layer: %s; loss layer %.0f bytes per logit x vocab %d",
-                p.name.c_str(), w.seq_len, w.micro_batch, w.tp, ToString(w.checkpointing), w.flash_attention ? "on" : "off",
-                w.dropout, w.lora_dropout, terms.c_str(), p.loss_bytes_per_logit, w.model.vocab);
+  return Printf(T.fig_act_inputs, p.name.c_str(), w.seq_len, w.micro_batch, w.tp, ToString(w.checkpointing),
+                w.flash_attention ? T.fig_word_on : T.fig_word_off, w.dropout, w.lora_dropout, terms.c_str(),
+                p.loss_bytes_per_logit, w.model.vocab);
 }
 
 }  // namespace atlas

@@ -38,7 +38,10 @@ struct ActivationBreakdown {
 ActivationBreakdown TrainingActivations(const Workload& w, const FrameworkProfile& profile);
 
 // The formula of the breakdown in words (for "show the math"), and its inputs.
-std::string ActivationFormulaText(const FrameworkProfile& profile);
-std::string ActivationInputsText(const Workload& w, const FrameworkProfile& profile, const ActivationBreakdown& a);
+struct EngineText;
+
+std::string ActivationFormulaText(const FrameworkProfile& profile, const EngineText& text);
+std::string ActivationInputsText(const Workload& w, const FrameworkProfile& profile, const ActivationBreakdown& a,
+                                 const EngineText& text);
 
 }  // namespace atlas

@@ -5,35 +5,68 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace atlas {
 
-const char* CardClass(const Gpu& g) {
-  if (g.segment == "consumer") return "consumer";
-  if (g.segment == "edge") return "edge";
-  if (g.segment == "workstation") return "workstation";
-  return g.nvlink_class ? "datacenter_fabric" : "datacenter_pcie";
+namespace {
+
+// Pattern values as small codes, so matching a record compares numbers, not strings.
+constexpr const char* kCardClasses[] = {"datacenter_fabric", "datacenter_pcie", "workstation", "consumer", "edge"};
+constexpr const char* kPrecisionClasses[] = {"fp32", "bf16", "fp8", "int8", "int4"};
+constexpr int kAnyCode = -1;
+
+int CardClassCode(const Gpu& g) {
+  if (g.segment == "consumer") return 3;
+  if (g.segment == "edge") return 4;
+  if (g.segment == "workstation") return 2;
+  return g.nvlink_class ? 0 : 1;
 }
 
-const char* TaskClass(Task t) { return ToString(t); }
-
-const char* PrecisionClass(Precision p) {
+int PrecisionClassCode(Precision p) {
   switch (p) {
     case Precision::kFp32:
-    case Precision::kTf32: return "fp32";
-    case Precision::kFp8: return "fp8";
+    case Precision::kTf32: return 0;
+    case Precision::kFp8: return 2;
     case Precision::kInt8:
-    case Precision::kQ8_0: return "int8";
+    case Precision::kQ8_0: return 3;
     case Precision::kInt4:
     case Precision::kNf4:
     case Precision::kQ4KM:
     case Precision::kQ5KM:
-    case Precision::kQ6K: return "int4";
+    case Precision::kQ6K: return 4;
     case Precision::kBf16:
-    case Precision::kFp16: return "bf16";
+    case Precision::kFp16: return 1;
   }
-  return "bf16";
+  return 1;
 }
+
+// The code of `value` among `names` (kAnyCode for "*" or a name not in the list).
+template <size_t N>
+int CodeOf(const std::string& value, const char* const (&names)[N]) {
+  for (size_t i = 0; i < N; ++i)
+    if (value == names[i]) return static_cast<int>(i);
+  return kAnyCode;
+}
+
+int TaskCode(const std::string& value) {
+  for (Task t : {Task::kPretrain, Task::kFullFinetune, Task::kLora, Task::kQlora, Task::kInference})
+    if (value == TaskClass(t)) return static_cast<int>(t);
+  return kAnyCode;
+}
+
+int FrameworkCode(const std::string& value) {
+  const std::optional<Framework> f = value == "*" ? std::nullopt : ParseFramework(value);
+  return f ? static_cast<int>(*f) : kAnyCode;
+}
+
+}  // namespace
+
+const char* CardClass(const Gpu& g) { return kCardClasses[CardClassCode(g)]; }
+
+const char* TaskClass(Task t) { return ToString(t); }
+
+const char* PrecisionClass(Precision p) { return kPrecisionClasses[PrecisionClassCode(p)]; }
 
 const Calibration& Calibration::Defaults() {
   // Used only when data/calibration.json is missing: one PyTorch-eager profile, no records.
@@ -53,24 +86,27 @@ const FrameworkProfile& Calibration::Profile(Framework f) const {
 }
 
 double Calibration::Efficiency(const Workload& w, const Gpu& g, const EfficiencyRecord** record) const {
-  const std::string task = TaskClass(w.task), precision = PrecisionClass(w.precision), card = CardClass(g),
-                    framework = ToString(FrameworkFor(w));
+  const int task = static_cast<int>(w.task), precision = PrecisionClassCode(w.precision), card = CardClassCode(g),
+            framework = static_cast<int>(FrameworkFor(w));
   const EfficiencyRecord* best = nullptr;
   int best_score = -1;
   for (const EfficiencyRecord& e : efficiency) {
     int score = 0;
     bool ok = true;
-    auto match = [&](const std::string& pattern, const std::string& value, int weight) {
-      if (pattern == "*") return;
+    auto match = [&](int pattern, int value, int weight) {
+      if (pattern == kAnyCode) return;
       if (pattern == value) score += weight;
       else ok = false;
     };
     // Task and framework matter most, then precision, then the card.
-    match(e.task, task, 16);
-    match(e.framework, framework, 8);
-    match(e.gpu, g.id, 4);
-    match(e.precision, precision, 2);
-    match(e.card_class, card, 1);
+    match(e.task_code, task, 16);
+    match(e.framework_code, framework, 8);
+    if (!e.any_gpu) {
+      if (e.gpu == g.id) score += 4;
+      else ok = false;
+    }
+    match(e.precision_code, precision, 2);
+    match(e.card_code, card, 1);
     if (ok && score > best_score) best = &e, best_score = score;
   }
   if (record) *record = best;
@@ -147,6 +183,11 @@ CalibrationLoad LoadCalibration(const std::string& text, const std::string& file
     if (!OneOf(e.framework, {"*", "pytorch_eager", "torchtune", "autoawq", "megatron", "deepspeed", "vllm", "tensorrt_llm", "llama_cpp"}))
       r.Fail("framework", "must be * or a framework id");
     e.gpu = r.StringOr("gpu", "*");
+    e.task_code = TaskCode(e.task);
+    e.precision_code = CodeOf(e.precision, kPrecisionClasses);
+    e.card_code = CodeOf(e.card_class, kCardClasses);
+    e.framework_code = FrameworkCode(e.framework);
+    e.any_gpu = e.gpu == "*";
     e.mfu = r.Number("mfu", 0.01, 1.0);
     e.sources = r.StringList("sources", true);
     e.notes = r.String("notes");

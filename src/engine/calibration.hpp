@@ -46,6 +46,10 @@ struct FrameworkProfile {
 struct EfficiencyRecord {
   std::string task, precision, card_class, framework;
   std::string gpu = "*";  // a card id, or * (cards whose peak is unusually easy or hard to reach)
+  // The same patterns as codes, filled by LoadCalibration (-1 = "*"): Task, precision class,
+  // card class (CardClass order), Framework. Matching compares these, not the strings.
+  int task_code = -1, precision_code = -1, card_code = -1, framework_code = -1;
+  bool any_gpu = true;
   double mfu = 0.4;
   std::vector<std::string> sources;
   std::string notes;

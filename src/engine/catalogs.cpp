@@ -1,6 +1,7 @@
 #include "catalogs.hpp"
 
 #include "embedded_data.hpp"
+#include "pricing_gaps.hpp"
 
 namespace atlas {
 
@@ -64,6 +65,13 @@ void LoadMarketCatalogs(const DataFileReader& read, const std::string& display_d
     auto refs = CheckPricingReferences(out.catalogs.pricing, out.catalogs.gpus, out.catalogs.regions,
                                        display_dir + "/pricing.json", display_dir + "/regions.json");
     out.errors.insert(out.errors.end(), refs.begin(), refs.end());
+  }
+  if (LoadText(read, display_dir, "pricing_gaps.json", text, out)) {
+    PricingGapsLoad gaps = LoadPricingGaps(text, display_dir + "/pricing_gaps.json");
+    Append(gaps, out);
+    auto refs = CheckPricingGapReferences(gaps.gaps, out.catalogs.gpus, display_dir + "/pricing_gaps.json");
+    out.errors.insert(out.errors.end(), refs.begin(), refs.end());
+    out.catalogs.pricing.gaps = std::move(gaps.gaps);
   }
   if (LoadText(read, display_dir, "calibration.json", text, out)) {
     CalibrationLoad calibration = LoadCalibration(text, display_dir + "/calibration.json");

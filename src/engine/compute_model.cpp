@@ -1,6 +1,7 @@
 #include "compute_model.hpp"
 
 #include "format.hpp"
+#include "peak_kind_text.hpp"
 #include "text/engine_text.hpp"
 #include "units.hpp"
 
@@ -15,11 +16,10 @@ double Dense16(const Gpu& g) { return g.Dense16Tflops() * kFlopsPerTflops; }
 
 }  // namespace
 
-double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector<std::string>& notes, Language language) {
-  const EngineText& T = EngineTextFor(language);
+double PeakFlops(const Gpu& g, const Workload& w, const char*& kind, std::vector<std::string>* notes, Language language) {
   const Precision p = w.precision;
   auto fallback16 = [&](const char* missing) {
-    notes.push_back(Printf(T.comp_note_fallback, g.name.c_str(), missing));
+    if (notes) notes->push_back(Printf(EngineTextFor(language).comp_note_fallback, g.DisplayName(language == Language::kChinese).c_str(), missing));
     kind = "16-bit dense (fallback)";
     return Dense16(g);
   };
@@ -45,7 +45,7 @@ double PeakFlops(const Gpu& g, const Workload& w, std::string& kind, std::vector
       return Dense16(g);
     case Precision::kBf16:
       if (g.bf16_dense_tflops) { kind = "BF16 dense"; return *g.bf16_dense_tflops * kFlopsPerTflops; }
-      notes.push_back(Printf(T.comp_note_no_bf16, g.name.c_str()));
+      if (notes) notes->push_back(Printf(EngineTextFor(language).comp_note_no_bf16, g.DisplayName(language == Language::kChinese).c_str()));
       kind = "FP16 dense";
       return Dense16(g);
     case Precision::kInt4:
@@ -106,15 +106,18 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   ComputeResult r;
   const ModelSpec& m = w.model;
   const FrameworkProfile& profile = cal.Profile(FrameworkFor(w));
-  r.peak_flops = PeakFlops(g, w, r.peak_kind, r.notes, language);
+  r.peak_flops = PeakFlops(g, w, r.peak_kind, explain ? &r.notes : nullptr, language);
   const EfficiencyRecord* record = nullptr;
   const double calibrated = cal.Efficiency(w, g, &record);
   r.mfu_used = w.mfu.value_or(calibrated);
   if (explain)
-    r.efficiency_source = w.mfu ? "set by the user"
-                          : record ? Printf("data/calibration.json (%s/%s/%s/%s): %s", record->task.c_str(), record->precision.c_str(),
-                                            record->card_class.c_str(), record->framework.c_str(), record->notes.c_str())
-                                   : "default";
+    // The calibration record's notes are English prose (data/calibration.json has no Chinese
+    // twin), so a Chinese reader gets the record's key only.
+    r.efficiency_source = w.mfu ? T.fig_eff_user
+                          : record ? Printf(T.fig_eff_calibrated, record->task.c_str(), record->precision.c_str(),
+                                            record->card_class.c_str(), record->framework.c_str()) +
+                                         (language == Language::kChinese ? "" : ": " + record->notes)
+                                   : T.fig_eff_default;
   auto add = [&](const char* key, const char* label, double value, const char* unit, auto&& make) {
     if (!explain) return;
     Explanation e = make();
@@ -167,22 +170,22 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
       r.gpu_hours = *r.time_seconds * w.gpus / kSecondsPerHour;
       r.tokens_per_second = w.train_tokens / *r.time_seconds;
       const bool peft = w.IsPeft();
-      add("flops_total", "Training compute", flops, "FLOP", [&] {
+      add("flops_total", T.fig_label_flops, flops, "FLOP", [&] {
         return Explanation{
-            Printf("%s x N_active x D + attention %s x L x s x d_attn x D", peft ? "4" : (w.checkpointing == Checkpointing::kFull ? "8" : "6"),
+            Printf(T.fig_flops_formula, peft ? "4" : (w.checkpointing == Checkpointing::kFull ? "8" : "6"),
                    peft ? "4" : "6"),
-            Printf("N_active = %s, D = %s tokens, s = %d", Count(m.active_params).c_str(), Count(w.train_tokens).c_str(), w.seq_len),
-            peft ? "frozen base: no weight gradients (LoRA, Hu et al. 2021); Kaplan et al. 2020 eq. 2.2"
-                 : "Kaplan et al. 2020 §2.1; Narayanan et al. 2021 §5.1 (8ND with recomputation)"};
+            Printf(T.fig_flops_inputs, Count(m.active_params).c_str(), Count(w.train_tokens).c_str(), w.seq_len),
+            peft ? T.fig_flops_source_peft : T.fig_flops_source};
       });
-      add("time_seconds", "Training time", *r.time_seconds, "s", [&] {
-        return Explanation{"FLOPs / (GPUs x dense peak x efficiency x scaling) + exposed communication + offload",
-                           Printf("%d x %.0f TFLOPS (%s) x %.2f x scaling %.2f = %.3g s; communication %.3g s; offload %.3g s",
-                                  w.gpus, r.peak_flops / kFlopsPerTflops, r.peak_kind.c_str(), r.mfu_used,
-                                  r.scaling_efficiency, compute, comm, offload),
-                           "PaLM, Chowdhery et al. 2022, App. B (MFU); efficiency " + r.efficiency_source};
+      add("time_seconds", T.fig_label_time, *r.time_seconds, "s", [&] {
+        return Explanation{T.fig_time_formula,
+                           Printf(T.fig_time_inputs, w.gpus, r.peak_flops / kFlopsPerTflops,
+                                  PeakKindText(r.peak_kind, language).c_str(), r.mfu_used, r.scaling_efficiency,
+                                  Printf(T.fig_seconds, compute).c_str(), Printf(T.fig_seconds, comm).c_str(),
+                                  Printf(T.fig_seconds, offload).c_str()),
+                           Printf(T.fig_time_source, r.efficiency_source.c_str())};
       });
-      add("gpu_hours", "GPU-hours", *r.gpu_hours, "GPU-h", [&] { return Explanation{"time x GPUs / 3600", Printf("%d GPUs", w.gpus), ""}; });
+      add("gpu_hours", T.fig_label_gpu_hours, *r.gpu_hours, "GPU-h", [&] { return Explanation{T.fig_gpu_hours_formula, Printf(T.fig_gpu_hours_inputs, w.gpus), ""}; });
     }
     return r;
   }
@@ -207,12 +210,15 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   const bool tp_over_pcie = w.tp > 1 && !g.nvlink_class;
   const double link = TpLinkGbps(g, cal) * kBytesPerGB;
   double last_allreduce = 0;
+  // MoE: the expected fraction of experts a batch touches is 1 - (1 - k/E)^batch, computed as
+  // 1 - exp(batch x log(1 - k/E)) with the logarithm taken once (the searches below call this ~40 times).
+  const bool moe = m.IsMoe();
+  const double log_expert_missed = moe ? std::log1p(-static_cast<double>(m.experts_per_token) / m.experts) : 0;
+  const double expert_share = moe ? m.ExpertParams() / m.params : 0;
   auto step_seconds = [&](double batch) {
     double weight_bytes = memory.weights_bytes;
-    if (m.IsMoe()) {
-      const double k = m.experts_per_token, e = m.experts;
-      const double touched = 1 - std::pow(1 - k / e, batch);  // expected fraction of experts used
-      const double expert_share = m.ExpertParams() / m.params;
+    if (moe) {
+      const double touched = 1 - std::exp(batch * log_expert_missed);  // expected fraction of experts used
       weight_bytes *= (1 - expert_share) + expert_share * touched;
     }
     const double kv = KvCacheBytes(m, w.context, batch, w.kv_precision, w.tp, w.pp);
@@ -242,8 +248,11 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
       const double request_seconds = ttft + output_tokens * tpot;
       rho = std::min(0.95, w.batch * prefill / request_seconds);
       const double next_tpot = step / (1 - rho);
+      const double before_tpot = tpot, before_ttft = ttft;
       tpot = 0.5 * tpot + 0.5 * next_tpot;
       ttft = prefill * (1 + rho / (2 * (1 - rho)));
+      // Converged to 12 digits (the rounds left would move it less than that).
+      if (std::abs(tpot - before_tpot) <= 1e-12 * tpot && std::abs(ttft - before_ttft) <= 1e-12 * ttft) break;
     }
   }
   r.ttft_at_concurrency_seconds = ttft;
@@ -251,23 +260,17 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   r.tokens_per_second_per_user = 1 / tpot;
   r.tokens_per_second = output_tokens > 0 ? w.batch * output_tokens / (ttft + output_tokens * tpot) * replicas
                                           : w.batch / step * replicas;
-  add("ttft_seconds", "Time to first token", *r.ttft_seconds, "s", [&] {
-    return Explanation{"(2 N_active x prompt + 2 L prompt^2 d_attn) / (TP x peak x prefill efficiency); at a steady "
-                       "concurrency, + the M/D/1 wait rho / (2 (1 - rho)) prefills",
-                       Printf("prompt %d tokens, %.0f TFLOPS x %.2f, TP %d; at concurrency %d: prefill share %.2f, %.3g s",
-                              w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, rho, ttft),
-                       "compute-bound prefill (Pope et al. 2022); efficiency " + r.efficiency_source};
+  add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
+    return Explanation{T.fig_ttft_formula,
+                       Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, rho,
+                              Printf(T.fig_seconds, ttft).c_str()),
+                       Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
   });
-  add("tokens_per_second", "Decode throughput", *r.tokens_per_second, "tokens/s", [&] {
-    return Explanation{"replicas x batch x output / (TTFT + output x TPOT), TPOT = step / (1 - prefill share); step = "
-                       "max(memory, compute) + (1 - overlap) x min(memory, compute) + TP all-reduces + launches; memory = "
-                       "PP x (weights read + KV cache) / (bandwidth x efficiency), compute = 2 N_active batch / (TP x peak x eff.)",
-                       Printf("%s: %d replica(s) of %d GPU(s), batch %d, %.0f GB/s x %.2f, overlap %.2f, all-reduce %.2f ms, "
-                              "decode step %.1f ms",
-                              profile.name.c_str(), replicas, replica, w.batch, g.memory_bandwidth_gbps,
-                              bw_efficiency, profile.decode_overlap, allreduce * 1e3, step * 1e3) +
-                           Printf(", TPOT at concurrency %.1f ms", tpot * 1e3),
-                       "memory-bound decode (Pope et al. 2022 §2); data/calibration.json"};
+  add("tokens_per_second", T.fig_label_decode, *r.tokens_per_second, "tokens/s", [&] {
+    return Explanation{T.fig_decode_formula,
+                       Printf(T.fig_decode_inputs, profile.name.c_str(), replicas, replica, w.batch, g.memory_bandwidth_gbps,
+                              bw_efficiency, profile.decode_overlap, allreduce * 1e3, step * 1e3, tpot * 1e3),
+                       T.fig_decode_source};
   });
   // Concurrency: the largest batch whose KV cache fits and whose per-user speed meets the target.
   auto feasible = [&](double batch) {
@@ -286,12 +289,11 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
     users = lo * replicas;
   }
   r.max_concurrent_users = users;
-  add("max_concurrent_users", "Concurrent users at target speed", users, "users", [&] {
-    return Explanation{"largest batch with memory(batch) <= usable capacity and 1/step(batch) >= target, x replicas",
-                       Printf("target %.0f tokens/s per user, context %d, %d replica(s)", w.target_tokens_per_second, w.context, replicas),
-                       "derived from the decode model above"};
+  add("max_concurrent_users", T.fig_label_users, users, "users", [&] {
+    return Explanation{T.fig_users_formula,
+                       Printf(T.fig_users_inputs, w.target_tokens_per_second, w.context, replicas), T.fig_users_source};
   });
-  if (users == 0) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
+  if (users == 0 && explain) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
   return r;
 }
 

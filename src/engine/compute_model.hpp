@@ -23,7 +23,7 @@ namespace atlas {
 
 struct ComputeResult {
   double peak_flops = 0;           // dense peak used, FLOP/s per GPU
-  std::string peak_kind;           // e.g. "BF16 dense"
+  const char* peak_kind = "";      // e.g. "BF16 dense" (a fixed English label, engine/peak_kind_text.hpp)
   double mfu_used = 0;
   double scaling_efficiency = 1;
   // Training.
@@ -46,9 +46,10 @@ struct ComputeResult {
   std::vector<std::string> notes;
 };
 
-// Dense peak FLOP/s of `gpu` for the workload's compute precision (with a note when the card
-// lacks that precision and a fallback is used).
-double PeakFlops(const Gpu& gpu, const Workload& w, std::string& kind, std::vector<std::string>& notes,
+// Dense peak FLOP/s of `gpu` for the workload's compute precision; `kind` receives its fixed
+// English label, `notes` (when given) a note when the card lacks that precision and a fallback
+// is used.
+double PeakFlops(const Gpu& gpu, const Workload& w, const char*& kind, std::vector<std::string>* notes,
                  Language language = Language::kEnglish);
 // Throughput per GPU relative to one GPU for `gpus` cards of this kind.
 double ScalingEfficiency(const Gpu& gpu, int gpus, const Assumptions& a);
@@ -56,7 +57,8 @@ double ScalingEfficiency(const Gpu& gpu, int gpus, const Assumptions& a);
 double TrainingFlops(const Workload& w, double tokens);
 
 // Notes in `language`; figure labels, formulas, inputs and sources stay English. `capacity_bytes`
-// is what the job may use on one card (usable capacity x the server's memory fraction).
+// is what the job may use on one card (usable capacity x the server's memory fraction). `explain`
+// false builds no words (figures, notes, efficiency source); the numbers are the same.
 ComputeResult EstimateCompute(const Workload& w, const Gpu& gpu, const MemoryBreakdown& memory, const Assumptions& a,
                               const Calibration& calibration, double capacity_bytes,
                               Language language = Language::kEnglish, bool explain = true);

@@ -1,6 +1,7 @@
 #include "estimate.hpp"
 
 #include "advice.hpp"
+#include "estimate_warnings.hpp"
 #include "format.hpp"
 #include "text/engine_text.hpp"
 
@@ -14,39 +15,42 @@ std::vector<std::string> ValidateWorkload(const Workload& w, Language language) 
   std::vector<std::string> e;
   for (const std::string& m : ValidateModel(w.model)) e.push_back(Printf(T.val_model, m.c_str()));
   const ModelSpec& m = w.model;
-  auto need = [&](bool ok, const std::string& msg) {
-    if (!ok) e.push_back(msg);
+  // Messages are built only for a failed check: searches validate every candidate they try.
+  auto need = [&](bool ok, const char* msg) {
+    if (!ok) e.emplace_back(msg);
+  };
+  auto need_printf = [&](bool ok, const char* format, auto... args) {
+    if (!ok) e.push_back(Printf(format, args...));
   };
   need(w.tp >= 1 && w.pp >= 1 && w.dp >= 1 && w.ep >= 1, T.val_parallel_min);
   need(w.gpus >= 1 && w.gpus <= 1000000, T.val_gpus_range);
   if (!e.empty()) return e;
   if (m.IsTransformer()) {
-    need(m.heads % w.tp == 0, Printf(T.val_tp_heads, w.tp, m.heads));
-    need(w.pp <= m.layers, Printf(T.val_pp_layers, w.pp, m.layers));
+    need_printf(m.heads % w.tp == 0, T.val_tp_heads, w.tp, m.heads);
+    need_printf(w.pp <= m.layers, T.val_pp_layers, w.pp, m.layers);
   } else {
     need(w.tp == 1 && w.pp == 1, T.val_parallel_transformer);
   }
   if (w.ep > 1) {
     need(m.IsMoe(), T.val_ep_moe);
-    if (m.IsMoe()) need(m.experts % w.ep == 0, Printf(T.val_ep_experts, w.ep, m.experts));
+    if (m.IsMoe()) need_printf(m.experts % w.ep == 0, T.val_ep_experts, w.ep, m.experts);
   }
   if (w.IsTraining()) {
-    need(static_cast<long long>(w.tp) * w.pp * w.dp == w.gpus,
-         Printf(T.val_gpus_product, w.gpus, w.tp, w.pp, w.dp));
-    if (w.ep > 1) need(w.dp % w.ep == 0, Printf(T.val_ep_dp, w.ep, w.dp));
+    need_printf(static_cast<long long>(w.tp) * w.pp * w.dp == w.gpus, T.val_gpus_product, w.gpus, w.tp, w.pp, w.dp);
+    if (w.ep > 1) need_printf(w.dp % w.ep == 0, T.val_ep_dp, w.ep, w.dp);
     need(w.zero_stage >= 0 && w.zero_stage <= 3, T.val_zero_stage);
     need(w.seq_len >= 1 && w.seq_len <= 10000000, T.val_seq_len);
     need(w.micro_batch >= 1 && w.micro_batch <= 65536, T.val_micro_batch);
     const bool quantized = w.precision == Precision::kInt8 || w.precision == Precision::kInt4 || w.precision == Precision::kNf4;
     if (w.task == Task::kQlora)
-      need(quantized, Printf(T.val_qlora_base, ToString(w.precision)));
+      need_printf(quantized, T.val_qlora_base, ToString(w.precision));
     else
-      need(!quantized, Printf(T.val_train_precision, ToString(w.task), ToString(w.precision)));
+      need_printf(!quantized, T.val_train_precision, ToString(w.task), ToString(w.precision));
     if (w.task == Task::kLora || w.task == Task::kQlora) need(w.lora_rank >= 1 && w.lora_rank <= 65536, T.val_lora_rank);
     need(w.train_tokens >= 0 && w.train_tokens <= 1e15, T.val_train_tokens);
   } else {
-    need(static_cast<long long>(w.tp) * w.pp <= w.gpus, Printf(T.val_tp_pp_gpus, w.tp * w.pp, w.gpus));
-    need(w.gpus % (w.tp * w.pp) == 0, Printf(T.val_whole_replicas, w.gpus, w.tp * w.pp));
+    need_printf(static_cast<long long>(w.tp) * w.pp <= w.gpus, T.val_tp_pp_gpus, w.tp * w.pp, w.gpus);
+    need_printf(w.gpus % (w.tp * w.pp) == 0, T.val_whole_replicas, w.gpus, w.tp * w.pp);
     need(w.batch >= 1 && w.batch <= 1000000, T.val_batch);
     need(w.context >= 1 && w.context <= 100000000, T.val_context);
     need(w.prompt_tokens >= 1 && w.prompt_tokens <= w.context, T.val_prompt_tokens);
@@ -80,14 +84,16 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language,
   r.compute = EstimateCompute(w, *r.gpu, r.memory, c.assumptions, c.calibration, capacity, language, explain);
   r.headroom_bytes = capacity - r.memory.required_bytes;
   r.fits = r.headroom_bytes >= 0;
+  r.ok = true;
+  if (!explain) return r;
   r.notes = r.memory.notes;
   r.notes.insert(r.notes.end(), r.compute.notes.begin(), r.compute.notes.end());
   if (!r.fits)
     r.notes.push_back(Printf(T.est_does_not_fit, Gib(r.memory.required_bytes).c_str(), Gib(capacity).c_str(),
-                             r.gpu->name.c_str(), DoesNotFitAdvice(w, language).c_str()));
+                             r.gpu->DisplayName(language == Language::kChinese).c_str(), DoesNotFitAdvice(w, language).c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
-    r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->name.c_str()));
-  r.ok = true;
+    r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->DisplayName(language == Language::kChinese).c_str()));
+  if (explain) r.warnings = EstimateWarnings(w, r.framework, *r.gpu, language);
   return r;
 }
 

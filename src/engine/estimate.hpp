@@ -26,6 +26,9 @@ struct EstimateResult {
   double headroom_bytes = 0;  // usable capacity (x the server's memory fraction) - required (negative when it does not fit)
   Framework framework = Framework::kPytorchEager;  // the framework the estimate assumed
   std::vector<std::string> notes;  // assumptions and warnings, memory + compute + layout
+  // What may stop the plan running as asked (estimate_warnings.hpp): a custom model whose fields
+  // contradict its params, a feature the card's software stack lacks. Only when `explain`.
+  std::vector<std::string> warnings;
 };
 
 // Checks the layout and combinations (TP divides heads, QLoRA needs a 4/8-bit base, ...);
@@ -33,8 +36,9 @@ struct EstimateResult {
 std::vector<std::string> ValidateWorkload(const Workload& w, Language language = Language::kEnglish);
 
 // Errors and notes in `language`; figure labels, formulas, inputs and sources stay English.
-// `explain` false skips building the figures' words (formulas, inputs, sources): searches and
-// benchmarks that need only the numbers.
+// `explain` false builds no words at all (figures' formulas, inputs and sources, notes, the
+// efficiency source; errors are still given): searches and benchmarks that need only the
+// numbers, which are the same either way.
 EstimateResult Estimate(const Workload& w, const Catalogs& catalogs, Language language = Language::kEnglish,
                         bool explain = true);
 

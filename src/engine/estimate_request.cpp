@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "model_catalog.hpp"
+#include "partial_model.hpp"
 #include "recipes.hpp"
 
 #include <cmath>
@@ -97,6 +98,7 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
     have_base = imp.errors.empty();
   }
   bool architecture_changed = false;
+  bool from_params_only = false;  // the architecture is inferred from params and the fields given
   if (r.Has("params")) {
     std::optional<double> n;
     if (j["params"].is_string()) {
@@ -106,7 +108,7 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
       n = r.NullableNumber("params", 1e3, 1e14);
     }
     if (n) {
-      if (!have_base) m = ModelFromParamCount(*n);
+      if (!have_base) m = ModelFromParamCount(*n), from_params_only = true;
       m.params = *n;
       m.active_params = std::min(m.active_params > 0 ? m.active_params : *n, *n);
       if (!have_base) m.active_params = *n;
@@ -173,6 +175,11 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
   else if (m.attention == AttentionKind::kMla) m.attention = AttentionKind::kGqa;
   if (m.attention != AttentionKind::kMla)
     m.attention = m.kv_heads == m.heads ? AttentionKind::kMha : (m.kv_heads == 1 ? AttentionKind::kMqa : AttentionKind::kGqa);
+  if (from_params_only) {
+    const ArchitectureGiven given{r.Has("layers"),     r.Has("hidden"),   r.Has("heads"), r.Has("kv_heads"),
+                                  r.Has("head_dim"),   r.Has("ffn_hidden"), r.Has("ffn_kind"), r.Has("vocab")};
+    for (const std::string& n : CompleteArchitecture(m, given)) out.notes.push_back("model: " + n);
+  }
   if (architecture_changed && !r.Has("params")) {
     m.params = CountParams(m, false);
     m.active_params = CountParams(m, true);
@@ -361,6 +368,7 @@ Json EstimateResultToJson(const EstimateResult& r, const Workload& w) {
   j["peak_kind"] = r.compute.peak_kind;
   j["scaling_efficiency"] = r.compute.scaling_efficiency;
   j["notes"] = r.notes;
+  j["warnings"] = r.warnings;
   Json formulas = Json::object();
   auto put = [&](const Figure& f) {
     formulas[f.key] = {{"label", f.label}, {"value", f.value}, {"unit", f.unit}, {"formula", f.formula},

@@ -20,6 +20,17 @@ bool Gpu::IsVendorClaimOnly(const std::string& field) const {
   return false;
 }
 
+const std::string& Gpu::Text(const std::string Gpu::*english, bool chinese) const {
+  if (!chinese) return this->*english;
+  if (english == &Gpu::vendor) return vendor_zh;
+  if (english == &Gpu::interconnect) return interconnect_zh;
+  if (english == &Gpu::form_factor) return form_factor_zh;
+  if (english == &Gpu::sparsity_note) return sparsity_note_zh;
+  if (english == &Gpu::notes) return notes_zh;
+  if (english == &Gpu::name) return DisplayName(true);
+  return this->*english;  // proper nouns (architecture, memory type, ecosystem)
+}
+
 const std::vector<std::string>& GpuFigureFields() {
   static const std::vector<std::string> fields = {
       "memory_gb",        "memory_bandwidth_gbps", "fp32_tflops",     "tf32_dense_tflops",
@@ -74,10 +85,23 @@ void ReadVendorClaims(FieldReader& r, Gpu& g) {
   }
 }
 
+// The 简体中文 twin "<field>_zh" of a text the reader sees: required, and not empty unless the
+// English is empty.
+std::string ReadChinese(FieldReader& r, const char* field, const std::string& english) {
+  const std::string key = std::string(field) + "_zh";
+  if (!r.Has(key.c_str())) {
+    r.Fail(key, "is missing: every text shown to a reader needs its 简体中文 twin");
+    return "";
+  }
+  if (english.empty()) return r.NullableString(key.c_str()).value_or("");
+  return r.String(key.c_str());
+}
+
 Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   Gpu g;
   g.id = r.String("id");
   g.vendor = r.String("vendor");
+  g.vendor_zh = ReadChinese(r, "vendor", g.vendor);
   g.name = r.String("name");
   g.name_zh = r.NullableString("name_zh").value_or("");
   g.architecture = r.String("architecture");
@@ -99,15 +123,19 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   g.fp4_dense_tflops = r.NullableNumber("fp4_dense_tflops", 0.01, kMaxTflops, false);
   g.tdp_w = r.Number("tdp_w", 1, kMaxTdpW);
   g.interconnect = r.String("interconnect");
+  g.interconnect_zh = ReadChinese(r, "interconnect", g.interconnect);
   g.interconnect_gbps = r.Number("interconnect_gbps", 0, kMaxBandwidthGbps);
   g.nvlink_class = r.Bool("nvlink_class");
   g.form_factor = r.String("form_factor");
+  g.form_factor_zh = ReadChinese(r, "form_factor", g.form_factor);
   g.domestic = r.Bool("domestic");
   g.ecosystem = r.String("ecosystem");
   g.sparsity_note = r.StringOr("sparsity_note", "");
+  if (r.Has("sparsity_note")) g.sparsity_note_zh = ReadChinese(r, "sparsity_note", g.sparsity_note);
   ReadVendorClaims(r, g);
   // The first-frame copy (cmake/embed_data.cmake, SLIM) leaves out notes and sources.
   g.notes = r.NullableString("notes").value_or("");
+  if (r.Has("notes")) g.notes_zh = ReadChinese(r, "notes", g.notes);
   if (r.Has("sources") || !first_frame_copy) g.sources = r.StringList("sources", /*require_non_empty=*/true);
   if (!g.bf16_dense_tflops && !g.fp16_dense_tflops)
     r.Fail("bf16_dense_tflops", "and fp16_dense_tflops are both null: a card needs one");

@@ -13,6 +13,7 @@ namespace atlas {
 struct Gpu {
   std::string id;
   std::string vendor;
+  std::string vendor_zh;  // every text a reader sees has its 简体中文 twin (<field>_zh)
   std::string name;
   std::string name_zh;  // empty when the Chinese name is the same
   std::string architecture;
@@ -31,16 +32,20 @@ struct Gpu {
   std::optional<double> fp4_dense_tflops;
   double tdp_w = 0;
   std::string interconnect;
+  std::string interconnect_zh;
   double interconnect_gbps = 0;  // GB/s per GPU, bidirectional
   bool nvlink_class = false;     // GPU-to-GPU fabric >= 200 GB/s (NVLink, IF, HCCS, ...)
   std::string form_factor;
+  std::string form_factor_zh;
   bool domestic = false;  // 国产: Chinese-designed
   std::string ecosystem;
   std::string sparsity_note;
+  std::string sparsity_note_zh;
   // Figure fields (e.g. "bf16_dense_tflops") that rest only on the vendor's own claim, not
   // confirmed by an independent source (BR100's 1,024 TFLOPS); the UI marks them.
   std::vector<std::string> vendor_claim_only;
   std::string notes;
+  std::string notes_zh;
   std::vector<std::string> sources;
   GpuSoftware software;  // filled from data/software.json (AttachSoftwareSupport)
 
@@ -51,6 +56,8 @@ struct Gpu {
   const std::string& DisplayName(bool chinese) const {
     return chinese && !name_zh.empty() ? name_zh : name;
   }
+  // The reader's language of a text field: `english` itself, or its `_zh` twin in Chinese.
+  const std::string& Text(const std::string Gpu::*english, bool chinese) const;
 };
 
 // The figure fields a record may list in `vendor_claim_only` (gpus.json field names).

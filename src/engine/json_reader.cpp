@@ -227,27 +227,28 @@ void FieldReader::RejectUnknown(const std::vector<std::string>& known) {
   }
 }
 
-bool ForEachRecord(const Json& root, const char* list_key, const std::string& file_name,
-                   std::vector<std::string>& errors,
-                   const std::function<std::string(FieldReader&, const Json&)>& read) {
-  if (!root.is_object() || !root.contains(list_key) || !root[list_key].is_array()) {
-    errors.push_back(file_name + ": field \"" + list_key + "\" must be a list of records");
-    return false;
-  }
-  const Json& list = root[list_key];
-  std::set<std::string> ids;
-  for (size_t i = 0; i < list.size(); ++i) {
-    const Json& rec = list[i];
-    std::string where = file_name + ": " + list_key + "[" + std::to_string(i) + "]";
-    if (rec.is_object() && rec.contains("id") && rec["id"].is_string())
-      where += " (id " + Quote(rec["id"].get<std::string>()) + ")";
-    FieldReader r(rec, where, errors);
-    if (!rec.is_object()) continue;
-    const std::string id = read(r, rec);
-    if (!id.empty() && !ids.insert(id).second) r.Fail("id", "duplicates an earlier record");
-  }
-  if (list.empty()) errors.push_back(file_name + ": field \"" + list_key + "\" holds no records");
-  return true;
+namespace record_list {
+
+bool IsList(const Json& root, const char* list_key, const std::string& file_name, std::vector<std::string>& errors) {
+  if (root.is_object() && root.contains(list_key) && root[list_key].is_array()) return true;
+  errors.push_back(file_name + ": field \"" + list_key + "\" must be a list of records");
+  return false;
 }
+
+std::string Where(const Json& rec, const char* list_key, const std::string& file_name, size_t index) {
+  std::string where = file_name + ": " + list_key + "[" + std::to_string(index) + "]";
+  if (rec.is_object() && rec.contains("id") && rec["id"].is_string()) where += " (id " + Quote(rec["id"].get<std::string>()) + ")";
+  return where;
+}
+
+void CheckId(FieldReader& r, const std::string& id, std::set<std::string>& seen_ids) {
+  if (!id.empty() && !seen_ids.insert(id).second) r.Fail("id", "duplicates an earlier record");
+}
+
+void CheckNotEmpty(const Json& list, const char* list_key, const std::string& file_name, std::vector<std::string>& errors) {
+  if (list.empty()) errors.push_back(file_name + ": field \"" + list_key + "\" holds no records");
+}
+
+}  // namespace record_list
 
 }  // namespace atlas

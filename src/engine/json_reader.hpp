@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,12 +73,36 @@ inline bool OneOf(const std::string& s, std::initializer_list<const char*> optio
 // A number, or JSON null when there is none (figures that do not exist for a chip or a task).
 inline Json NumberOrNull(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 
+namespace record_list {
+// The parts of ForEachRecord that do not depend on the callback.
+bool IsList(const Json& root, const char* list_key, const std::string& file_name, std::vector<std::string>& errors);
+std::string Where(const Json& rec, const char* list_key, const std::string& file_name, size_t index);
+void CheckId(FieldReader& r, const std::string& id, std::set<std::string>& seen_ids);
+void CheckNotEmpty(const Json& list, const char* list_key, const std::string& file_name, std::vector<std::string>& errors);
+}  // namespace record_list
+
 // Visits every record of the list root[list_key] of a data file. `read` gets a FieldReader
 // named "<file>: <list>[i] (id "x")" and the record, and returns the record's id; the loop
 // reports a missing or empty list, records that are not objects, and duplicate ids.
 // Returns false when the list itself is missing or not a list.
-bool ForEachRecord(const Json& root, const char* list_key, const std::string& file_name,
-                   std::vector<std::string>& errors,
-                   const std::function<std::string(FieldReader&, const Json&)>& read);
+// A template, not a std::function: the callback is called directly, so a loader's code is
+// reached only through its loader (the web build leaves the loaders of data the first frame does
+// not draw out of its first download; scripts/split_wasm.py counts every function whose address
+// is taken as reachable).
+template <typename Read>
+bool ForEachRecord(const Json& root, const char* list_key, const std::string& file_name, std::vector<std::string>& errors,
+                   const Read& read) {
+  if (!record_list::IsList(root, list_key, file_name, errors)) return false;
+  const Json& list = root[list_key];
+  std::set<std::string> ids;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Json& rec = list[i];
+    FieldReader r(rec, record_list::Where(rec, list_key, file_name, i), errors);
+    if (!rec.is_object()) continue;
+    record_list::CheckId(r, read(r, rec), ids);
+  }
+  record_list::CheckNotEmpty(list, list_key, file_name, errors);
+  return true;
+}
 
 }  // namespace atlas

@@ -203,29 +203,24 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
     const double bpw = BytesPerWeight(w.precision);
     const double per_weight = IsQuantizedFormat(w.precision) ? emb_fraction * 2 + (1 - emb_fraction) * bpw : bpw;
     r.weights_bytes = local_params * per_weight;
-    add("weights", "Weights", r.weights_bytes, [&] {
-      return Explanation{"params on this GPU x bytes per weight",
-                         Printf("%s params / (TP %d x PP %d%s), %.3g bytes per weight (%s%s)", Count(m.params).c_str(),
-                                w.tp, w.pp, m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", per_weight,
-                                ToString(w.precision), IsQuantizedFormat(w.precision) ? ", embeddings 16-bit" : ""),
+    add("weights", T.fig_label_weights, r.weights_bytes, [&] {
+      return Explanation{T.fig_weights_formula,
+                         Printf(T.fig_weights_inputs, Count(m.params).c_str(),
+                                w.tp, w.pp, m.IsMoe() ? Printf(T.fig_experts_ep, w.ep).c_str() : "", per_weight,
+                                ToString(w.precision), IsQuantizedFormat(w.precision) ? T.fig_embeddings_16bit : ""),
                          w.precision == Precision::kNf4   ? "QLoRA NF4 + double quantisation, Dettmers et al. 2023"
                          : w.precision == Precision::kInt4 ? "GPTQ (Frantar et al. 2022) / AWQ group-128 format"
                          : IsGgufFormat(w.precision)       ? "llama.cpp tools/quantize/README.md (bits per weight)"
-                                                           : "bytes per element of the format"};
+                                                           : T.fig_src_bytes_per_element};
     });
     // Paged KV: each sequence's context rounds up to whole blocks (vLLM block_size 16).
     const double block = std::max(1.0, profile.kv_block_tokens);
     const double context = std::ceil(w.context / block) * block;
     r.kv_cache_bytes = KvCacheBytes(m, context, w.batch, w.kv_precision, w.tp, w.pp);
-    add("kv_cache", "KV cache", r.kv_cache_bytes, [&] {
+    add("kv_cache", T.fig_label_kv_cache, r.kv_cache_bytes, [&] {
       return Explanation{
-          m.attention == AttentionKind::kMla
-              ? "batch x layers x context x (kv_lora_rank + rope dim) x bytes / PP"
-              : "2 (K,V) x batch x (full layers x context + window layers x min(context, window)) x kv_heads/TP x "
-                "head_dim x bytes / PP",
-          Printf("batch %d, context %d (%g-token blocks: %.0f), %d layers (%d sliding, window %d), kv_heads %d, "
-                 "head_dim %d, %s",
-                 w.batch, w.context, block, context, m.layers, m.sliding_window > 0 ? m.sliding_window_layers : 0,
+          m.attention == AttentionKind::kMla ? T.fig_kv_formula_mla : T.fig_kv_formula,
+          Printf(T.fig_kv_inputs, w.batch, w.context, block, context, m.layers, m.sliding_window > 0 ? m.sliding_window_layers : 0,
                  m.sliding_window, m.kv_heads, m.head_dim, ToString(w.kv_precision)),
           m.attention == AttentionKind::kMla ? "DeepSeek-V2 MLA, arXiv:2405.04434 §2.1"
                                              : "GQA, Ainslie et al. 2023; PagedAttention, Kwon et al. 2023"};
@@ -251,12 +246,11 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       r.activations_bytes = m.IsTransformer() ? tokens * 2.0 * (4.0 * m.hidden + 3.0 * ffn_active) / std::max(1, w.tp)
                                               : m.activation_bytes_per_sample * w.batch * 0.25;
     }
-    add("activations", "Activations (prefill working set)", r.activations_bytes, [&] {
-      return Explanation{FrameworkFor(w) == Framework::kLlamaCpp ? "n_ubatch 512 x 4 bytes x (vocab + 2 x FFN width)"
-                         : profile.eager_activations ? "batch x prompt tokens x (2 bytes x (4h + 3 x FFN width) + 6 bytes x vocab) / TP"
-                                                     : "prefill chunk tokens x 2 bytes x (4h + 3 x active FFN width) / TP",
-                         Printf("%s tokens in flight", Count(tokens).c_str()),
-                         "project assumption (vLLM chunked prefill budget; llama.cpp compute buffer)"};
+    add("activations", T.fig_label_prefill_activations, r.activations_bytes, [&] {
+      return Explanation{FrameworkFor(w) == Framework::kLlamaCpp ? T.fig_act_infer_formula_llama
+                         : profile.eager_activations ? T.fig_act_infer_formula_eager
+                                                     : T.fig_act_infer_formula,
+                         Printf(T.fig_act_infer_inputs, Count(tokens).c_str()), T.fig_act_infer_source};
     });
     r.buffers_bytes = profile.runtime_buffer_gib * kBytesPerGiB;
     r.preallocated_fraction = profile.memory_fraction;
@@ -275,27 +269,27 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       // BF16 (Dettmers et al. 2023, qlora.py): bytes per adapter weight and gradient.
       const double adapter_bytes = w.task == Task::kQlora ? 2 : 4;
       r.weights_bytes = (local_params * base_bpw + adapters * adapter_bytes) / (z3 ? sh.dp_shared : 1);
-      add("weights", "Weights (frozen base + adapters)", r.weights_bytes, [&] {
+      add("weights", T.fig_label_lora_weights, r.weights_bytes, [&] {
         return Explanation{
-            Printf("(base params x bytes per weight + adapters x %.0f bytes) (/ DP with ZeRO-3)", adapter_bytes),
-            Printf("%s base params on this GPU at %.3g bytes (%s), %s adapter params (rank %d, %s)",
-                   Count(local_params).c_str(), base_bpw, w.task == Task::kQlora ? ToString(w.precision) : "16-bit frozen",
+            Printf(T.fig_lora_weights_formula, adapter_bytes),
+            Printf(T.fig_lora_weights_inputs,
+                   Count(local_params).c_str(), base_bpw, w.task == Task::kQlora ? ToString(w.precision) : T.fig_frozen_16bit,
                    Count(r.trainable_params).c_str(), w.lora_rank, ToString(w.lora_targets)),
             w.task == Task::kQlora ? "QLoRA, Dettmers et al. 2023, arXiv:2305.14314 §3" : "LoRA, Hu et al. 2021, arXiv:2106.09685 §4"};
       });
       r.gradients_bytes = adapters * adapter_bytes / (z2 ? sh.dp_shared : 1);
-      add("gradients", "Gradients (adapters only)", r.gradients_bytes, [&] {
-        return Explanation{Printf("adapter params x %.0f bytes", adapter_bytes),
-                           Printf("%s adapter params; the frozen base has no gradients", Count(r.trainable_params).c_str()),
+      add("gradients", T.fig_label_lora_gradients, r.gradients_bytes, [&] {
+        return Explanation{Printf(T.fig_lora_gradients_formula, adapter_bytes),
+                           Printf(T.fig_lora_gradients_inputs, Count(r.trainable_params).c_str()),
                            "LoRA, Hu et al. 2021"};
       });
       const double opt = adapters * opt_state / (z1 ? sh.dp_shared : 1);
       r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
       r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
-      add("optimizer", "Optimizer states (adapters)", r.optimizer_bytes, [&] {
-        return Explanation{"adapter params x optimizer bytes",
-                           Printf("%.3g bytes per adapter param (%s)%s", opt_state, ToString(w.optimizer),
-                                  w.offload_optimizer ? ", offloaded to CPU" : ""),
+      add("optimizer", T.fig_label_lora_optimizer, r.optimizer_bytes, [&] {
+        return Explanation{T.fig_lora_optimizer_formula,
+                           Printf(T.fig_lora_optimizer_inputs, opt_state, ToString(w.optimizer),
+                                  w.offload_optimizer ? T.fig_offloaded : ""),
                            zero_src};
       });
       if (w.task == Task::kQlora) {
@@ -308,26 +302,25 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       const double weights_shared = sh.shared_params / (z3 ? sh.dp_shared : 1);
       const double weights_expert = sh.expert_params / (z3 ? sh.dp_expert : 1);
       r.weights_bytes = (weights_shared + weights_expert) * tb.weight;
-      add("weights", "Weights", r.weights_bytes, [&] {
-        return Explanation{"params on this GPU x bytes per weight (/ DP with ZeRO-3)",
-                           Printf("%s params / (TP %d x PP %d%s), %.0f bytes (%s), ZeRO-%d over DP %d", Count(m.params).c_str(),
-                                  w.tp, w.pp, m.IsMoe() ? Printf(", experts / EP %d", w.ep).c_str() : "", tb.weight,
+      add("weights", T.fig_label_weights, r.weights_bytes, [&] {
+        return Explanation{T.fig_full_weights_formula,
+                           Printf(T.fig_full_weights_inputs, Count(m.params).c_str(),
+                                  w.tp, w.pp, m.IsMoe() ? Printf(T.fig_experts_ep, w.ep).c_str() : "", tb.weight,
                                   ToString(w.precision), w.zero_stage, w.dp),
                            zero_src};
       });
       r.gradients_bytes = (sh.shared_params / (z2 ? sh.dp_shared : 1) + sh.expert_params / (z2 ? sh.dp_expert : 1)) * tb.gradient;
-      add("gradients", "Gradients", r.gradients_bytes, [&] {
-        return Explanation{"params on this GPU x bytes per gradient (/ DP with ZeRO-2+)",
-                           Printf("%.0f bytes per gradient (%s)", tb.gradient, ToString(w.precision)), zero_src};
+      add("gradients", T.fig_label_gradients, r.gradients_bytes, [&] {
+        return Explanation{T.fig_gradients_formula, Printf(T.fig_gradients_inputs, tb.gradient, ToString(w.precision)), zero_src};
       });
       const double per_param = tb.master + opt_state;
       const double opt = (sh.shared_params / (z1 ? sh.dp_shared : 1) + sh.expert_params / (z1 ? sh.dp_expert : 1)) * per_param;
       r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
       r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
-      add("optimizer", "Optimizer states (incl. FP32 master)", r.optimizer_bytes, [&] {
-        return Explanation{"params on this GPU x (master copy + optimizer states) (/ DP with ZeRO-1+)",
-                           Printf("%.0f bytes master + %.3g bytes %s = %.3g bytes per param%s", tb.master, opt_state,
-                                  ToString(w.optimizer), per_param, w.offload_optimizer ? "; offloaded to CPU (ZeRO-Offload)" : ""),
+      add("optimizer", T.fig_label_optimizer, r.optimizer_bytes, [&] {
+        return Explanation{T.fig_optimizer_formula,
+                           Printf(T.fig_optimizer_inputs, tb.master, opt_state,
+                                  ToString(w.optimizer), per_param, w.offload_optimizer ? T.fig_offloaded_zero : ""),
                            zero_src};
       });
     }
@@ -352,26 +345,25 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       double per_sample = m.activation_bytes_per_sample * (fp32 ? 1 : 0.5);
       if (w.checkpointing == Checkpointing::kFull) per_sample *= 2 / std::sqrt(std::max(1, m.layers));
       r.activations_bytes = per_sample * w.micro_batch;
-      add("activations", "Activations", r.activations_bytes, [&] {
-        return Explanation{"activation bytes per sample x micro-batch",
-                           Printf("%s per sample (FP32 measurement%s), micro-batch %d", Gib(m.activation_bytes_per_sample).c_str(),
-                                  fp32 ? "" : ", halved for 16-bit", w.micro_batch),
-                           "measured per-sample activations (data/models.json)"};
+      add("activations", T.fig_label_activations, r.activations_bytes, [&] {
+        return Explanation{T.fig_act_measured_formula,
+                           Printf(T.fig_act_measured_inputs, Gib(m.activation_bytes_per_sample).c_str(),
+                                  fp32 ? "" : T.fig_halved_16bit, w.micro_batch),
+                           T.fig_act_measured_source};
       });
     } else {
       const ActivationBreakdown act = TrainingActivations(w, profile);
       r.activations_bytes = act.total_bytes;
-      add("activations", "Activations", r.activations_bytes, [&] {
-        return Explanation{ActivationFormulaText(profile), ActivationInputsText(w, profile, act),
-                           profile.eager_activations
-                               ? "PyTorch autograd saved tensors (transformers LlamaRMSNorm, SDPA, SwiGLU, ForCausalLMLoss; PEFT LoRA)"
-                               : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2"};
+      add("activations", T.fig_label_activations, r.activations_bytes, [&] {
+        return Explanation{ActivationFormulaText(profile, T), ActivationInputsText(w, profile, act, T),
+                           profile.eager_activations ? T.fig_act_eager_source
+                                                     : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2"};
       });
     }
-    if (w.pp > 1) r.notes.push_back(T.mem_note_pipeline);
-    if (m.kind == ModelKind::kEncoderDecoder) r.notes.push_back(T.mem_note_encoder_decoder);
+    if (w.pp > 1 && explain) r.notes.push_back(T.mem_note_pipeline);
+    if (m.kind == ModelKind::kEncoderDecoder && explain) r.notes.push_back(T.mem_note_encoder_decoder);
   }
-  if (r.cpu_offload_bytes > 0)
+  if (r.cpu_offload_bytes > 0 && explain)
     r.notes.push_back(Printf(T.mem_note_offload, Gib(r.cpu_offload_bytes).c_str()));
   const double states = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
   const double workspace = profile.workspace_gib * kBytesPerGiB;
@@ -385,13 +377,12 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
   r.required_bytes = r.device_total_bytes;
   r.overhead_bytes = r.device_total_bytes - states;
   r.total_bytes = r.device_total_bytes;
-  add("overhead", "Framework / CUDA overhead", r.overhead_bytes, [&] {
-    return Explanation{"buffers (ZeRO-3 gathered layers, reduce buckets, dequantisation, runtime) + workspaces + allocator "
-                       "reserve x allocated + CUDA context (+ NCCL)",
-                       Printf("%s: buffers %s, workspace %s, reserve %.0f%% of %s allocated, context %s", profile.name.c_str(),
+  add("overhead", T.fig_label_overhead, r.overhead_bytes, [&] {
+    return Explanation{T.fig_overhead_formula,
+                       Printf(T.fig_overhead_inputs, profile.name.c_str(),
                               Gib(r.buffers_bytes).c_str(), Gib(workspace).c_str(), profile.allocator_reserve_fraction * 100,
                               Gib(r.framework_allocated_bytes).c_str(), Gib(context).c_str()),
-                       "data/calibration.json (" + std::string(ToString(profile.id)) + "); PyTorch CUDA memory notes"};
+                       Printf(T.fig_overhead_source, ToString(profile.id))};
   });
   return r;
 }

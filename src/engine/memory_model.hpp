@@ -75,7 +75,8 @@ double KvCacheBytesPerToken(const ModelSpec& m, KvPrecision precision);
 double LoraParams(const ModelSpec& m, int rank, LoraTargets targets);
 
 // Notes in `language`; figure labels, formulas, inputs and sources stay English. `explain`
-// false skips the figures' words (for searches that only need the numbers).
+// false builds no words (figures' formulas, inputs and sources, notes) for searches that only
+// need the numbers.
 MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions& a, const Calibration& calibration,
                                Language language = Language::kEnglish, bool explain = true);
 

@@ -1,5 +1,7 @@
 #include "model_catalog.hpp"
 
+#include "partial_model.hpp"
+
 #include "json_reader.hpp"
 
 #include <algorithm>
@@ -74,7 +76,7 @@ double ParamCountMismatch(const ModelSpec& m) {
 
 std::vector<std::string> ValidateModel(const ModelSpec& m) {
   std::vector<std::string> e;
-  auto need = [&](bool ok, const char* field, const std::string& msg) {
+  auto need = [&](bool ok, const char* field, const char* msg) {  // no string built unless a check fails
     if (!ok) e.push_back(std::string("field \"") + field + "\" " + msg);
   };
   need(std::isfinite(m.params) && m.params >= 1e3 && m.params <= 1e14, "params",
@@ -257,6 +259,7 @@ ModelSpec ModelFromParamCount(double params) {
   std::snprintf(buf, sizeof buf, "Custom %.3gB", params / 1e9);
   m.name = buf;
   m.notes = "Architecture derived from the size with Llama-style proportions; edit any field.";
+  CompleteArchitecture(m, {});  // depth, then the MLP width, so the architecture adds up to params
   return m;
 }
 

@@ -250,7 +250,7 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
     else if (left_out > 0) out.notes.push_back(Printf(T.cost_price_stale_left_out, left_out, kStaleAfterMonths));
   }
   const PriceRecord& p = *out.record;
-  out.notes.push_back(Printf(T.cost_price_quote, p.provider.c_str(), MarketWord(p.market, T), Num(p.Amount()).c_str(),
+  out.notes.push_back(Printf(T.cost_price_quote, pricing.ProviderName(p.provider, language == Language::kChinese).c_str(), MarketWord(p.market, T), Num(p.Amount()).c_str(),
                              p.currency.c_str(), PriceUnit(service, T), p.as_of.c_str(),
                              p.estimate ? T.cost_estimate_tag : "", out.record_is_stale ? T.cost_stale_tag : ""));
   return out;

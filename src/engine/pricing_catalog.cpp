@@ -2,6 +2,7 @@
 
 #include "gpu_catalog.hpp"
 #include "json_reader.hpp"
+#include "message_text.hpp"
 #include "price_market.hpp"
 #include "region_catalog.hpp"
 
@@ -57,6 +58,18 @@ const ServiceForm* PricingCatalog::Form(const std::string& id) const {
   for (const ServiceForm& f : service_forms)
     if (f.id == id) return &f;
   return nullptr;
+}
+
+const Provider* PricingCatalog::FindProvider(const std::string& name_or_id) const {
+  for (const Provider& p : providers)
+    if (p.name == name_or_id || p.id == name_or_id) return &p;
+  return nullptr;
+}
+
+const std::string& PricingCatalog::ProviderName(const std::string& name_or_id, bool chinese) const {
+  const Provider* p = FindProvider(name_or_id);
+  if (!p) return name_or_id;
+  return chinese ? p->name_zh : p->name;
 }
 
 const PriceGap* PricingCatalog::GapFor(const std::string& gpu, ServiceKind service,
@@ -158,7 +171,16 @@ ServiceForm ReadForm(FieldReader& r, const FxTable& fx) {
   return f;
 }
 
-PriceRecord ReadPrice(FieldReader& r, const FxTable& fx) {
+Provider ReadProvider(FieldReader& r) {
+  Provider p;
+  p.id = r.String("id");
+  p.name = r.String("name");
+  p.name_zh = r.String("name_zh");
+  p.sources = r.StringList("sources", /*require_non_empty=*/true);
+  return p;
+}
+
+PriceRecord ReadPrice(FieldReader& r, const FxTable& fx, const PricingCatalog& catalog) {
   PriceRecord p;
   p.id = r.String("id");
   p.gpu = r.String("gpu");
@@ -168,6 +190,8 @@ PriceRecord ReadPrice(FieldReader& r, const FxTable& fx) {
     r.Fail("service", "must be monthly_server, container, bare_metal or purchase");
   p.service = kind.value_or(ServiceKind::kContainer);
   p.provider = r.String("provider");
+  if (!p.provider.empty() && !catalog.FindProvider(p.provider))
+    r.Fail("provider", "names " + Quote(p.provider) + ", which is not in \"providers\" (add its name and name_zh there)");
   p.market = r.String("market");
   if (!p.market.empty() && p.market != "cn" && p.market != "global")
     r.Fail("market", "must be cn or global");
@@ -215,23 +239,6 @@ PriceRecord ReadPrice(FieldReader& r, const FxTable& fx) {
 }
 
 
-PriceGap ReadGap(FieldReader& r) {
-  PriceGap g;
-  g.gpu = r.String("gpu");
-  const std::string service = r.String("service");
-  auto kind = ParseServiceId(service);
-  if (!service.empty() && !kind) r.Fail("service", "must be monthly_server, container, bare_metal or purchase");
-  g.service = kind.value_or(ServiceKind::kContainer);
-  g.market = r.String("market");
-  if (!g.market.empty() && g.market != "cn" && g.market != "global") r.Fail("market", "must be cn or global");
-  g.searched = r.StringList("searched", /*require_non_empty=*/true);
-  g.searched_on = r.String("searched_on");
-  if (!g.searched_on.empty() && (g.searched_on.size() != 10 || !AsOfMonthIndex(g.searched_on)))
-    r.Fail("searched_on", "is \"" + g.searched_on + "\": must be a date (YYYY-MM-DD)");
-  g.notes = r.StringOr("notes", "");
-  return g;
-}
-
 }  // namespace
 
 PricingCatalogLoad LoadPricingCatalog(const std::string& text, const std::string& file_name) {
@@ -255,17 +262,16 @@ PricingCatalogLoad LoadPricingCatalog(const std::string& text, const std::string
       if (!found)
         out.errors.push_back(file_name + ": field \"service_forms\" has no record with id \"" + ServiceId(k) + "\"");
     }
+  ForEachRecord(*root, "providers", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    out.catalog.providers.push_back(ReadProvider(r));
+    return out.catalog.providers.back().id;
+  });
   ForEachRecord(*root, "prices", file_name, out.errors, [&](FieldReader& r, const Json&) {
-    out.catalog.prices.push_back(ReadPrice(r, out.catalog.fx));
+    out.catalog.prices.push_back(ReadPrice(r, out.catalog.fx, out.catalog));
     return out.catalog.prices.back().id;
   });
-  // Optional: searches that found no public price ("gaps"); a record's id is gpu/service/market.
-  if (root->contains("gaps"))
-    ForEachRecord(*root, "gaps", file_name, out.errors, [&](FieldReader& r, const Json&) {
-      out.catalog.gaps.push_back(ReadGap(r));
-      const PriceGap& g = out.catalog.gaps.back();
-      return g.gpu + "/" + ServiceId(g.service) + "/" + g.market;
-    });
+  // Searches that found no public price live in their own file (pricing_gaps.json).
+  if (root->contains("gaps")) top.Fail("gaps", "belongs in pricing_gaps.json (searches that found no price)");
   return out;
 }
 
@@ -288,12 +294,6 @@ std::vector<std::string> CheckPricingReferences(const PricingCatalog& pricing,
       errors.push_back(where + "names \"" + p.region + "\", which is not in " + regions_file);
     else if ((region->in_china() ? "cn" : "global") != p.market)
       errors.push_back(where + "names \"" + p.region + "\", which is not in the " + p.market + " market");
-  }
-  for (size_t i = 0; i < pricing.gaps.size(); ++i) {
-    const PriceGap& g = pricing.gaps[i];
-    if (!gpus.gpus.empty() && !g.gpu.empty() && !gpus.Find(g.gpu))
-      errors.push_back(pricing_file + ": gaps[" + std::to_string(i) + "]: field \"gpu\" names \"" + g.gpu +
-                       "\", which is not in gpus.json");
   }
   for (size_t i = 0; i < regions.regions.size(); ++i) {
     const Region& r = regions.regions[i];

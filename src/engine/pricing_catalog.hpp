@@ -55,6 +55,15 @@ struct ServiceForm {
   std::vector<std::string> sources;
 };
 
+// A seller as readers see it: one record per provider (pricing.json "providers"), which every
+// quote's "provider" names (by name or id), so its display names are written once.
+struct Provider {
+  std::string id;
+  std::string name;     // as quotes write it, e.g. "Suanjia Cloud (算家云)"
+  std::string name_zh;  // e.g. "算家云"
+  std::vector<std::string> sources;
+};
+
 struct PriceRecord {
   std::string id;
   std::string gpu;  // id in data/gpus.json
@@ -78,8 +87,9 @@ struct PriceRecord {
   double Amount() const;  // whichever price is set
 };
 
-// A price that was searched for and not found (issue 14: never invent a quote). The UI says
-// "no public price found" for it, with where it was looked for.
+// A price that was searched for and not found (issue 14: never invent a quote), read from
+// data/pricing_gaps.json (pricing_gaps.hpp). The UI says "no public price found" for it, with
+// where it was looked for.
 struct PriceGap {
   std::string gpu;  // id in data/gpus.json
   ServiceKind service = ServiceKind::kContainer;
@@ -94,10 +104,16 @@ struct PricingCatalog {
   std::string notes;
   FxTable fx;
   std::vector<ServiceForm> service_forms;
+  std::vector<Provider> providers;
   std::vector<PriceRecord> prices;
-  std::vector<PriceGap> gaps;
+  std::vector<PriceGap> gaps;  // from data/pricing_gaps.json (LoadMarketCatalogs)
 
   const ServiceForm* Form(const std::string& id) const;
+  // The provider a quote names (its name or id), or nullptr.
+  const Provider* FindProvider(const std::string& name_or_id) const;
+  // A quote's provider in the reader's language: name_zh in Chinese; the quote's own text when
+  // the table lacks it (a price edited in the UI).
+  const std::string& ProviderName(const std::string& name_or_id, bool chinese) const;
   // The recorded search for gpu + service in a market, or nullptr.
   const PriceGap* GapFor(const std::string& gpu, ServiceKind service, const std::string& market) const;
   const ServiceForm* Form(ServiceKind kind) const { return Form(ServiceId(kind)); }

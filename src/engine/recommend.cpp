@@ -94,10 +94,6 @@ std::vector<std::string> ValidateConstraints(const Constraints& c, const Catalog
   return e;
 }
 
-namespace {
-
-bool IsPeft(Task t) { return t == Task::kLora || t == Task::kQlora; }
-
 const char* TaskPhrase(Task t, const EngineText& T) {
   switch (t) {
     case Task::kPretrain: return T.rec_task_pretrain;
@@ -108,6 +104,10 @@ const char* TaskPhrase(Task t, const EngineText& T) {
   }
   return T.rec_task_other;
 }
+
+namespace {
+
+bool IsPeft(Task t) { return t == Task::kLora || t == Task::kQlora; }
 
 const char* ObjectivePhrase(RankObjective o, const EngineText& T) {
   switch (o) {
@@ -605,11 +605,11 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           const char* tag = price->estimate ? T.rec_estimate_tag : "";
           if (training)
             r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
-                                       price->provider.c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
+                                       c.pricing.ProviderName(price->provider, zh).c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
                                        price->cny_per_gpu_hour, Cards(n, T).c_str(), HoursText(RuntimeHours(hours, virt), T).c_str()));
           else
             r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
-                                       price->provider.c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
+                                       c.pricing.ProviderName(price->provider, zh).c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
                                        price->cny_per_gpu_hour, Cards(n, T).c_str()));
         }
         if (training)
@@ -732,7 +732,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       add_note(Printf(cons.domestic_only && !g->domestic             ? T.rec_note_owned_domestic
                       : first_fit > o.count || first_fit == 0 ? T.rec_note_owned_memory
                                                               : T.rec_note_owned_constraint,
-                      o.count, g->name.c_str()),
+                      o.count, g->DisplayName(zh).c_str()),
                false);
     }
   }

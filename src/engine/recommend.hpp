@@ -37,6 +37,10 @@
 
 namespace atlas {
 
+struct EngineText;
+// The job in words of the table's language ("pre-training", "预训练").
+const char* TaskPhrase(Task task, const EngineText& text);
+
 enum class RankObjective { kCost = 0, kTime, kGpus, kEnergy };
 const char* ToString(RankObjective o);  // "cost", "time", "gpus", "energy"
 

@@ -5,7 +5,8 @@ namespace atlas {
 const std::vector<std::string>& ConstraintFields() {
   static const std::vector<std::string> fields = {
       "budget", "deadline_hours", "latency_ms", "domestic_only", "owned", "max_gpus", "min_cpu_cores_per_gpu",
-      "objective", "allow_quantization", "region", "max_results", "price_statistic", "price_quote", "prefer_low_risk"};
+      "objective", "allow_quantization", "region", "price_market", "max_results", "price_statistic", "price_quote",
+      "prefer_low_risk"};
   return fields;
 }
 
@@ -54,6 +55,11 @@ Constraints ParseConstraints(const Json& j, const Catalogs& c, std::vector<std::
     out.region = r.String("region");
     if (!out.region.empty() && !c.regions.Find(out.region)) r.Fail("region", "is \"" + out.region + "\", not in regions.json");
   }
+  if (r.Has("price_market")) {
+    out.price_market = r.String("price_market");
+    if (!out.price_market.empty() && out.price_market != "cn" && out.price_market != "global")
+      r.Fail("price_market", "is \"" + out.price_market + "\"; expected cn or global (that market's sellers only)");
+  }
   if (r.Has("price_statistic")) {
     const std::string s = r.String("price_statistic");
     auto st = ParsePriceStatistic(s);
@@ -92,14 +98,23 @@ Constraints ParseConstraints(const Json& j, const Catalogs& c, std::vector<std::
 }
 
 RecommendRequestParse ParseRecommendRequestText(const std::string& text, const Catalogs& c) {
+  std::vector<std::string> errors;
+  auto j = ParseJson(text, "request", errors);
+  if (!j) {
+    RecommendRequestParse out;
+    out.errors = errors;
+    return out;
+  }
+  return ParseRecommendRequest(*j, c);
+}
+
+RecommendRequestParse ParseRecommendRequest(const Json& request, const Catalogs& c) {
   RecommendRequestParse out;
-  auto j = ParseJson(text, "request", out.errors);
-  if (!j) return out;
-  if (!j->is_object()) {
+  if (!request.is_object()) {
     out.errors.push_back("request: expected a JSON object");
     return out;
   }
-  Json workload = *j;
+  Json workload = request;
   if (workload.contains("constraints")) {
     out.constraints = ParseConstraints(workload["constraints"], c, out.errors);
     workload.erase("constraints");

@@ -26,6 +26,9 @@ const std::vector<std::string>& ConstraintFields();
 // Reads {"constraints": {...}} out of `request`; the rest is an estimate request (strict).
 Constraints ParseConstraints(const Json& constraints, const Catalogs& catalogs, std::vector<std::string>& errors);
 RecommendRequestParse ParseRecommendRequestText(const std::string& text, const Catalogs& catalogs);
+// The same from parsed JSON (the walkthrough builds its request as JSON and reads it here, so
+// its answer is recommend's answer to that request).
+RecommendRequestParse ParseRecommendRequest(const Json& request, const Catalogs& catalogs);
 
 // Market statistics behind a price ({"quotes", "sellers", "median_cny", ...}); also used by `cost`.
 Json MarketStatsJson(const MarketStats& stats);

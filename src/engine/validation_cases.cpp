@@ -48,8 +48,16 @@ ValidationCatalogLoad LoadValidationCases(const std::string& text, const std::st
       const std::string basis = m.StringOr("unit_basis", "");
       c.measured = ToMetricUnit(value, unit, basis);
       if (c.measured <= 0) m.Fail("unit", "is \"" + unit + "\"; expected GB, GiB, MiB, ms, s, GPU hours or tokens/s");
+      c.measured_value = value;
+      c.measured_unit = unit;
       c.measured_text = Printf("%g %s", value, unit.c_str());
       c.what = m.StringOr("what", "");
+    }
+    if (j.contains("conditions")) {
+      if (!j["conditions"].is_object()) r.Fail("conditions", "must be an object of the published conditions");
+      else
+        for (const auto& [key, value] : j["conditions"].items())
+          c.conditions.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
     }
     c.output_tokens = r.IntegerOr("output_tokens", 0, 0, 10000000);
     if (OneOf(c.metric, {"output_tokens_per_second", "e2e_latency_ms"}) && c.output_tokens == 0)

@@ -1,5 +1,7 @@
 #include "calculator_view.hpp"
 
+#include "accuracy_view.hpp"
+
 #include "engine/format.hpp"
 #include "engine/peak_kind_text.hpp"
 #include "engine/text/engine_text.hpp"
@@ -331,7 +333,10 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
       {t.calc_seg_activations, m.activations_bytes, IM_COL32(251, 191, 36, 255)},
       {t.calc_seg_kv_cache, m.kv_cache_bytes, IM_COL32(52, 211, 153, 255)},
       {t.calc_seg_overhead, m.overhead_bytes, IM_COL32(148, 163, 184, 255)}};
-  const double scale_max = std::max(m.total_bytes, r.gpu_memory_bytes) * 1.04;
+  // The marker is what the job may use (driver-reported capacity x a server's memory fraction),
+  // the figure the verdict compares with; the card's size as sold is named beside it.
+  const double capacity = r.memory.required_bytes + r.headroom_bytes;
+  const double scale_max = std::max({m.total_bytes, capacity, 1.0}) * 1.04;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x, h = Em(1.6f);
@@ -347,9 +352,9 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
     if (mouse.x >= x && mouse.x < x + sw && mouse.y >= p.y && mouse.y < p.y + h) hovered = i;
     x += sw;
   }
-  const float cap_x = p.x + static_cast<float>(r.gpu_memory_bytes / scale_max * w);
+  const float cap_x = p.x + static_cast<float>(capacity / scale_max * w);
   dl->AddLine(ImVec2(cap_x, p.y - Em(0.3f)), ImVec2(cap_x, p.y + h + Em(0.3f)), IM_COL32(255, 255, 255, 230), Em(0.12f));
-  const std::string cap = Printf(t.calc_per_card, Bytes(r.gpu_memory_bytes).c_str());
+  const std::string cap = Printf(t.calc_per_card, Bytes(capacity).c_str(), Bytes(r.gpu_memory_bytes).c_str());
   const float tw = ImGui::CalcTextSize(cap.c_str()).x;
   dl->AddText(ImVec2(std::clamp(cap_x - tw / 2, p.x, p.x + w - tw), p.y + h + Em(0.2f)), IM_COL32(230, 230, 235, 255), cap.c_str());
   if (hovered >= 0) ImGui::SetTooltip("%s: %s", segs[hovered].label, Bytes(segs[hovered].bytes).c_str());
@@ -368,18 +373,32 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
   ImGui::NewLine();
 }
 
+// A row's value in the value column (Em(9) right of the middle), moved left to end at the panel
+// edge when the column would clip it, or onto the next line, right-aligned, when the label
+// leaves no room (phones). `label_right` is where the label ends, window-local.
+void ValueColumn(float label_right, const std::string& value) {
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  const float width = ImGui::CalcTextSize(value.c_str()).x;
+  const float x = std::min(ImGui::GetContentRegionAvail().x * 0.55f + Em(9), right - width);
+  if (x >= label_right + Em(0.6f))
+    ImGui::SameLine(x);
+  else
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - width));
+  ImGui::TextUnformatted(value.c_str());
+}
+
 // One result row: label, value, and an expandable "show the math".
 void FigureRow(const Figure& f, const char* label, const std::string& value, const UiText& t) {
   ImGui::PushID(f.key.c_str());
   const bool open = ImGui::TreeNodeEx("##row", ImGuiTreeNodeFlags_SpanAvailWidth, "%s", label);
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f + ImGui::GetCursorPosX() * 0.0f + Em(9));
-  ImGui::TextUnformatted(value.c_str());
+  ValueColumn(ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x + ImGui::GetTreeNodeToLabelSpacing() +
+                  ImGui::CalcTextSize(label).x,
+              value);
   if (open) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorAccent), "= %s", f.formula.c_str());
-    ImGui::TextDisabled(t.calc_inputs, f.inputs.c_str());
-    if (!f.source.empty()) ImGui::TextDisabled(t.calc_source, f.source.c_str());
-    ImGui::PopTextWrapPos();
+    ColoredWrapped(kColorAccent, "= " + f.formula);
+    const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    ColoredWrapped(muted, Printf(t.calc_inputs, f.inputs.c_str()));
+    if (!f.source.empty()) ColoredWrapped(muted, Printf(t.calc_source, f.source.c_str()));
     ImGui::TreePop();
   }
   ImGui::PopID();
@@ -396,8 +415,14 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
                       Bytes(r.headroom_bytes).c_str())
              : Printf(t.calc_no_fit, Bytes(need).c_str(), Bytes(capacity).c_str(), r.gpu->DisplayName(env.chinese()).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, r.fits ? kColorGood : kColorBad);
-  ImGui::TextWrapped("%s", text.c_str());
+  WrappedText(text.c_str());
   ImGui::PopStyleColor();
+}
+
+// What may stop the plan running as asked (a feature the card's software lacks, a custom model
+// whose fields contradict its size): right under the verdict.
+void DrawEstimateWarnings(const EstimateResult& r, const UiEnv& env) {
+  for (const std::string& w : r.warnings) ColoredWrapped(kColorWarn, "! " + Shown(w, env));
 }
 
 // A request field in the UI's words (the Make-it-fit steps name the fields they change).
@@ -462,9 +487,23 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
   }
 }
 
+// "Cost this job": the Cost view takes this card, count and the estimated hours, and follows
+// the job while linked (app/carried_job.hpp).
+void DrawCostThisJob(AppState& state, const CalculatorDerived& d, const UiEnv& env, CarriedJobMemory& carried) {
+  const CarriedJob job = CalculatorJob(d);
+  ImGui::BeginDisabled(!job.available);
+  if (ImGui::Button(Labeled(env.text().job_cost_this, "cost_job").c_str(),
+                    ImVec2(env.narrow() ? ImGui::GetContentRegionAvail().x : 0, env.narrow() ? Em(2.2f) : 0)))
+    CostThisJob(state, job, 1, carried);
+  ImGui::EndDisabled();
+  TestTarget(env, "calc_cost_job");
+}
+
 // `fit_above`: the narrow layout already drew "Make it fit" under the verdict at the top.
-void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, CalculatorUi& ui, const UiEnv& env,
+void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, UiMemory& memory, const UiEnv& env,
                  bool fit_above) {
+  CalculatorUi& ui = memory.calculator;
+  CarriedJobMemory& carried = memory.carried_job;
   const UiText& t = env.text();
   if (!d.valid) {
     ColoredWrapped(kColorBad, t.calc_invalid);
@@ -475,17 +514,23 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   const EstimateResult& r = d.estimate;
   const Workload& w = d.inputs.workload;
   DrawVerdict(r, env);
+  if (!fit_above) {
+    DrawEstimateWarnings(r, env);
+    DrawAccuracyLink(View::kCalculator, env, memory);
+  }
   ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->DisplayName(env.chinese()).c_str(), w.gpus, TaskName(w.task, t),
                       PrecisionName(w.precision, t));
-  if (!fit_above) DrawMakeItFit(state, d, ui, env);
+  if (!fit_above) {
+    DrawCostThisJob(state, d, env, carried);
+    DrawMakeItFit(state, d, ui, env);
+  }
   DrawMemoryBar(r, t);
   SectionTitle(t.calc_section_memory);
   for (const Figure& f : r.memory.figures)
     if (f.value > 0 || f.key == "weights") FigureRow(f, FigureLabel(f, w.task, t), Bytes(f.value), t);
   ImGui::Separator();
   ImGui::TextUnformatted(t.calc_total);
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f + Em(9));
-  ImGui::TextUnformatted(Bytes(r.memory.total_bytes).c_str());
+  ValueColumn(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x, Bytes(r.memory.total_bytes));
   if (r.memory.cpu_offload_bytes > 0) ImGui::TextDisabled(t.calc_cpu_offload, Bytes(r.memory.cpu_offload_bytes).c_str());
 
   SectionTitle(w.IsTraining() ? t.calc_section_compute : t.calc_section_serving);
@@ -495,14 +540,15 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     if (f.unit == "FLOP") v = Flops(f.value, env.language);
     else if (f.unit == "s") v = Duration(f.value, t);
     else if (f.unit == "GPU-h") v = Printf(t.unit_gpu_hours, Safe(f.value, 0).c_str());
-    else if (f.unit == "users") v = Rate(f.value, t.unit_users);
+    else if (f.unit == "users") v = Whole(f.value, t.unit_users);
     else v = Rate(f.value, f.unit.c_str());
     FigureRow(f, FigureLabel(f, w.task, t), v, t);
   }
   if (cr.tokens_per_second_per_user)
     ImGui::TextDisabled(t.calc_per_user, Rate(*cr.tokens_per_second_per_user, "tokens/s").c_str());
-  ImGui::TextDisabled(t.calc_peak, Safe(cr.peak_flops / 1e12, 0).c_str(), PeakKindText(cr.peak_kind, env.language).c_str(), cr.mfu_used,
-                      cr.scaling_efficiency);
+  ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                 Printf(t.calc_peak, Safe(cr.peak_flops / 1e12, 0).c_str(), PeakKindText(cr.peak_kind, env.language).c_str(),
+                        cr.mfu_used, cr.scaling_efficiency));
   if (!r.notes.empty()) {
     SectionTitle(t.calc_section_notes);
     // The engine's "does not fit" note (its text up to the first conversion) is the verdict.
@@ -550,6 +596,9 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     ImGui::BeginChild("calc_scroll", ImVec2(0, 0), false);
     if (d.valid) {
       DrawVerdict(d.estimate, env);
+      DrawCostThisJob(state, d, env, memory.carried_job);
+      DrawEstimateWarnings(d.estimate, env);
+      DrawAccuracyLink(View::kCalculator, env, memory);
       DrawMakeItFit(state, d, memory.calculator, env);
     }
     if (ImGui::CollapsingHeader(Labeled(t.calc_model, "model").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
@@ -557,7 +606,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     if (ImGui::CollapsingHeader(Labeled(t.calc_job_hardware, "job").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
       DrawJobInputs(s, c, env);
     ImGui::Separator();
-    DrawResults(state, c, d, memory.calculator, env, true);
+    DrawResults(state, c, d, memory, env, true);
     ImGui::EndChild();
     return;
   }
@@ -570,7 +619,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("calc_results", ImVec2(0, 0), true);
-  DrawResults(state, c, d, memory.calculator, env, false);
+  DrawResults(state, c, d, memory, env, false);
   ImGui::EndChild();
 }
 

@@ -3,6 +3,7 @@
 #include "cost_view.hpp"
 
 #include "cost/cost_parts.hpp"
+#include "cost_job_banner.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
 
@@ -45,6 +46,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CostDerived& d, const
 void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived, const UiEnv& env,
                   UiMemory& memory) {
   (void)memory;
+  DrawCarriedJobBanner(state, catalogs, env, memory);
   const bool narrow = env.narrow();
   if (narrow) {
     ImGui::BeginChild("cost_scroll", ImVec2(0, 0), false);

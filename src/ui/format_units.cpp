@@ -57,4 +57,9 @@ std::string Rate(double v, const char* unit) {
   return ZhJoin(FormatNumber(v, v < 10 ? 1 : 0), unit);
 }
 
+std::string Whole(double count, const char* unit) {
+  if (!std::isfinite(count)) return "-";
+  return ZhJoin(FormatNumber(std::floor(count + 0.5), 0), unit);
+}
+
 }  // namespace atlas::ui

@@ -18,6 +18,8 @@ std::string Flops(double flops, Language language);
 // "$0.52" (two decimals below 100), other currencies as "1,234 EUR". "-" when not finite.
 std::string Money(double amount, const std::string& currency, Language language);
 std::string Rate(double per_second, const char* unit);  // "1,234 tokens/s"
+// A count of whole things (users, cards) with its unit: "3 users", "0 人", never "3.0 users".
+std::string Whole(double count, const char* unit);
 // Finite or "-": nothing non-finite reaches the screen.
 std::string Safe(double value, int decimals);
 

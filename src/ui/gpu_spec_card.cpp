@@ -2,6 +2,7 @@
 
 #include "engine/catalogs.hpp"
 #include "engine/format.hpp"
+#include "engine/format_zh.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
 
@@ -11,8 +12,8 @@ namespace atlas::ui {
 
 namespace {
 
-std::string Interconnect(const Gpu& g) {
-  return g.interconnect + " · " + FormatNumber(g.interconnect_gbps) + " GB/s";
+std::string Interconnect(const Gpu& g, bool chinese) {
+  return g.Text(&Gpu::interconnect, chinese) + " · " + FormatNumber(g.interconnect_gbps) + kNoBreakSpace + "GB/s";
 }
 
 // The rows shared by the spec card and the comparison table. `field` names the gpus.json
@@ -20,12 +21,12 @@ std::string Interconnect(const Gpu& g) {
 // can be marked.
 struct SpecRow {
   const char* UiText::*label;
-  std::function<std::string(const Gpu&, const UiText&)> value;
+  std::function<std::string(const Gpu&, const UiText&, bool chinese)> value;
   const char* field = nullptr;
 };
 
-std::string RowValue(const SpecRow& row, const Gpu& g, const UiText& t) {
-  std::string v = row.value(g, t);
+std::string RowValue(const SpecRow& row, const Gpu& g, const UiText& t, bool chinese) {
+  std::string v = row.value(g, t, chinese);
   if (row.field && g.IsVendorClaimOnly(row.field)) v += std::string(" · ") + t.card_vendor_claim;
   return v;
 }
@@ -67,7 +68,7 @@ ImU32 LevelColor(SupportLevel level) {
 void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
   const UiText& t = env.text();
   ImGui::Spacing();
-  ImGui::TextWrapped("%s", Printf(t.card_software_support, Shown(g.software.stack_version, env).c_str()).c_str());
+  WrappedText(Printf(t.card_software_support, Shown(g.software.stack_version, env).c_str()).c_str());
   if (!ImGui::BeginTable("software", 2, ImGuiTableFlags_SizingStretchProp)) return;
   for (size_t i = 0; i < kSoftwareFeatureCount; ++i) {
     const auto feature = static_cast<SoftwareFeature>(i);
@@ -95,22 +96,22 @@ void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
 
 const std::vector<SpecRow>& SpecRows() {
   static const std::vector<SpecRow> rows = {
-      {&UiText::card_vendor, [](const Gpu& g, const UiText&) { return g.vendor; }},
-      {&UiText::card_arch_year, [](const Gpu& g, const UiText&) { return g.architecture + " · " + std::to_string(g.year); }},
-      {&UiText::card_memory, [](const Gpu& g, const UiText&) { return FormatNumber(g.memory_gb) + " GB " + g.memory_type; }, "memory_gb"},
-      {&UiText::card_bandwidth, [](const Gpu& g, const UiText&) { return FormatNumber(g.memory_bandwidth_gbps) + " GB/s"; }, "memory_bandwidth_gbps"},
-      {&UiText::card_fp32, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }, "fp32_tflops"},
-      {&UiText::card_tf32, [](const Gpu& g, const UiText&) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }, "tf32_dense_tflops"},
-      {&UiText::card_bf16, [](const Gpu& g, const UiText&) { return FormatOptional(g.bf16_dense_tflops, "TFLOPS", 1); }, "bf16_dense_tflops"},
-      {&UiText::card_fp16, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp16_dense_tflops, "TFLOPS", 1); }, "fp16_dense_tflops"},
-      {&UiText::card_fp8, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp8_dense_tflops, "TFLOPS", 1); }, "fp8_dense_tflops"},
-      {&UiText::card_int8, [](const Gpu& g, const UiText&) { return FormatOptional(g.int8_dense_tops, "TOPS", 1); }, "int8_dense_tops"},
-      {&UiText::card_fp4, [](const Gpu& g, const UiText&) { return FormatOptional(g.fp4_dense_tflops, "TFLOPS", 1); }, "fp4_dense_tflops"},
-      {&UiText::card_tdp, [](const Gpu& g, const UiText&) { return FormatNumber(g.tdp_w) + " W"; }, "tdp_w"},
-      {&UiText::card_interconnect, [](const Gpu& g, const UiText&) { return Interconnect(g); }, "interconnect_gbps"},
-      {&UiText::card_form_factor, [](const Gpu& g, const UiText&) { return g.form_factor; }},
-      {&UiText::card_software, [](const Gpu& g, const UiText&) { return g.ecosystem; }},
-      {&UiText::card_domestic, [](const Gpu& g, const UiText& t) { return std::string(g.domestic ? t.yes : t.no); }},
+      {&UiText::card_vendor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::vendor, zh); }},
+      {&UiText::card_arch_year, [](const Gpu& g, const UiText&, bool) { return g.architecture + " · " + std::to_string(g.year); }},
+      {&UiText::card_memory, [](const Gpu& g, const UiText&, bool) { return FormatNumber(g.memory_gb) + " GB " + g.memory_type; }, "memory_gb"},
+      {&UiText::card_bandwidth, [](const Gpu& g, const UiText&, bool) { return FormatNumber(g.memory_bandwidth_gbps) + " GB/s"; }, "memory_bandwidth_gbps"},
+      {&UiText::card_fp32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }, "fp32_tflops"},
+      {&UiText::card_tf32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }, "tf32_dense_tflops"},
+      {&UiText::card_bf16, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.bf16_dense_tflops, "TFLOPS", 1); }, "bf16_dense_tflops"},
+      {&UiText::card_fp16, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp16_dense_tflops, "TFLOPS", 1); }, "fp16_dense_tflops"},
+      {&UiText::card_fp8, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp8_dense_tflops, "TFLOPS", 1); }, "fp8_dense_tflops"},
+      {&UiText::card_int8, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.int8_dense_tops, "TOPS", 1); }, "int8_dense_tops"},
+      {&UiText::card_fp4, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp4_dense_tflops, "TFLOPS", 1); }, "fp4_dense_tflops"},
+      {&UiText::card_tdp, [](const Gpu& g, const UiText&, bool) { return FormatNumber(g.tdp_w) + " W"; }, "tdp_w"},
+      {&UiText::card_interconnect, [](const Gpu& g, const UiText&, bool zh) { return Interconnect(g, zh); }, "interconnect_gbps"},
+      {&UiText::card_form_factor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::form_factor, zh); }},
+      {&UiText::card_software, [](const Gpu& g, const UiText&, bool) { return g.ecosystem; }},
+      {&UiText::card_domestic, [](const Gpu& g, const UiText& t, bool) { return std::string(g.domestic ? t.yes : t.no); }},
   };
   return rows;
 }
@@ -128,7 +129,7 @@ void DrawGpuSpecCard(const Gpu& g, const TierResult& tier, const UiEnv& env, boo
   ImGui::SameLine();
   ImGui::TextDisabled("%s", TierDisplayName(tier.tier, env));
   if (BeginKeyValueTable("spec")) {
-    for (const SpecRow& row : SpecRows()) KeyValueRow(t.*row.label, Shown(RowValue(row, g, t), env));
+    for (const SpecRow& row : SpecRows()) KeyValueRow(t.*row.label, Shown(RowValue(row, g, t, env.chinese()), env));
     EndKeyValueTable();
   }
   if (!g.vendor_claim_only.empty()) ColoredWrapped(kColorWarn, t.card_vendor_claim_hint);
@@ -137,11 +138,13 @@ void DrawGpuSpecCard(const Gpu& g, const TierResult& tier, const UiEnv& env, boo
   for (const TierCheck& c : tier.checks) {
     ImGui::PushStyleColor(ImGuiCol_Text, c.passed ? kColorGood : kColorMuted);
     ImGui::Bullet();
-    ImGui::TextWrapped(c.passed ? t.card_check_passed : t.card_check_failed, c.what.c_str());
+    WrappedTextF(c.passed ? t.card_check_passed : t.card_check_failed, c.what.c_str());
     ImGui::PopStyleColor();
   }
-  if (!g.sparsity_note.empty()) ColoredWrapped(kColorMuted, Shown(Printf(t.card_dense_note, g.sparsity_note.c_str()), env));
-  if (!g.notes.empty()) ColoredWrapped(kColorWarn, Shown(g.notes, env));
+  const std::string& sparsity_note = g.Text(&Gpu::sparsity_note, env.chinese());
+  const std::string& notes = g.Text(&Gpu::notes, env.chinese());
+  if (!sparsity_note.empty()) ColoredWrapped(kColorMuted, Shown(Printf(t.card_dense_note, sparsity_note.c_str()), env));
+  if (!notes.empty()) ColoredWrapped(kColorWarn, Shown(notes, env));
   // The first-frame copy of the catalog has no sources, notes or software support yet.
   const bool details = !g.sources.empty();
   if (compact) {
@@ -182,7 +185,7 @@ void DrawGpuCompareTable(const Catalogs& catalogs, const std::vector<std::string
     ImGui::TableNextColumn();
     const Tier tier = catalogs.gpu_tiers[i].tier;
     ImGui::PushStyleColor(ImGuiCol_Text, TierColor(static_cast<int>(tier)));
-    ImGui::TextWrapped("%s", TierDisplayName(tier, env));
+    WrappedText(TierDisplayName(tier, env));
     ImGui::PopStyleColor();
   }
   for (const SpecRow& row : SpecRows()) {
@@ -191,7 +194,7 @@ void DrawGpuCompareTable(const Catalogs& catalogs, const std::vector<std::string
     ImGui::TextDisabled("%s", t.*row.label);
     for (int i : idx) {
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", Shown(RowValue(row, catalogs.gpus.gpus[i], t), env).c_str());
+      WrappedText(Shown(RowValue(row, catalogs.gpus.gpus[i], t, env.chinese()), env).c_str());
     }
   }
   ImGui::EndTable();

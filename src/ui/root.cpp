@@ -4,6 +4,7 @@
 
 #include "app/state_json.hpp"
 
+#include "accuracy_view.hpp"
 #include "calculator_view.hpp"
 #include "share_view.hpp"
 #include "cost_view.hpp"
@@ -65,10 +66,11 @@ void DrawFooter(const AppData& data, const UiEnv& env) {
   const Catalogs& c = *data.catalogs;
   // Phones: the short form, so the Sources button fits on the line.
   ImGui::TextDisabled(env.narrow() ? t.footer_data_short : t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size());
-  if (!env.narrow()) {
-    ImGui::SameLine();
+  ImGui::SameLine();
+  if (env.narrow())
+    HelpMarker(t.footer_units);  // phones: the units behind a (?), so nothing is clipped
+  else
     ImGui::TextDisabled("%s", t.footer_units);
-  }
   ImGui::SameLine();
   if (env.open_url && ImGui::SmallButton(t.footer_sources)) env.open_url("data/gpus.json");
 }
@@ -120,6 +122,13 @@ void DrawView(View view, AppState& state, const AppData& data, const UiEnv& env,
     memory.views_marked |= bit;
     env.mark((std::string("gpu-atlas:view:") + ViewKey(view)).c_str());
   }
+  // The Accuracy panel covers the view it was opened from, until closed or another view is chosen.
+  AccuracyUi& accuracy = memory.accuracy;
+  if (accuracy.open && accuracy.opened_from != static_cast<int>(view)) accuracy.open = false;
+  if (accuracy.open && data.accuracy) {
+    DrawAccuracyView(*data.accuracy, env, memory);
+    return;
+  }
   if (view == View::kTierMap) DrawTierMapView(state, *data.catalogs, env, memory);
   else if (!MissingFor(view, data).empty())
     ColoredWrapped(kColorBad, Printf(env.text().view_data_missing, MissingFor(view, data).c_str()).c_str());
@@ -165,6 +174,7 @@ void DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, UiM
 void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& memory) {
   UiEnv env = host;
   env.views_ready = data.calculator != nullptr;
+  env.accuracy = data.accuracy;
   env.language = state.language == Language::kChinese && host.chinese_font_ready ? Language::kChinese
                                                                                 : Language::kEnglish;
   const UiText& t = env.text();

@@ -1,6 +1,7 @@
 // The app shell: header, a tab per view, the active view, footer. Lays out only.
 #pragma once
 
+#include "app/accuracy_model.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
 #include "app/walkthrough_model.hpp"
@@ -18,6 +19,7 @@ struct AppData {
   const CalculatorDerived* calculator = nullptr;  // results derived from the state
   const WalkthroughDerived* walkthrough = nullptr;  // the walkthrough's recommendation
   const CostDerived* cost = nullptr;
+  const AccuracyDerived* accuracy = nullptr;  // the engine against measured runs (deferred data)
   // In the web app the views other than the tier map wait for code and data fetched after the
   // first frame (their results above stay null until then); true when that fetch failed.
   bool views_failed = false;

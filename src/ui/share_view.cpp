@@ -1,5 +1,7 @@
 #include "share_view.hpp"
 
+#include "accuracy_view.hpp"
+
 #include "app/export.hpp"
 #include "app/share_link.hpp"
 #include "engine/format.hpp"
@@ -33,7 +35,7 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
   ImGui::TextDisabled("%s", t.share_link_help);
   ImGui::PopTextWrapPos();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextWrapped("%s", link.c_str());
+  WrappedText(link.c_str());
   ImGui::PopStyleColor();
   const ImVec2 big(env.narrow() ? -1.0f : Em(10), Em(2.2f));
   if (ImGui::Button(t.share_copy, big) && env.copy_text) {
@@ -41,6 +43,8 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
     memory.share_status = t.share_copied;
   }
   if (!memory.share_status.empty()) ColoredWrapped(kColorGood, memory.share_status);
+  // How far to trust what is shared: one tap from here on phones, above the exports.
+  DrawAccuracySummary(View::kShare, env, memory);
 
   SectionTitle(t.share_export_calc);
   const struct {
@@ -63,7 +67,7 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
     ImGui::PushID(f.label + 1);
     if (ImGui::Button(f.label, big) && env.download) {
       env.download(std::string("gpu-atlas-cards.") + ExportExtension(f.format), ExportMime(f.format),
-                   ExportTierMap(state, c, f.format));
+                   ExportTierMap(state, c, f.format, env.language));
       memory.share_status = Printf(t.share_offered, f.label);
     }
     if (!env.narrow()) ImGui::SameLine();

@@ -21,14 +21,22 @@ namespace {
 
 // [SECTION] Filters --------------------------------------------------------------------------
 
-void DrawFilters(TierMapState& s, const Catalogs& catalogs, const UiText& t) {
+// A vendor (gpus.json "vendor", the filter's key) in the reader's language: its cards' vendor_zh.
+std::string VendorName(const GpuCatalog& gpus, const std::string& vendor, bool chinese) {
+  for (const Gpu& g : gpus.gpus)
+    if (g.vendor == vendor) return g.Text(&Gpu::vendor, chinese);
+  return vendor;
+}
+
+void DrawFilters(TierMapState& s, const Catalogs& catalogs, const UiText& t, bool chinese) {
   const std::vector<std::string> vendors = Vendors(catalogs.gpus);
   ImGui::TextUnformatted(t.tier_filters);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##vendor", s.vendor.empty() ? t.tier_all_vendors : s.vendor.c_str())) {
+  const std::string shown = s.vendor.empty() ? t.tier_all_vendors : VendorName(catalogs.gpus, s.vendor, chinese);
+  if (ImGui::BeginCombo("##vendor", shown.c_str())) {
     if (ImGui::Selectable((std::string(t.tier_all_vendors) + "###all").c_str(), s.vendor.empty())) s.vendor.clear();
     for (const std::string& v : vendors)
-      if (ImGui::Selectable(v.c_str(), s.vendor == v)) s.vendor = v;
+      if (ImGui::Selectable((VendorName(catalogs.gpus, v, chinese) + "###" + v).c_str(), s.vendor == v)) s.vendor = v;
     ImGui::EndCombo();
   }
   const char* tiers[] = {t.tier_all_tiers, t.tier_filter_t1, t.tier_filter_t2, t.tier_filter_t3};
@@ -158,12 +166,17 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
 
   // Tier rule guide lines: Tier 3 at <= 16 GB, Tier 1 needs >= 40 GB and >= 150 TFLOPS.
   const TierRule rule;
+  // Every label drawn on the chart, as (x0, y0, x1, y1): card names are placed around them.
+  std::vector<ImVec4> placed_labels;
   auto vline = [&](double gb, const std::string& label) {
     const float x = static_cast<float>(sx.ToPixel(gb));
     if (x < left || x > right) return;  // zoomed away
     for (float y = top; y < bottom; y += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + Em(0.3f), bottom)), IM_COL32(255, 255, 255, 70));
-    dl->AddText(ImVec2(x + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 120), label.c_str());
+    const ImVec2 at(x + Em(0.2f), top + Em(0.1f));
+    const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
+    dl->AddText(at, IM_COL32(255, 255, 255, 120), label.c_str());
+    placed_labels.push_back(ImVec4(at.x, at.y, at.x + sz.x, at.y + sz.y));
   };
   vline(rule.tier3_max_memory_gb, narrow ? text.tier_guide_t3_short : Printf(text.tier_guide_t3, rule.tier3_max_memory_gb));
   vline(rule.tier1_min_memory_gb, narrow ? text.tier_guide_t1_short : Printf(text.tier_guide_t1, rule.tier1_min_memory_gb));
@@ -172,8 +185,13 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     for (float x = left; y >= top && y <= bottom && x < right; x += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + Em(0.3f), right), y), IM_COL32(255, 255, 255, 70));
     const std::string label = Printf(narrow ? text.tier_guide_flops_short : text.tier_guide_flops, rule.tier1_min_dense16_tflops);
-    if (y >= top && y <= bottom) dl->AddText(ImVec2(right - ImGui::CalcTextSize(label.c_str()).x - Em(0.2f), y + Em(0.1f)), IM_COL32(255, 255, 255, 120),
-                label.c_str());
+    if (y >= top && y <= bottom) {
+      placed_labels.push_back(ImVec4(left, y - 1, right, y + 1));  // names do not sit on the line
+      const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
+      const ImVec2 at(right - sz.x - Em(0.2f), y + Em(0.1f));
+      dl->AddText(at, IM_COL32(255, 255, 255, 120), label.c_str());
+      placed_labels.push_back(ImVec4(at.x, at.y, at.x + sz.x, at.y + sz.y));
+    }
   }
 
   // Markers: biggest first so small ones stay clickable on top; zoomed-out ones are clipped.
@@ -196,7 +214,7 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     const int k = charts::NearestPoint(points, m.x, m.y, Em(1.2f));
     if (k >= 0) hovered = order[k];
   }
-  std::vector<ImVec4> placed_labels;  // greedy label placement: skip overlapping names
+  // Greedy label placement: names skip places taken by the guide labels or earlier names.
   for (size_t k = 0; k < order.size(); ++k) {
     const int i = order[k];
     const Gpu& g = gpus[i];
@@ -222,14 +240,21 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
         if (!(rect.z < r.x || rect.x > r.z || rect.w < r.y || rect.y > r.w)) return true;
       return false;
     };
-    ImVec2 p(cx + radii[k] + Em(0.15f), cy);
+    // Right of the marker, left, then above or below it on either side.
+    const float gap = radii[k] + Em(0.15f), up = static_cast<float>(points[k].y) - radii[k] - sz.y,
+                down = static_cast<float>(points[k].y) + radii[k];
+    const ImVec2 candidates[] = {{cx + gap, cy}, {cx - gap - sz.x, cy}, {cx + gap * 0.5f, up}, {cx + gap * 0.5f, down},
+                                 {cx - gap * 0.5f - sz.x, up}, {cx - gap * 0.5f - sz.x, down}};
+    ImVec2 p = candidates[0];
     ImVec4 rect(p.x, p.y, p.x + sz.x, p.y + sz.y);
-    if (collides(rect)) {
-      const ImVec2 q(cx - radii[k] - Em(0.15f) - sz.x, cy);
+    bool free = false;
+    for (const ImVec2& q : candidates) {
       const ImVec4 alt(q.x, q.y, q.x + sz.x, q.y + sz.y);
-      if (!collides(alt)) p = q, rect = alt;
-      else if (hovered != i && s.pinned != g.id) continue;
+      if (alt.y < top || alt.w > bottom || collides(alt)) continue;
+      p = q, rect = alt, free = true;
+      break;
     }
+    if (!free && hovered != i && s.pinned != g.id) continue;
     placed_labels.push_back(rect);
     dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
   }
@@ -296,7 +321,7 @@ void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown
                                                                 ImGuiSelectableFlags_AllowItemOverlap))
       s.pinned = s.pinned == g.id ? std::string() : g.id;
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(g.vendor.c_str());
+    ImGui::TextUnformatted(g.Text(&Gpu::vendor, env.chinese()).c_str());
     ImGui::TableNextColumn();
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(TierColor(tier)), "%d", tier);
@@ -344,7 +369,7 @@ void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemor
   const Gpu* pinned = c.gpus.Find(s.pinned);
   ImGui::Separator();
   if (!pinned) {
-    ImGui::TextWrapped("%s", touch ? t.tier_hint_touch : t.tier_hint_mouse);
+    WrappedText(touch ? t.tier_hint_touch : t.tier_hint_mouse);
     return;
   }
   const size_t idx = static_cast<size_t>(pinned - c.gpus.gpus.data());
@@ -471,7 +496,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
   if (narrow) {
     // One column: filters folded, chart, then the side panel, all in one scrolling child.
     ImGui::BeginChild("tiermap_scroll", ImVec2(0, 0), false);
-    if (ImGui::CollapsingHeader((std::string(t.tier_filters) + "###filters").c_str())) DrawFilters(s, catalogs, t);
+    if (ImGui::CollapsingHeader((std::string(t.tier_filters) + "###filters").c_str())) DrawFilters(s, catalogs, t, env.chinese());
     draw_main(std::max(Em(18), avail.x * 1.05f));
     DrawSidePanel(s, catalogs, env, memory);
     // Labels that would collide are left out of the chart, so every card is listed under it
@@ -486,7 +511,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
   }
   const float filters_w = Em(13), side_w = std::clamp(avail.x * 0.30f, Em(18), Em(30));
   ImGui::BeginChild("filters", ImVec2(filters_w, 0), true);
-  DrawFilters(s, catalogs, t);
+  DrawFilters(s, catalogs, t, env.chinese());
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("main", ImVec2(avail.x - filters_w - side_w - 2 * ImGui::GetStyle().ItemSpacing.x, 0), true);

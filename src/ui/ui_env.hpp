@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/app_state.hpp"
+#include "app/carried_job.hpp"
 #include "charts/scale.hpp"
 #include "model_picker.hpp"
 #include "text/ui_text.hpp"
@@ -10,6 +11,10 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+namespace atlas {
+struct AccuracyDerived;
+}
 
 namespace atlas::ui {
 
@@ -41,6 +46,12 @@ struct UiEnv {
   std::function<void()> reload;
   // The views' code and data are here (web: the deferred part arrived; set by DrawApp).
   bool views_ready = false;
+  // Test hook (browser tests only; empty otherwise): where a named control was drawn this
+  // frame, in device pixels (src/platform/web/drawn_text_hook.hpp publishes it).
+  std::function<void(const char* id, float x0, float y0, float x1, float y1)> test_target;
+  // The engine against the measured cases, once evaluated (set by DrawApp from AppData; null
+  // before the deferred data arrived): the Calculator's "How accurate is this?" line reads it.
+  const AccuracyDerived* accuracy = nullptr;
 };
 
 // Text being typed in the Calculator and the last import message (not part of the state until
@@ -53,6 +64,14 @@ struct CalculatorUi {
   bool message_is_error = false;
   char train_tokens[32] = "";
   int fit_applied = 0;    // changes "Make it fit" applied last (0 = none to report)
+};
+
+// The Accuracy panel: open over the view it was opened from (closes when the view changes).
+struct AccuracyUi {
+  bool open = false;
+  int opened_from = -1;  // View
+  int group = -1;        // AccuracyGroup shown, -1 = all kinds
+  std::string status;    // "Address copied: ..."
 };
 
 // Transient UI memory that is not part of the user's configuration (hover, last tab drawn).
@@ -68,6 +87,8 @@ struct UiMemory {
   ModelPickerState walkthrough_model_picker;
   bool sheet_open = false;  // phones: the pinned card's detail sheet is up
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
+  CarriedJobMemory carried_job;  // what the Cost view last received from the job it follows
+  AccuracyUi accuracy;
 };
 
 }  // namespace atlas::ui

@@ -1,5 +1,7 @@
 #include "walkthrough_view.hpp"
 
+#include "app/carried_job.hpp"
+#include "app/walk_job_fields.hpp"
 #include "engine/format.hpp"
 #include "format_units.hpp"
 #include "theme.hpp"
@@ -19,9 +21,11 @@ namespace {
 
 // [SECTION] Shared pieces ----------------------------------------------------------------------
 
-constexpr const char* UiText::*kStepTitles[] = {&UiText::walk_step_task, &UiText::walk_step_model, &UiText::walk_step_method,
+constexpr const char* UiText::*kStepTitles[] = {&UiText::walk_step_task,   &UiText::walk_step_model,
+                                               &UiText::walk_step_job,    &UiText::walk_step_method,
                                                &UiText::walk_step_constraints, &UiText::walk_step_results};
-constexpr int kSteps = 5;
+constexpr int kSteps = kWalkSteps;
+static_assert(sizeof(kStepTitles) / sizeof(kStepTitles[0]) == kWalkSteps);
 
 // A widget label whose ImGui id stays the same in every language.
 std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
@@ -91,7 +95,11 @@ void StepTask(WalkthroughState& s, const UiEnv& env) {
   };
   for (const Option& o : kOptions) {
     ImGui::PushID(static_cast<int>(o.task));
-    if (Choice(t.*o.label, s.task == o.task, env)) {
+    const bool picked = Choice(t.*o.label, s.task == o.task, env);
+    static constexpr const char* kTaskTargets[] = {"walk_task_pretrain", "walk_task_full", "walk_task_peft",
+                                                   "walk_task_offline", "walk_task_serving", "walk_task_mixed"};
+    TestTarget(env, kTaskTargets[static_cast<int>(o.task)]);
+    if (picked) {
       s.task = o.task;
       if (o.task == WalkthroughTask::kFullFinetune) s.method = "full_finetune";
       if (o.task == WalkthroughTask::kPeft && s.method != "lora") s.method = "qlora";
@@ -136,6 +144,65 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
   Rule(t, t.walk_model_rule, numbers, t.walk_model_source);
 }
 
+// A figure of the job: shows the value in use — the task's default when none was given, marked
+// as such — and stores what is typed; "Use default" forgets it. Test target: the field's key.
+void JobField(const char* label, const char* key, double& value, double in_use, const char* help, const UiEnv& env) {
+  const UiText& t = env.text();
+  const WalkNumberField* f = FindWalkNumberField(key);
+  if (!f) return;
+  double shown = value > 0 ? value : in_use;
+  ImGui::PushID(key);
+  ImGui::BeginGroup();
+  if (NumberField(Label(label, key), shown, f->spec, t, env.narrow() ? Em(11) : Em(13), help)) value = shown;
+  ImGui::EndGroup();
+  TestTarget(env, key);
+  if (value > 0) {
+    if (!env.narrow()) ImGui::SameLine();
+    if (ImGui::SmallButton(Label(t.walk_job_reset, "reset").c_str())) value = 0;
+  } else {
+    if (!env.narrow()) ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", t.walk_job_default);
+  }
+  ImGui::PopID();
+}
+
+std::string Tokens(double n) { return FormatNumberField(n, NumberFieldSpec{0, 1e300, true, StepKind::kLinear, 1, SuffixBase::kDecimal, true}); }
+
+void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env) {
+  const UiText& t = env.text();
+  const Workload& w = d.workload;
+  const bool serving = WalkthroughServing(s);
+  ImGui::TextWrapped("%s", serving ? t.walk_job_intro_serve : t.walk_job_intro_train);
+  ImGui::Spacing();
+  std::vector<std::string> numbers;
+  if (!serving) {
+    JobField(t.walk_job_tokens, "train_tokens", s.train_tokens, w.train_tokens, t.walk_job_tokens_help, env);
+    JobField(t.walk_job_dataset, "dataset_tokens", s.dataset_tokens, s.dataset_tokens, nullptr, env);
+    JobField(t.walk_job_epochs, "epochs", s.epochs, 1, nullptr, env);
+    JobField(t.walk_job_seq_len, "seq_len", s.seq_len, w.seq_len, nullptr, env);
+    const char* from = s.train_tokens > 0     ? t.walk_job_src_given
+                       : s.dataset_tokens > 0 ? t.walk_job_src_dataset
+                       : w.task == Task::kPretrain ? t.walk_job_src_chinchilla
+                                                   : t.walk_job_src_finetune;
+    numbers.push_back(Printf(t.walk_job_run, Tokens(w.train_tokens).c_str(), from));
+  } else {
+    JobField(t.walk_job_users, "batch", s.batch, w.batch, t.walk_job_users_help, env);
+    JobField(t.walk_job_context, "context", s.context, w.context, t.walk_job_context_help, env);
+    JobField(t.walk_job_prompt, "prompt_tokens", s.prompt_tokens, w.prompt_tokens, nullptr, env);
+    JobField(t.walk_job_speed, "target_tokens_per_second", s.target_tokens_per_second, w.target_tokens_per_second,
+             t.walk_job_speed_help, env);
+    numbers.push_back(Printf(t.walk_job_serve_summary, FormatNumber(w.batch).c_str(), FormatNumber(w.context).c_str(),
+                             FormatNumber(w.target_tokens_per_second).c_str()));
+  }
+  for (const WalkWarning& warning : d.warnings) {
+    const char* format = warning.kind == WalkWarning::kPromptClamped      ? t.walk_warn_prompt
+                         : warning.kind == WalkWarning::kContextBeyondModel ? t.walk_warn_context
+                                                                            : t.walk_warn_seq;
+    ColoredWrapped(kColorWarn, Printf(format, FormatNumber(warning.value).c_str(), FormatNumber(warning.limit).c_str()));
+  }
+  Rule(t, serving ? t.walk_job_rule_serve : t.walk_job_rule_train, numbers, t.walk_job_source);
+}
+
 // "Full fine-tuning · BF16": the method in the UI's language, the precision in capitals.
 std::string MethodLabel(const MethodOption& o, const UiText& t) {
   const char* m = o.method == "full_finetune" ? t.walk_method_full
@@ -150,7 +217,7 @@ std::string MethodLabel(const MethodOption& o, const UiText& t) {
 
 void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env) {
   const UiText& t = env.text();
-  ImGui::TextWrapped("%s", t.walk_method_intro);
+  WrappedText(t.walk_method_intro);
   const float bar_w = env.narrow() ? ImGui::GetContentRegionAvail().x : std::min(ImGui::GetContentRegionAvail().x, Em(30));
   double biggest = 1;
   for (const MethodOption& o : d.options) biggest = std::max(biggest, o.bytes);
@@ -193,21 +260,41 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
 
 void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
-  const float input_w = env.narrow() ? -Em(9) : Em(12);
-  // 0 = no limit; "50k" CNY, "2k" hours; steps 1-2-5.
-  const NumberFieldSpec limit{0, 1e12, false, StepKind::kLog125, 1, SuffixBase::kDecimal, true};
-  auto number = [&](const char* label, const char* id, double& value, const char* help) {
-    NumberField(Label(label, id), value, limit, t, input_w, help);
+  const float input_w = env.narrow() ? Em(11) : Em(12);
+  // 0 = no limit; "50k" CNY, "2k" hours, as the link's walk.* fields read them.
+  auto limit = [&](const char* label, const char* key, double& value, const char* help) {
+    const WalkNumberField* f = FindWalkNumberField(key);
+    if (!f) return;
+    NumberFieldSpec spec = f->spec;
+    spec.min = 0;
+    NumberField(Label(label, key), value, spec, t, input_w, help);
   };
-  number(t.walk_budget, "budget", s.budget_cny, t.walk_budget_help);
-  const bool serving = s.method == "inference";
-  if (!serving) number(t.walk_deadline, "deadline", s.deadline_hours, t.walk_deadline_help);
-  else number(t.walk_latency, "latency", s.latency_ms, t.walk_latency_help);
+  limit(t.walk_budget, "budget_cny", s.budget_cny, t.walk_budget_help);
+  const bool serving = WalkthroughServing(s);
+  if (!serving) limit(t.walk_deadline, "deadline_hours", s.deadline_hours, t.walk_deadline_help);
+  else limit(t.walk_latency, "latency_ms", s.latency_ms, t.walk_latency_help);
   const NumberFieldSpec gpus{1, static_cast<double>(kMaxRecommendGpus), true, StepKind::kPowerOfTwo};
   NumberField(Label(t.walk_max_gpus, "max_gpus"), s.max_gpus, gpus, t, input_w);
   s.max_gpus = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
   ImGui::Checkbox(Label(t.walk_domestic_only, "domestic").c_str(), &s.domestic_only);
   {
+    const Region* region = s.region.empty() ? nullptr : c.regions.Find(s.region);
+    auto name = [&](const Region& r) { return env.chinese() && !r.name_zh.empty() ? r.name_zh : r.name; };
+    ImGui::SetNextItemWidth(env.narrow() ? Em(14) : Em(20));
+    if (ImGui::BeginCombo(Label(t.walk_region, "region").c_str(), region ? name(*region).c_str() : t.walk_region_auto,
+                          ImGuiComboFlags_HeightLarge)) {
+      if (ImGui::Selectable(t.walk_region_auto, !region)) s.region.clear();
+      for (const Region& r : c.regions.regions) {
+        ImGui::PushID(r.id.c_str());
+        if (ImGui::Selectable(name(r).c_str(), r.id == s.region)) s.region = r.id;
+        ImGui::PopID();
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    HelpMarker(t.walk_region_help);
+  }
+  if (s.region.empty()) {
     const char* china = t.walk_market_cn;
     const char* global = t.walk_market_global;
     WalkthroughState automatic = s;
@@ -267,7 +354,8 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
   Rule(t, t.walk_constraints_rule, {t.walk_constraints_cpu, t.walk_constraints_nvlink}, t.walk_constraints_source);
 }
 
-void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d, int index, const UiEnv& env) {
+void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d, int index, const UiEnv& env,
+                UiMemory& memory) {
   const UiText& t = env.text();
   const Recommendation& r = d.result.configs[static_cast<size_t>(index)];
   const Gpu& g = c.gpus.gpus[static_cast<size_t>(r.gpu_index)];
@@ -290,7 +378,7 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
   const std::string speed = r.time_seconds ? Duration(*r.time_seconds, t)
                                            : Printf(t.walk_tokens_per_user, r.tokens_per_second_per_user.value_or(0));
   const std::string money = r.workload.IsTraining() ? CnyText(r.cost_cny, env) : Printf(t.walk_per_hour, CnyText(r.cost_cny, env).c_str());
-  ImGui::TextWrapped(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
+  WrappedTextF(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
   if (ImGui::TreeNode("why", "%s", t.walk_why)) {
     ImGui::PushTextWrapPos(0);
     for (const std::string& s : r.reasons) WrappedBullet(Shown(s, env));
@@ -305,13 +393,23 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
+  // The same job elsewhere: its configuration in the Calculator, its card, count and time in Cost.
+  const std::string n = std::to_string(index + 1);
   if (ImGui::Button(Label(t.walk_open_calc, "open_calc").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))))
     OpenInCalculator(state, d, index);
+  TestTarget(env, ("walk_open_calc_" + n).c_str());
+  if (!env.narrow()) ImGui::SameLine();
+  const CarriedJob job = WalkthroughJob(d, index + 1);
+  ImGui::BeginDisabled(!job.available);
+  if (ImGui::Button(Label(t.job_cost_this, "cost_job").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))))
+    CostThisJob(state, job, index + 1, memory.carried_job);
+  ImGui::EndDisabled();
+  TestTarget(env, ("walk_cost_job_" + n).c_str());
   ImGui::Separator();
   ImGui::PopID();
 }
 
-void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env) {
+void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env, UiMemory& memory) {
   const UiText& t = env.text();
   const RecommendResult& r = d.result;
   if (!d.valid) {
@@ -320,7 +418,7 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
   }
   const int shown = std::min<int>(5, static_cast<int>(r.configs.size()));
   if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
-  for (int i = 0; i < shown; ++i) DrawConfig(state, c, d, i, env);
+  for (int i = 0; i < shown; ++i) DrawConfig(state, c, d, i, env, memory);
   ImGui::TextDisabled(t.walk_checked, r.fitting_total,
                       FormatNumber(static_cast<double>(r.evaluated)).c_str(), FormatNumber(static_cast<double>(r.search_space)).c_str());
   if (!r.why_not.empty()) {
@@ -369,11 +467,12 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + max_w);
   switch (s.step) {
-    case 0: StepTask(s, env); break;
-    case 1: StepModel(s, catalogs, d, env, memory.walkthrough_model_picker); break;
-    case 2: StepMethod(s, d, env); break;
-    case 3: StepConstraints(s, catalogs, env); break;
-    default: StepResults(state, catalogs, d, env); break;
+    case kWalkStepTask: StepTask(s, env); break;
+    case kWalkStepModel: StepModel(s, catalogs, d, env, memory.walkthrough_model_picker); break;
+    case kWalkStepJob: StepJob(s, d, env); break;
+    case kWalkStepMethod: StepMethod(s, d, env); break;
+    case kWalkStepConstraints: StepConstraints(s, catalogs, env); break;
+    default: StepResults(state, catalogs, d, env, memory); break;
   }
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
@@ -386,10 +485,12 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   ImGui::BeginDisabled(s.step == 0);
   if (ImGui::Button(Label(t.walk_back, "back").c_str(), size)) s.step--;
   ImGui::EndDisabled();
+  TestTarget(env, "walk_back");
   ImGui::SameLine();
   ImGui::BeginDisabled(s.step == kSteps - 1);
   if (ImGui::Button(Label(t.walk_next, "next").c_str(), size)) s.step++;
   ImGui::EndDisabled();
+  TestTarget(env, "walk_next");
   ImGui::SameLine();
   if (ImGui::Button(Label(env.narrow() ? t.walk_calc_short : t.walk_open_calc, "calculator").c_str(),
                     env.narrow() ? size : ImVec2(0, 0)))

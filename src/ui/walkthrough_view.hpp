@@ -1,5 +1,6 @@
 // View 3: the decision walkthrough — the guides' decision tree (000 §5; 004 §4 and the closing
-// three-step rule) as a five-step wizard ending in ranked recommendations with their reasons.
+// three-step rule) as a six-step wizard (task, model, the job's own figures, method,
+// constraints) ending in ranked recommendations with their reasons.
 // Draws the answers and the derived results; no estimating here.
 #pragma once
 

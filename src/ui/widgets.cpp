@@ -2,11 +2,16 @@
 
 #include "engine/format.hpp"
 
+#include "line_break.hpp"
 #include "theme.hpp"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
+#include <cfloat>
 #include <climits>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 
@@ -95,8 +100,53 @@ std::string Shown(const std::string& text, const UiEnv& env) {
 
 void ColoredWrapped(ImU32 color, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
-  ImGui::TextWrapped("%s", text.c_str());
+  WrappedText(text);
   ImGui::PopStyleColor();
+}
+
+void WrappedText(const std::string& text) {
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if (window->SkipItems) return;
+  const ImVec2 pos = window->DC.CursorPos;
+  const float wrap_width = ImGui::CalcWrapWidthForPos(pos, std::max(0.0f, window->DC.TextWrapPos));
+  ImFont* font = g.Font;
+  const float size = g.FontSize;
+  const auto lines = BreakLines(text, std::max(wrap_width, size), [&](const char* b, const char* e) {
+    return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
+  });
+  float width = 0;
+  for (const auto& [b, e] : lines) width = std::max(width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
+  const ImRect bb(pos, ImVec2(pos.x + width, pos.y + size * static_cast<float>(std::max<size_t>(1, lines.size()))));
+  ImGui::ItemSize(bb.GetSize(), 0.0f);
+  if (!ImGui::ItemAdd(bb, 0)) return;
+  const ImU32 color = ImGui::GetColorU32(ImGuiCol_Text);
+  float y = pos.y;
+  for (const auto& [b, e] : lines) {
+    window->DrawList->AddText(font, size, ImVec2(pos.x, y), color, text.c_str() + b, text.c_str() + e);
+    y += size;
+  }
+  if (g.LogEnabled) ImGui::LogRenderedText(&bb.Min, text.c_str(), text.c_str() + text.size());
+}
+
+void WrappedTextF(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  char small[512];
+  va_list copy;
+  va_copy(copy, args);
+  const int n = std::vsnprintf(small, sizeof small, format, copy);
+  va_end(copy);
+  std::string text;
+  if (n >= 0 && n < static_cast<int>(sizeof small)) {
+    text = small;
+  } else if (n > 0) {
+    text.resize(static_cast<size_t>(n) + 1);
+    std::vsnprintf(text.data(), text.size(), format, args);
+    text.resize(static_cast<size_t>(n));
+  }
+  va_end(args);
+  WrappedText(text);
 }
 
 }  // namespace atlas::ui
@@ -105,9 +155,7 @@ namespace atlas::ui {
 
 void WrappedBullet(const std::string& text) {
   ImGui::Bullet();
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::PopTextWrapPos();
+  WrappedText(text);
 }
 
 void SectionTitle(const char* title) {
@@ -235,6 +283,12 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
     ColoredWrapped(kColorBad, ProblemMessage(static_cast<NumberProblem>(problem), value, spec, t));
   }
   return changed;
+}
+
+void TestTarget(const UiEnv& env, const char* id) {
+  if (!env.test_target) return;
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  env.test_target(id, a.x, a.y, b.x, b.y);
 }
 
 bool NumberField(const std::string& label, int& value, const NumberFieldSpec& spec, const UiText& t, float width,

@@ -35,6 +35,14 @@ void SectionTitle(const char* title);
 std::string Shown(const std::string& text, const UiEnv& env);
 // Text in a colour, wrapped.
 void ColoredWrapped(ImU32 color, const std::string& text);
+// Text wrapped at the panel edge (or the pushed wrap position) where a reader expects breaks:
+// at spaces and between CJK characters, never inside a figure (line_break.hpp). Use it instead of
+// ImGui::TextWrapped, which breaks "11.7 GiB" after "11.". One item, logged as one line.
+void WrappedText(const std::string& text);
+void WrappedTextF(const char* format, ...) IM_FMTARGS(1);
+
+// Test hook: reports the last item's rectangle under `id` (env.test_target; no-op without it).
+void TestTarget(const UiEnv& env, const char* id);
 
 // A number field people can type into as they speak ("8k", "2T", "70B"): the entry is committed
 // on Enter, on leaving the field or after a pause of kNumberFieldPauseS while typing — never per

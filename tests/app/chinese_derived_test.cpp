@@ -111,3 +111,34 @@ TEST_CASE("every walkthrough task answered in Chinese reads as Chinese") {
     for (const Tip& t : d.result.tips) CheckChinese(t.text);
   }
 }
+
+TEST_CASE("the calculator's show-the-math in Chinese: every label, formula and input is Chinese, training and serving") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  for (Task task : {Task::kPretrain, Task::kFullFinetune, Task::kLora, Task::kQlora, Task::kInference}) {
+    INFO(ToString(task));
+    AppState state;
+    state.calculator.workload.task = task;
+    state.calculator.workload.gpus = 2;
+    NormalizeCalculator(state.calculator, c);
+    CalculatorDerived en, zh;
+    UpdateCalculatorDerived(state, c, en, Language::kEnglish);
+    UpdateCalculatorDerived(state, c, zh, Language::kChinese);
+    REQUIRE(zh.valid);
+    std::vector<const Figure*> figures;
+    for (const Figure& f : zh.estimate.memory.figures) figures.push_back(&f);
+    for (const Figure& f : zh.estimate.compute.figures) figures.push_back(&f);
+    REQUIRE(figures.size() >= 4);
+    for (const Figure* f : figures) {
+      INFO(f->key);
+      CheckChinese(f->label);
+      CheckChinese(f->formula);
+      CheckChinese(f->inputs);
+      CHECK(f->inputs.find(" GPUs") == std::string::npos);
+      CHECK(f->source.find("efficiency ") == std::string::npos);
+    }
+    // The same figures, in the same order, as in English (only the words differ).
+    REQUIRE(en.estimate.compute.figures.size() == zh.estimate.compute.figures.size());
+    for (size_t i = 0; i < en.estimate.compute.figures.size(); ++i)
+      CHECK(en.estimate.compute.figures[i].value == zh.estimate.compute.figures[i].value);
+  }
+}

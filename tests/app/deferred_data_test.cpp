@@ -81,3 +81,21 @@ TEST_CASE("a broken or missing pricing.json / regions.json turns off the cost vi
     }
   }
 }
+
+TEST_CASE("a broken or missing pricing_gaps.json leaves out only the gaps: the quotes and the cost view stay") {
+  for (const char* text : {static_cast<const char*>(nullptr), "{\"gaps\": [", "{\"gaps\": [{\"gpu\": \"rtx-4090\"}]}"}) {
+    CAPTURE(text ? text : "(missing)");
+    Catalogs c = CoreOnly();
+    const MarketDataLoad load = LoadMarketDataDegrading(With("pricing_gaps.json", text), "data", c);
+    CHECK_FALSE(load.ok());
+    CHECK(Mentions(load.warnings, "data/pricing_gaps.json"));
+    CHECK(load.markets_missing.empty());
+    CHECK(load.models_missing.empty());
+    CHECK(c.pricing.gaps.empty());
+    CHECK_FALSE(c.pricing.prices.empty());
+    CHECK_FALSE(c.regions.regions.empty());
+  }
+  Catalogs c = CoreOnly();
+  CHECK(LoadMarketDataDegrading(ReadEmbeddedDataFile, "data", c).ok());
+  CHECK_FALSE(c.pricing.gaps.empty());
+}

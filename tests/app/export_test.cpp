@@ -130,3 +130,32 @@ TEST_CASE("exports print readable numbers: FLOPs as a power of ten, money and co
   CHECK(Has(csv, "Training compute,"));
   CHECK(Has(csv, "e+23,FLOP,"));
 }
+
+TEST_CASE("exports follow the language shown: Chinese headings, rows, units and card names") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.calculator.workload.task = Task::kInference;
+  s.calculator.workload.gpu = "h20";
+  NormalizeCalculator(s.calculator, c);
+  CalculatorDerived zh, en;
+  UpdateCalculatorDerived(s, c, zh, Language::kChinese);
+  UpdateCalculatorDerived(s, c, en, Language::kEnglish);
+  REQUIRE(zh.valid);
+  const std::string md = ExportCalculator(zh, c, "#v=1", ExportFormat::kMarkdown);
+  CHECK(Has(md, "### GPU Atlas 估算："));
+  CHECK(Has(md, "| 项目 | 数值 | 单位 | 算法 |"));
+  CHECK(Has(md, "每卡合计"));
+  CHECK(Has(md, "放得下"));
+  CHECK(Has(md, "\n链接："));
+  CHECK_FALSE(Has(md, "Total per GPU"));
+  CHECK_FALSE(Has(md, "| item |"));
+  const std::string csv = ExportCalculator(zh, c, "#v=1", ExportFormat::kCsv);
+  CHECK(Has(csv, "item,value,unit,how\n"));  // column names are identifiers
+  CHECK(Has(csv, "每卡合计"));
+  const std::string md_en = ExportCalculator(en, c, "#v=1", ExportFormat::kMarkdown);
+  CHECK(Has(md_en, "| item | value | unit | how |"));
+  CHECK(Has(md_en, "Total per GPU"));
+  const std::string cards = ExportTierMap(s, c, ExportFormat::kMarkdown, Language::kChinese);
+  CHECK(Has(cards, "| 型号 | 梯队 |"));
+  CHECK(Has(ExportTierMap(s, c, ExportFormat::kMarkdown), "| card | tier |"));
+}

@@ -122,3 +122,20 @@ TEST_CASE("a catalog that is not loaded checks nothing (the web app before its d
   CHECK(r.state.walkthrough.model_preset == "qwen2.5-72b");
   CHECK(r.state.cost.regions == std::vector<std::string>{"cn-guizhou"});
 }
+
+TEST_CASE("a state whose link would still be too long is refused (gpu-atlas link encode exits 2), never cut") {
+  // State JSON bounds every string to 64 characters, so only a state built in code can get here;
+  // the encoder must say so rather than write a link the decoder would truncate.
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.tier_map.vendor = std::string(kMaxLinkChars + 100, 'v');
+  const LinkEncode e = EncodeLinkChecked(s, c);
+  CHECK_FALSE(e.ok);
+  CHECK(e.fragment.size() - 1 > kMaxLinkChars);
+  CHECK(Mentions(e.notices, "more than the " + std::to_string(kMaxLinkChars)));
+  // The model name is not what made it long: no notice about it.
+  CHECK_FALSE(Mentions(e.notices, "calc.model.name"));
+  // Just under the limit is written whole.
+  s.tier_map.vendor = "nvidia";
+  CHECK(EncodeLinkChecked(s, c).ok);
+}

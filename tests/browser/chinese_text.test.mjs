@@ -45,17 +45,17 @@ await run([
     }
   }],
   ["Chinese readers price in mainland China by default; the walkthrough says so, and a link's choice is kept", async () => {
-    const { context, page, problems } = await openChinese("#v=1&view=walkthrough&lang=zh&walk.step=3", DESKTOP);
-    let text = await drawn(page, "walkthrough step 4");
-    assert(text.includes("自动：中国大陆"), "step 4 does not show the automatic mainland market");
-    await page.goto(server.url + "#v=1&view=walkthrough&lang=zh&walk.step=4");
+    const { context, page, problems } = await openChinese("#v=1&view=walkthrough&lang=zh&walk.step=4", DESKTOP);
+    let text = await drawn(page, "walkthrough step 5");
+    assert(text.includes("自动：中国大陆"), "step 5 does not show the automatic mainland market");
+    await page.goto(server.url + "#v=1&view=walkthrough&lang=zh&walk.step=5");
     await frames(page, 40);
     text = await drawn(page, "walkthrough results");
     assert(/国内 市场（地区 [^）]*枢纽/.test(text) && text.includes("¥"), "results do not price from CN-market sellers in a mainland hub");
     await shot(page, "zh-desktop-walkthrough-results");
-    await page.goto(server.url + "#v=1&view=walkthrough&lang=zh&walk.step=3&walk.market=global");
+    await page.goto(server.url + "#v=1&view=walkthrough&lang=zh&walk.step=4&walk.market=global");
     await frames(page, 40);
-    text = await drawn(page, "walkthrough step 4, global");
+    text = await drawn(page, "walkthrough step 5, global");
     assert(text.includes("境外（境外平台）"), "a link's market=global is not kept");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();

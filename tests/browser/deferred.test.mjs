@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, ser
 
 const server = await serve();
 const browser = await launch();
-const deferredFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/gpus.json", "data/software.json", "text/en.json"];
+const deferredFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/pricing_gaps.json", "data/gpus.json", "data/software.json", "text/en.json"];
 
 // Resource timings of the deferred files and the first-frame mark, in page time.
 async function timings(page) {

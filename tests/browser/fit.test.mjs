@@ -1,7 +1,7 @@
 // "Make it fit" in the Calculator, desktop and phone: a job that does not fit (70B QLoRA on two
 // RTX 4090s) shows the steps and a button; one click applies them, the link carries the
 // fitted settings and the verdict turns to "fits". Screenshots: build/screenshots/fit-*.png.
-import { DESKTOP, PHONE, assert, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, findColour, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -10,31 +10,8 @@ const JOB = "#v=1&view=calculator&calc.model=llama-2-7b&calc.task=lora&calc.gpu=
 // The button's own colour (src/ui/calculator_view.cpp, DrawMakeItFit): IM_COL32(40, 110, 200).
 const BUTTON_RGB = [40, 110, 200];
 
-// The bounding box of the button's colour on the canvas, in CSS pixels (null when absent).
-async function findButton(page) {
-  // The app pauses its frame loop when idle: wake it so this rAF follows a fresh frame whose
-  // WebGL buffer still holds the drawing (see harness.mjs distinctColours).
-  return page.evaluate((rgb) => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(1), requestAnimationFrame(() => {
-    const src = document.getElementById("canvas");
-    const c = document.createElement("canvas");
-    c.width = src.width; c.height = src.height;
-    const ctx = c.getContext("2d");
-    ctx.drawImage(src, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1, n = 0;
-    for (let y = 0; y < c.height; y++)
-      for (let x = 0; x < c.width; x++) {
-        const i = (y * c.width + x) * 4;
-        if (d[i] === rgb[0] && d[i + 1] === rgb[1] && d[i + 2] === rgb[2]) {
-          n++;
-          x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-        }
-      }
-    const scale = src.width / src.getBoundingClientRect().width;
-    const r = src.getBoundingClientRect();
-    resolve(n < 50 ? null : { x: r.left + (x0 + x1) / 2 / scale, y: r.top + (y0 + y1) / 2 / scale, pixels: n });
-  }))), BUTTON_RGB);
-}
+// The button, found by its colour on the canvas (CSS pixels; null when absent).
+const findButton = (page) => findColour(page, BUTTON_RGB);
 
 const hash = (page) => page.evaluate(() => decodeURIComponent(location.hash));
 

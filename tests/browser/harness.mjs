@@ -90,6 +90,33 @@ export async function distinctColours(page) {
   }))));
 }
 
+// The centre of the canvas pixels of exactly colour `rgb`, in CSS pixels, or null when fewer than
+// 50 are drawn (a button or chip of its own colour; see fit.test.mjs, accuracy.test.mjs).
+export async function findColour(page, rgb) {
+  // The app pauses its frame loop when idle: wake it so this rAF follows a fresh frame whose
+  // WebGL buffer still holds the drawing (see distinctColours).
+  return page.evaluate((rgb) => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(1), requestAnimationFrame(() => {
+    const src = document.getElementById("canvas");
+    const c = document.createElement("canvas");
+    c.width = src.width; c.height = src.height;
+    const ctx = c.getContext("2d");
+    ctx.drawImage(src, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1, n = 0;
+    for (let y = 0; y < c.height; y++)
+      for (let x = 0; x < c.width; x++) {
+        const i = (y * c.width + x) * 4;
+        if (d[i] === rgb[0] && d[i + 1] === rgb[1] && d[i + 2] === rgb[2]) {
+          n++;
+          x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+        }
+      }
+    const r = src.getBoundingClientRect();
+    const scale = src.width / r.width;
+    resolve(n < 50 ? null : { x: r.left + (x0 + x1) / 2 / scale, y: r.top + (y0 + y1) / 2 / scale, pixels: n });
+  }))), rgb);
+}
+
 export async function shot(page, name) {
   const file = path.join(shotsDir, `${name}.png`);
   await page.screenshot({ path: file });

@@ -1,4 +1,4 @@
-// The decision walkthrough: Next walks the five steps (the link records the step), the last
+// The decision walkthrough: Next walks the six steps (the link records the step), the last
 // step shows recommendations, and "Open in Calculator" carries the configuration over.
 import { DESKTOP, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
@@ -11,17 +11,17 @@ await run([
     const { context, page, problems } = await open(browser, server.url + "#v=1&view=walkthrough", DESKTOP);
     await waitForMark(page);
     await frames(page, 6);
-    for (let expected = 1; expected <= 4; expected++) {
+    for (let expected = 1; expected <= 5; expected++) {
       await page.mouse.click(197, 831);  // "Next >"
       await frames(page, 8);
       assert((await step(page)) === expected, `after ${expected} clicks the step is ${await step(page)}`);
     }
     assert((await distinctColours(page)) > 20, "recommendations step blank");
     await shot(page, "walkthrough-recommendations-desktop");
-    // Back keeps the answers: step 3, then forward again.
+    // Back keeps the answers: step 5 of 6.
     await page.mouse.click(70, 831);
     await frames(page, 8);
-    assert((await step(page)) === 3, "Back did not go to step 4 of 5");
+    assert((await step(page)) === 4, "Back did not go to step 5 of 6");
     await page.mouse.click(333, 831);  // "Open in Calculator"
     await frames(page, 10);
     const hash = await page.evaluate(() => location.hash);

@@ -71,6 +71,9 @@ inline Json ValidPricingRoot() {
        "hosting_cny_per_kw_month": 600, "spares_fraction": 0.05, "server_overhead_fraction": 0.48,
        "sources": ["https://example.com/p"]}
     ],
+    "providers": [
+      {"id": "test-cloud", "name": "Test Cloud", "name_zh": "测试云", "sources": ["https://example.com/test-cloud"]}
+    ],
     "prices": []
   })");
   Json cn = ValidPriceRecord();

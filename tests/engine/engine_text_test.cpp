@@ -242,9 +242,10 @@ TEST_CASE("every peak rate the compute model names has a Chinese name") {
         Workload w;
         w.precision = p;
         w.task = task;
-        std::string kind;
+        const char* kind_label = "";
         std::vector<std::string> notes;
-        PeakFlops(g, w, kind, notes, Language::kEnglish);
+        PeakFlops(g, w, kind_label, &notes, Language::kEnglish);
+        const std::string kind = kind_label;
         const std::string zh = PeakKindText(kind, Language::kChinese);
         CAPTURE(kind);
         CHECK(PeakKindText(kind, Language::kEnglish) == kind);

@@ -159,6 +159,23 @@ TEST_CASE("explanations are built only when asked, and the numbers do not change
   CHECK(bare.compute.figures.empty());
   CHECK(bare.memory.device_total_bytes == full.memory.device_total_bytes);
   CHECK(*bare.compute.time_seconds == *full.compute.time_seconds);
+  // Nor notes: a serving job that does not fit (does-not-fit advice, no users at the target
+  // speed) has notes only when explained, and the same numbers either way.
+  const Workload serve = Job(R"({"model": "deepseek-v3", "task": "inference", "precision": "fp8", "gpu": "rtx-4090", "gpus": 8, "tp": 8, "batch": 64, "context": 32768})");
+  EstimateResult told = Estimate(serve, test::RealCatalogs(), Language::kEnglish, true);
+  EstimateResult quiet = Estimate(serve, test::RealCatalogs(), Language::kEnglish, false);
+  REQUIRE(told.ok);
+  REQUIRE(quiet.ok);
+  CHECK_FALSE(told.fits);
+  CHECK_FALSE(told.notes.empty());
+  CHECK(quiet.notes.empty());
+  CHECK(quiet.memory.notes.empty());
+  CHECK(quiet.compute.notes.empty());
+  CHECK(quiet.compute.efficiency_source.empty());
+  CHECK(std::string(quiet.compute.peak_kind) == told.compute.peak_kind);
+  CHECK(quiet.memory.required_bytes == told.memory.required_bytes);
+  CHECK(*quiet.compute.tpot_seconds == *told.compute.tpot_seconds);
+  CHECK(*quiet.compute.max_concurrent_users == *told.compute.max_concurrent_users);
 }
 
 TEST_CASE("calibration.json loader rejects unknown frameworks and bad patterns, naming the record") {

@@ -69,6 +69,37 @@ TEST_CASE("a missing field names the file, the record and the field") {
   CHECK(errors[0] == "data/gpus.json: gpus[0] (id \"test-card\"): field \"memory_bandwidth_gbps\" is missing");
 }
 
+TEST_CASE("every text a reader sees has its Chinese twin, named by file, record and field when missing") {
+  for (const char* field : {"vendor_zh", "interconnect_zh", "form_factor_zh", "sparsity_note_zh", "notes_zh"}) {
+    Json rec = ValidGpuRecord();
+    rec.erase(field);
+    CHECK(AnyContains(ErrorsFor(rec), std::string("gpus[0] (id \"test-card\"): field \"") + field + "\" is missing"));
+  }
+  Json rec = ValidGpuRecord();
+  rec["notes"] = "Two dies.";
+  CHECK(AnyContains(ErrorsFor(rec), "field \"notes_zh\" must not be empty"));
+  rec["notes_zh"] = "两个裸片。";
+  GpuCatalogLoad load = LoadGpuCatalog(CatalogText(Json::array({rec})), "g.json");
+  REQUIRE(load.ok());
+  const Gpu& g = load.catalog.gpus[0];
+  CHECK(g.Text(&Gpu::notes, true) == "两个裸片。");
+  CHECK(g.Text(&Gpu::notes, false) == "Two dies.");
+  CHECK(g.Text(&Gpu::vendor, true) == "英伟达");
+  CHECK(g.Text(&Gpu::architecture, true) == "Hopper");  // a proper noun stays as written
+}
+
+TEST_CASE("the shipped cards carry Chinese vendor, interconnect, form factor and notes") {
+  const GpuCatalogLoad load = LoadGpuCatalog(atlas::test::ReadSourceFile("data/gpus.json"), "data/gpus.json");
+  REQUIRE(load.ok());
+  for (const Gpu& g : load.catalog.gpus) {
+    INFO(g.id);
+    CHECK(!g.vendor_zh.empty());
+    CHECK(!g.interconnect_zh.empty());
+    CHECK(g.notes.empty() == g.notes_zh.empty());
+    CHECK(g.sparsity_note.empty() == g.sparsity_note_zh.empty());
+  }
+}
+
 TEST_CASE("wrong types are reported, not thrown") {
   Json rec = ValidGpuRecord();
   rec["memory_gb"] = "80";
@@ -144,6 +175,16 @@ TEST_CASE("the catalog has at least 60 cards, incl. the ones users ask for, each
   // Unified-memory SoCs: Apple publishes FP32 only; the Mac is no fabric card.
   CHECK(c.gpus.Find("apple-m2-ultra")->memory_gb == 192);
   CHECK_FALSE(c.gpus.Find("apple-m2-ultra")->nvlink_class);
+  // M3 Max (40-core): Apple's 400 GB/s and 128 GB; 14.32 TFLOPS FP32 = 5,120 ALUs x 2 x 1,398 MHz
+  // (hmc-tech), FP16 equal to FP32 as for the other Apple GPUs without matrix units.
+  const Gpu* m3 = c.gpus.Find("apple-m3-max");
+  REQUIRE(m3);
+  CHECK(m3->memory_gb == 128);
+  CHECK(m3->memory_bandwidth_gbps == 400);
+  CHECK(*m3->fp32_tflops == doctest::Approx(5120 * 2 * 1.398e-3).epsilon(0.001));
+  CHECK(*m3->fp16_dense_tflops == *m3->fp32_tflops);
+  CHECK_FALSE(m3->bf16_dense_tflops);
+  CHECK_FALSE(m3->domestic);
 }
 
 TEST_CASE("figures that are only the vendor's claim are flagged (BR100's 1,024 TFLOPS)") {
@@ -183,6 +224,8 @@ TEST_CASE("the first-frame copy may leave out notes and sources; the full file m
   rec.erase("sources");
   rec.erase("notes");
   rec.erase("sparsity_note");
+  rec.erase("notes_zh");
+  rec.erase("sparsity_note_zh");
   Json root = Json::parse(CatalogText(Json::array({rec})));
   CHECK(AnyContains(LoadGpuCatalog(root.dump(), "data/gpus.json").errors, "field \"sources\" is missing"));
   root["first_frame_copy"] = true;

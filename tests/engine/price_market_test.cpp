@@ -1,6 +1,6 @@
 // Prices as a market (engine/price_market.hpp): dates and staleness, market statistics, the
 // region's own quotes before the market's, the statistic a request picks, and the loader's
-// checks of dates, sources, regions and gaps. Fixture: cost_fixtures.hpp (USD = 7 CNY).
+// checks of dates, sources and regions. Fixture: cost_fixtures.hpp (USD = 7 CNY).
 #include "cost_fixtures.hpp"
 #include "engine/cost.hpp"
 #include "engine/gpu_catalog.hpp"
@@ -41,7 +41,15 @@ PricingCatalog PricingWith(const std::vector<Json>& quotes) {
   Json prices = Json::array();
   for (const Json& p : root["prices"])
     if (p["service"] != "container") prices.push_back(p);
-  for (const Json& q : quotes) prices.push_back(q);
+  for (const Json& q : quotes) {
+    prices.push_back(q);
+    bool known = false;
+    for (const Json& p : root["providers"]) known = known || p["name"] == q["provider"];
+    if (known) continue;
+    Json provider = root["providers"][0];
+    provider["id"] = provider["name"] = q["provider"];
+    root["providers"].push_back(provider);
+  }
   root["prices"] = prices;
   PricingCatalogLoad load = LoadPricingCatalog(root.dump(), "p.json");
   for (const auto& e : load.errors) INFO(e);
@@ -254,21 +262,11 @@ TEST_CASE("references: a region that does not exist, or of the other market, is 
   CHECK(AnyContains(errors, "prices[1] (id \"test-card-container-global\"): field \"region\" names \"test-cn\", which is not in the global market"));
 }
 
-TEST_CASE("gaps: searched-and-not-found records are read and checked") {
+TEST_CASE("pricing.json keeps no gaps list: the searches without a price live in pricing_gaps.json") {
   Json root = ValidPricingRoot();
-  root["gaps"] = Json::parse(R"([{"gpu": "test-card", "service": "bare_metal", "market": "cn",
-    "searched": ["https://example.com/list"], "searched_on": "2026-12-04", "notes": "none"}])");
-  PricingCatalogLoad ok = LoadPricingCatalog(root.dump(), "p.json");
-  REQUIRE(ok.ok());
-  REQUIRE(ok.catalog.GapFor("test-card", ServiceKind::kBareMetal, "cn"));
-  CHECK(ok.catalog.GapFor("test-card", ServiceKind::kBareMetal, "global") == nullptr);
-  root["gaps"][0]["service"] = "spot";
-  root["gaps"][0]["searched"] = Json::array();
-  root["gaps"][0]["searched_on"] = "2026-12";
-  auto errors = LoadPricingCatalog(root.dump(), "p.json").errors;
-  CHECK(AnyContains(errors, "p.json: gaps[0]: field \"service\" must be"));
-  CHECK(AnyContains(errors, "p.json: gaps[0]: field \"searched\""));
-  CHECK(AnyContains(errors, "p.json: gaps[0]: field \"searched_on\" is \"2026-12\": must be a date"));
+  root["gaps"] = Json::array();
+  CHECK(AnyContains(LoadPricingCatalog(root.dump(), "p.json").errors,
+                    "p.json: field \"gaps\" belongs in pricing_gaps.json"));
 }
 
 TEST_CASE("the shipped prices: 200+ dated quotes from 15+ sites, per-region quotes, the coverage of issue 14") {

@@ -189,6 +189,41 @@ TEST_CASE("pricing loader: price records are checked field by field") {
                     "p.json: prices[5] (id \"test-card-container-cn\"): field \"id\" duplicates an earlier record"));
 }
 
+TEST_CASE("pricing loader: every quote's provider is a record of the providers table, with its Chinese name") {
+  Json unknown = ValidPriceRecord();
+  unknown["provider"] = "Nobody Cloud";
+  CHECK(AnyContains(PriceErrors(unknown),
+                    "prices[0] (id \"test-card-container-cn\"): field \"provider\" names \"Nobody Cloud\", which is not in \"providers\""));
+  Json by_id = ValidPriceRecord();
+  by_id["provider"] = "test-cloud";
+  CHECK(PriceErrors(by_id).empty());
+
+  Json root = ValidPricingRoot();
+  root["providers"][0].erase("name_zh");
+  CHECK(AnyContains(LoadPricingCatalog(root.dump(), "p.json").errors,
+                    "p.json: providers[0] (id \"test-cloud\"): field \"name_zh\" is missing"));
+  root.erase("providers");
+  CHECK(AnyContains(LoadPricingCatalog(root.dump(), "p.json").errors, "providers"));
+
+  PricingCatalogLoad load = LoadPricingCatalog(ValidPricingRoot().dump(), "p.json");
+  REQUIRE(load.ok());
+  CHECK(load.catalog.ProviderName("Test Cloud", true) == "测试云");
+  CHECK(load.catalog.ProviderName("Test Cloud", false) == "Test Cloud");
+  CHECK(load.catalog.ProviderName("edited seller", true) == "edited seller");  // a price edited in the UI
+}
+
+TEST_CASE("the shipped providers: each has a Chinese name and a source; every quote's provider is one of them") {
+  const Catalogs& c = RealCatalogs();
+  REQUIRE(c.pricing.providers.size() >= 40);
+  for (const Provider& p : c.pricing.providers) {
+    INFO(p.id);
+    CHECK(!p.name_zh.empty());
+    CHECK(!p.sources.empty());
+  }
+  for (const PriceRecord& q : c.pricing.prices) CHECK(c.pricing.FindProvider(q.provider) != nullptr);
+  CHECK(c.pricing.ProviderName("Alibaba Cloud", true) == "阿里云");
+}
+
 TEST_CASE("pricing loader: fx and service forms") {
   Json root = ValidPricingRoot();
   root["fx"].erase("usd_cny");

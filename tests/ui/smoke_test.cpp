@@ -1,5 +1,6 @@
 // Windowless UI smoke test: draws every view for several frames at desktop and phone sizes,
 // with mouse movement and clicks over the canvas, and checks ImGui ends each frame cleanly.
+#include "app/accuracy_model.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
 #include "app/cost_model.hpp"
@@ -8,6 +9,10 @@
 #include "ui/theme.hpp"
 
 #include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 #include <imgui.h>
 
 using namespace atlas;
@@ -32,6 +37,13 @@ struct ImGuiHeadless {
   ~ImGuiHeadless() { ImGui::DestroyContext(); }
 };
 
+// The measured cases, evaluated once for every test here (as the web app does once per load).
+const AccuracyDerived& Accuracy() {
+  static AccuracyDerived accuracy;
+  UpdateAccuracyDerived(test::RealCatalogs(), 1, accuracy);
+  return accuracy;
+}
+
 int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   ui::UiMemory memory;
   ui::AppData data;
@@ -42,6 +54,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   data.walkthrough = &walkthrough;
   CostDerived cost;
   data.cost = &cost;
+  data.accuracy = &Accuracy();
   int vertices = 0;
   ImGuiIO& io = ImGui::GetIO();
   for (int f = 0; f < frames; ++f) {
@@ -52,6 +65,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
     UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
     NormalizeWalkthrough(state.walkthrough);
     UpdateWalkthroughDerived(state, *data.catalogs, walkthrough, state.language);
+    FollowCarriedJob(state, &calculator, &walkthrough, memory.carried_job);
     UpdateCostDerived(state, *data.catalogs, cost, state.language);
     ImGui::NewFrame();
     ui::DrawApp(state, data, env, memory);
@@ -170,7 +184,7 @@ TEST_CASE("the walkthrough draws every step for every task at desktop and phone 
     ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
     const ui::UiEnv env = EnvFor(size);
     for (int t = 0; t <= static_cast<int>(WalkthroughTask::kMixed); ++t)
-      for (int step = 0; step < 5; ++step) {
+      for (int step = 0; step < kWalkSteps; ++step) {
         AppState state;
         state.view = View::kWalkthrough;
         state.walkthrough.task = static_cast<WalkthroughTask>(t);
@@ -180,9 +194,35 @@ TEST_CASE("the walkthrough draws every step for every task at desktop and phone 
         if (t == 3) state.walkthrough.model_preset.clear(), state.walkthrough.custom_params = 13e9;
         INFO("task " << t << " step " << step << " at " << size.css_w);
         CHECK(DrawFrames(state, env, 6) > 100);
-        // Clicking around may move between steps or open the Calculator, never elsewhere.
-        CHECK((state.view == View::kWalkthrough || state.view == View::kCalculator));
+        // Clicking around may move between steps, open the Calculator or cost a job, never elsewhere.
+        CHECK((state.view == View::kWalkthrough || state.view == View::kCalculator || state.view == View::kCost));
       }
+  }
+}
+
+TEST_CASE("the Cost view draws a carried job's banner at desktop and phone sizes, and the test hook sees its controls") {
+  for (ScreenSize size : kScreenSizes) {
+    ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+    ui::UiEnv env = EnvFor(size);
+    std::vector<std::string> targets;
+    env.test_target = [&targets](const char* id, float x0, float y0, float x1, float y1) {
+      CHECK(x1 >= x0);
+      CHECK(y1 >= y0);
+      targets.push_back(id);
+    };
+    for (CarriedJobSource source : {CarriedJobSource::kCalculator, CarriedJobSource::kWalkthrough}) {
+      AppState state;
+      state.view = View::kCost;
+      state.cost.job = source;
+      state.calculator.workload.task = Task::kLora;
+      state.calculator.workload.gpu = "rtx-4090";
+      state.calculator.model_preset = "llama-2-7b";
+      INFO("source " << static_cast<int>(source) << " at " << size.css_w);
+      CHECK(DrawFrames(state, env, 8) > 100);
+      // Linked, or unlinked by the frames' random clicks; never lost.
+      CHECK(state.view == View::kCost);
+    }
+    CHECK(std::find(targets.begin(), targets.end(), std::string("cost_job_unlink")) != targets.end());
   }
 }
 
@@ -283,4 +323,47 @@ TEST_CASE("views whose data failed say so; the tier map and the rest still draw"
     CHECK(state.view == static_cast<View>(v));
   }
   CHECK_FALSE(reloaded);
+}
+
+TEST_CASE("the Accuracy panel opens over the Calculator and Share, in both languages and sizes, and closes with the view") {
+  for (ScreenSize size : kScreenSizes) {
+    for (Language language : {Language::kEnglish, Language::kChinese}) {
+      ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+      ui::UiEnv env = EnvFor(size);
+      for (View from : {View::kCalculator, View::kShare}) {
+        AppState state;
+        state.view = from;
+        state.language = language;
+        ui::UiMemory memory;
+        memory.accuracy.open = true;
+        memory.accuracy.opened_from = static_cast<int>(from);
+        ui::AppData data;
+        data.catalogs = &test::RealCatalogs();
+        CalculatorDerived calculator;
+        data.calculator = &calculator;
+        data.accuracy = &Accuracy();
+        INFO("view " << static_cast<int>(from) << " at " << size.css_w << " language " << static_cast<int>(language));
+        // A few frames each: the desktop tab bar selects the state's view after a frame.
+        auto draw = [&](int frames) {
+          for (int f = 0; f < frames; ++f) {
+            UpdateCalculatorDerived(state, *data.catalogs, calculator, language);
+            ImGui::NewFrame();
+            ui::DrawApp(state, data, env, memory);
+            ImGui::Render();
+          }
+          return ImGui::GetDrawData()->TotalVtxCount;
+        };
+        for (int group : {-1, 0, 1, 2}) {
+          memory.accuracy.group = group;
+          CHECK(draw(3) > 1000);
+          CHECK(memory.accuracy.open);
+        }
+        // Another view closes the panel.
+        state.view = View::kTierMap;
+        draw(3);
+        CHECK_FALSE(memory.accuracy.open);
+      }
+    }
+  }
+  CHECK(Accuracy().computations == 1);
 }

@@ -4,12 +4,14 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <cstdio>
 #include <string>
 
 namespace {
 
 EM_JS(int, atlas_js_capture_requested, (), { return window["__atlasCaptureText"] ? 1 : 0; });
 EM_JS(void, atlas_js_publish_drawn_text, (const char* text), { window["__atlasDrawnText"] = UTF8ToString(text); });
+EM_JS(void, atlas_js_publish_targets, (const char* json), { window["__atlasTargets"] = JSON.parse(UTF8ToString(json)); });
 
 // One frame's capture. ImGui's log stops (LogFinish) at the End() of every top-level window,
 // popup and tooltip and hands its text to the clipboard function when logging "to the
@@ -19,6 +21,7 @@ EM_JS(void, atlas_js_publish_drawn_text, (const char* text), { window["__atlasDr
 struct Capture {
   bool active = false;
   std::string text;
+  std::string targets;  // "id":[x,y,w,h],... in CSS pixels
   void (*saved_fn)(void*, const char*) = nullptr;
   void* saved_user_data = nullptr;
 };
@@ -51,6 +54,16 @@ void EndDrawnTextCapture() {
   io.ClipboardUserData = g_capture.saved_user_data;
   g_capture.active = false;
   atlas_js_publish_drawn_text(g_capture.text.c_str());
+  atlas_js_publish_targets(("{" + g_capture.targets + "}").c_str());
+  g_capture.targets.clear();
+}
+
+void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, float dpr) {
+  if (!g_capture.active || dpr <= 0) return;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", g_capture.targets.empty() ? "" : ",", id, x0 / dpr,
+                y0 / dpr, (x1 - x0) / dpr, (y1 - y0) / dpr);
+  g_capture.targets += buf;
 }
 
 }  // namespace atlas::platform

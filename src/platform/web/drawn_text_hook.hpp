@@ -12,5 +12,9 @@ namespace atlas::platform {
 // Call right after ImGui::NewFrame() and right before ImGui::Render().
 void BeginDrawnTextCapture();
 void EndDrawnTextCapture();
+// While capturing: where a named control was drawn (device pixels; dpr converts to CSS). The
+// frame's targets are published as window.__atlasTargets = {id: [x, y, width, height]} in CSS
+// pixels (UiEnv::test_target, ui::TestTarget), so tests can tap a control wherever it lands.
+void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, float dpr);
 
 }  // namespace atlas::platform

@@ -58,6 +58,8 @@ struct App {
   atlas::CalculatorDerived calculator;
   atlas::WalkthroughDerived walkthrough;
   atlas::CostDerived cost;
+  atlas::AccuracyDerived accuracy;
+  int data_version = 0;  // counts the deferred data loads (the accuracy cases evaluate once per load)
   float font_scale = 0;  // dpr * css font size the atlas was built for
   FontFetch zh_fetch = FontFetch::kIdle;
   Deferred deferred = Deferred::kIdle;
@@ -111,8 +113,9 @@ FontMailbox g_font_mailbox;  // written only by atlas_font_arrived
 
 // The deferred data files, then the English text pack, handed over once the deferred code is
 // instantiated too.
-constexpr const char* kDeferredDataFiles[] = {"models.json", "regions.json", "pricing.json", "gpus.json", "software.json",
-                                              "calibration.json", "validation_cases.json"};
+constexpr const char* kDeferredDataFiles[] = {"models.json", "regions.json", "pricing.json", "pricing_gaps.json",
+                                              "gpus.json", "software.json", "calibration.json",
+                                              "validation_cases.json"};
 constexpr int kDeferredDataCount = sizeof(kDeferredDataFiles) / sizeof(kDeferredDataFiles[0]);
 constexpr int kDeferredTextCount = kDeferredDataCount + 1;  // + text/en.json
 struct DeferredMailbox {
@@ -237,8 +240,9 @@ void ApplyButtons(App& app) {
   app.last_mouse_pos = io.MousePos;
 }
 
-// Opens the state in `hash` (startup, back/forward, an edited address bar).
-void ApplyHash(App& app, const std::string& hash) {
+// Opens the state in `hash` (startup, back/forward, an edited address bar). Deferred, as is
+// SyncHash: the link codec and the calculator's rules come with the views' code.
+ATLAS_DEFERRED void ApplyHash(App& app, const std::string& hash) {
   atlas::LinkDecode d = atlas::DecodeLink(hash, app.catalogs);
   app.state = d.state;
   atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
@@ -249,7 +253,7 @@ void ApplyHash(App& app, const std::string& hash) {
 
 // Mirrors the state into the fragment: a history entry when the view changes (so back/forward
 // move between views), in-place updates for edits (no flood of entries).
-void SyncHash(App& app) {
+ATLAS_DEFERRED void SyncHash(App& app) {
   if (++app.frames % 20 == 0 || app.check_hash) {
     app.check_hash = false;
     const std::string now = atlas::platform::GetHash();
@@ -310,6 +314,7 @@ ATLAS_DEFERRED void LoadDeferredData(App& app, const DeferredMailbox& m) {
       },
       "data", app.catalogs);
   load.warnings.insert(load.warnings.begin(), gpu_errors.begin(), gpu_errors.end());
+  ++app.data_version;
   app.data.data_warnings = load.warnings;
   app.data.models_missing = load.models_missing;
   app.data.markets_missing = load.markets_missing;
@@ -338,6 +343,20 @@ void UpdateDeferred(App& app) {
     atlas::platform::PerformanceMark("gpu-atlas:deferred-failed");
   }
   for (char* text : m.texts) std::free(text);
+}
+
+// The other views' results, recomputed when their inputs changed (a deferred entry point).
+ATLAS_DEFERRED void UpdateDerived(App& app, atlas::Language shown_language) {
+  if (app.data.models_missing.empty()) {
+    atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
+    atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
+    atlas::NormalizeWalkthrough(app.state.walkthrough);
+    atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
+    // The Cost view follows the job it was linked to (carried_job.hpp) before costing it.
+    atlas::FollowCarriedJob(app.state, &app.calculator, &app.walkthrough, app.memory.carried_job);
+    atlas::UpdateAccuracyDerived(app.catalogs, app.data_version, app.accuracy);
+  }
+  if (app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
 }
 
 // Glyph ranges: ImGui bakes only the glyphs a font has, so ranges can be broad; the subsets
@@ -457,16 +476,11 @@ void Frame(void* arg) {
   const bool full = app.deferred == Deferred::kReady;
   const atlas::Language shown_language =
       app.env.chinese_font_ready ? app.state.language : atlas::Language::kEnglish;
-  if (full && app.data.models_missing.empty()) {
-    atlas::NormalizeCalculator(app.state.calculator, app.catalogs);
-    atlas::UpdateCalculatorDerived(app.state, app.catalogs, app.calculator, shown_language);
-    atlas::NormalizeWalkthrough(app.state.walkthrough);
-    atlas::UpdateWalkthroughDerived(app.state, app.catalogs, app.walkthrough, shown_language);
-  }
-  if (full && app.data.markets_missing.empty()) atlas::UpdateCostDerived(app.state, app.catalogs, app.cost, shown_language);
+  if (full) UpdateDerived(app, shown_language);
   app.data.calculator = full ? &app.calculator : nullptr;
   app.data.walkthrough = full ? &app.walkthrough : nullptr;
   app.data.cost = full ? &app.cost : nullptr;
+  app.data.accuracy = full && app.data.models_missing.empty() ? &app.accuracy : nullptr;
   app.data.views_failed = app.deferred == Deferred::kFailed;
   app.env.update_ready = atlas::platform::UpdateReady();
 
@@ -542,6 +556,9 @@ int main() {
   };
   app.env.retry_load = [] { StartDeferredLoad(app); };
   app.env.reload = [] { atlas::platform::ReloadPage(); };
+  app.env.test_target = [](const char* id, float x0, float y0, float x1, float y1) {
+    atlas::platform::ReportTestTarget(id, x0, y0, x1, y1, app.env.dpr);
+  };
   app.env.page_url = atlas::platform::PageUrl();
   const std::string hash = atlas::platform::GetHash();
   if (!hash.empty() && app.data.load_errors.empty()) {

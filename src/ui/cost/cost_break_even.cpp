@@ -20,7 +20,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   const std::string& cur = d.request.currency;
   if (d.focus_region < 0) return;
   const Region& focus = c.regions.regions[d.focus_region];
-  ImGui::TextWrapped(t.cost_be_title, d.inputs.gpus, ShortName(focus, env.chinese()).c_str());
+  WrappedTextF(t.cost_be_title, d.inputs.gpus, ShortName(focus, env.chinese()).c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = narrow ? std::max(Em(16), width * 0.8f) : std::clamp(width * 0.55f, Em(14), Em(22));

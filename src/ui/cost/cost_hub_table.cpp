@@ -32,7 +32,7 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
   const UiText& t = env.text();
   if (!d.valid || d.hubs.empty()) return;
   const std::string& cur = d.request.currency;
-  ImGui::TextWrapped(t.cost_hubs_help, FormName(d.bar_service, env, c));
+  WrappedTextF(t.cost_hubs_help, FormName(d.bar_service, env, c));
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Sortable;
   const float h = std::min(Em(narrow ? 24 : 22), ImGui::GetFrameHeightWithSpacing() * (d.hubs.size() + 1.6f));

@@ -61,21 +61,21 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 255, 255, 10));
   ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextWrapped("%s", o.title.c_str());
+  WrappedText(o.title.c_str());
   ImGui::PopStyleColor();
   ImGui::SameLine();
   if (ImGui::SmallButton(Label(t.cost_preset_close, "close").c_str())) state.cost.preset.clear();
   ImGui::TextDisabled("%s", o.setup.c_str());
-  if (const PresetText* text = FindPresetText(o.id)) ImGui::TextWrapped(t.cost_preset_quote, t.*text->quote);
+  if (const PresetText* text = FindPresetText(o.id)) WrappedTextF(t.cost_preset_quote, t.*text->quote);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (narrow) {
     for (size_t i = 0; i < o.figures.size(); ++i) {
       const PresetFigure& f = o.figures[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::Separator();
-      ImGui::TextWrapped("%s", f.label.c_str());
+      WrappedText(f.label.c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-      ImGui::TextWrapped(t.cost_guide_says, f.guide.c_str());
+      WrappedTextF(t.cost_guide_says, f.guide.c_str());
       ImGui::PopStyleColor();
       ColoredWrapped(kColorGood, Printf(t.cost_engine_says, f.engine.c_str()));
       ImGui::PopID();
@@ -90,10 +90,10 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", f.label.c_str());
+      WrappedText(f.label.c_str());
       ImGui::TableNextColumn();
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-      ImGui::TextWrapped("%s", f.guide.c_str());
+      WrappedText(f.guide.c_str());
       ImGui::PopStyleColor();
       ImGui::TableNextColumn();
       ColoredWrapped(kColorGood, f.engine);
@@ -104,7 +104,7 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
   ImGui::TextUnformatted(t.cost_why_differ);
   for (size_t i = 0; i < o.why.size(); ++i) {
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", o.why[i].c_str());
+    WrappedText(o.why[i].c_str());
   }
   for (const std::string& n : o.notes) ImGui::TextDisabled(t.cost_assumption, n.c_str());
   ImGui::EndGroup();

@@ -30,7 +30,7 @@ std::string QuotedText(const PriceRecord& p, bool stale, const UiText& t) {
 void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   if (d.market.empty()) return;
-  ImGui::TextWrapped("%s", t.cost_market_help);
+  WrappedText(t.cost_market_help);
   const std::string& cur = d.request.currency.empty() ? std::string("CNY") : d.request.currency;
   for (size_t i = 0; i < d.market.size(); ++i) {
     const MarketLine& m = d.market[i];
@@ -39,15 +39,15 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
     if (m.gap) {
       ImGui::PushStyleColor(ImGuiCol_Text, kColorWarn);
       ImGui::Bullet();
-      ImGui::TextWrapped(t.cost_market_gap, FormName(m.service, env, c), market);
+      WrappedTextF(t.cost_market_gap, FormName(m.service, env, c), market);
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) {
         std::string where;
         for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(26));
-        ImGui::TextWrapped(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
-        if (!m.gap->notes.empty()) ImGui::TextWrapped("%s", m.gap->notes.c_str());
+        WrappedTextF(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
+        if (!m.gap->notes.empty()) WrappedText(m.gap->notes.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -55,7 +55,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       continue;
     }
     ImGui::Bullet();
-    ImGui::TextWrapped(t.cost_market_line, FormName(m.service, env, c), market, Money(m.median, cur).c_str(),
+    WrappedTextF(t.cost_market_line, FormName(m.service, env, c), market, Money(m.median, cur).c_str(),
                        PriceUnit(m.service, t), Money(m.min, cur).c_str(), Money(m.max, cur).c_str(), m.stats.quotes,
                        m.stats.sellers);
     if (m.stats.stale_only) {
@@ -65,7 +65,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
     if (m.newest) {
       ImGui::Indent(Em(1.2f));
       const std::string quoted = QuotedText(*m.newest, m.newest_stale, t);
-      ImGui::TextDisabled(t.cost_market_newest, Shown(m.newest->provider, env).c_str(), quoted.c_str());
+      ImGui::TextDisabled(t.cost_market_newest, Shown(c.pricing.ProviderName(m.newest->provider, env.chinese()), env).c_str(), quoted.c_str());
       if (!m.newest->sources.empty() && env.open_url) {
         ImGui::SameLine();
         if (ImGui::SmallButton(Label(t.source_open, "open_newest").c_str())) env.open_url(m.newest->sources.front());
@@ -83,7 +83,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
 void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   DrawMarketLines(d, c, env);
-  ImGui::TextWrapped("%s", t.cost_prices_help);
+  WrappedText(t.cost_prices_help);
   std::vector<int> shown;
   for (int i = 0; i < static_cast<int>(c.pricing.prices.size()); ++i)
     if (c.pricing.prices[i].gpu == s.gpu) shown.push_back(i);
@@ -109,7 +109,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     ImGui::PushID(i);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Shown(p.provider, env).c_str());
+    ImGui::TextUnformatted(Shown(c.pricing.ProviderName(p.provider, env.chinese()), env).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(FormName(p.service, env, c));
     ImGui::TableNextColumn();

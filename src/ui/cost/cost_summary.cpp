@@ -26,7 +26,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     const CostRow& row = d.report.rows[*d.report.cheapest];
     const Region* r = c.regions.Find(row.region_id);
     ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
-    ImGui::TextWrapped(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
+    WrappedTextF(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
                        FormName(row.service, env, c),
                        Money(row.total_cost ? row.total_cost->amount : NAN, cur).c_str(),
                        Money(row.annual_cost ? row.annual_cost->amount : NAN, cur).c_str(),
@@ -36,7 +36,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     ColoredWrapped(kColorWarn, t.cost_no_cheapest);
   }
   ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-  for (const std::string& n : d.report.notes) ImGui::TextWrapped("%s", Shown(n, env).c_str());
+  for (const std::string& n : d.report.notes) WrappedText(Shown(n, env).c_str());
   ImGui::PopStyleColor();
 }
 

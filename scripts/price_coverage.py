@@ -1,0 +1,52 @@
+#!/usr/bin/python3
+"""Prints issue 14's price coverage from data/pricing.json, data/pricing_gaps.json and data/gpus.json.
+
+For each card the issue names: the hourly (container) quotes per market, as quotes / distinct
+sellers (the target is >= 3 from >= 2), with a mark where a search without a price is recorded
+in pricing_gaps.json; then which domestic cards have a price in any form (target: >= 4, and
+Ascend 910B from >= 2 sellers).
+
+usage: scripts/price_coverage.py [DATA_DIR]
+"""
+import json
+import os
+import sys
+
+HOURLY = [("rtx-4090", "cn"), ("rtx-3090", "cn"), ("a100-80gb-sxm", "cn"), ("h20", "cn"), ("l20", "cn"),
+          ("l40s", "cn"), ("rtx-4090", "global"), ("rtx-3090", "global"), ("a100-80gb-sxm", "global"),
+          ("h100-sxm", "global")]
+
+
+def main(data_dir):
+    def load(name):
+        with open(os.path.join(data_dir, name), encoding="utf-8") as f:
+            return json.load(f)
+    prices = load("pricing.json")["prices"]
+    gaps = {(g["gpu"], g["service"], g["market"]) for g in load("pricing_gaps.json")["gaps"]}
+    cards = {g["id"]: g for g in load("gpus.json")["gpus"]}
+
+    print("hourly (container) quotes: card market quotes/sellers [gap recorded]")
+    for gpu, market in HOURLY:
+        rows = [p for p in prices if p["gpu"] == gpu and p["market"] == market and p["service"] == "container"]
+        sellers = sorted({p["provider"] for p in rows})
+        met = len(rows) >= 3 and len(sellers) >= 2
+        gap = " [gap recorded]" if (gpu, "container", market) in gaps else ""
+        print("  %-14s %-6s %2d/%d %s%s  %s" % (gpu, market, len(rows), len(sellers), "met" if met else "NOT met",
+                                               gap, ", ".join(sellers)))
+
+    print("domestic cards with a price (any form):")
+    priced = 0
+    for gid, card in cards.items():
+        if not card.get("domestic"):
+            continue
+        rows = [p for p in prices if p["gpu"] == gid]
+        if rows:
+            priced += 1
+        forms = sorted({p["service"] for p in rows})
+        sellers = sorted({p["provider"] for p in rows})
+        print("  %-16s %d quotes, %d sellers %s %s" % (gid, len(rows), len(sellers), forms, ", ".join(sellers)))
+    print("  priced: %d of %d domestic cards (target >= 4)" % (priced, sum(1 for c in cards.values() if c.get("domestic"))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "data")

@@ -1,0 +1,54 @@
+#include "estimate_warnings.hpp"
+
+#include "format.hpp"
+#include "partial_model.hpp"
+#include "software_support.hpp"
+#include "text/engine_text.hpp"
+
+namespace atlas {
+
+namespace {
+
+// The software features a request relies on, each with the words that name it.
+struct Need {
+  SoftwareFeature feature;
+  const char* EngineText::*words;
+};
+
+std::vector<Need> NeedsOf(const Workload& w, Framework framework) {
+  std::vector<Need> needs;
+  // QLoRA's base and bitsandbytes' 8-bit optimizers (Dettmers et al. 2023, the bitsandbytes
+  // library) need bitsandbytes' kernels on the card.
+  if (w.precision == Precision::kNf4) needs.push_back({SoftwareFeature::kNf4Bitsandbytes, &EngineText::warn_feature_nf4});
+  if (w.IsTraining() && (w.optimizer == Optimizer::kAdamW8bit || w.optimizer == Optimizer::kPagedAdamW8bit))
+    needs.push_back({SoftwareFeature::kNf4Bitsandbytes, &EngineText::warn_feature_bnb_optimizer});
+  if (w.precision == Precision::kFp8)
+    needs.push_back(w.IsTraining() ? Need{SoftwareFeature::kFp8Training, &EngineText::warn_feature_fp8_training}
+                                   : Need{SoftwareFeature::kFp8Inference, &EngineText::warn_feature_fp8_inference});
+  if (!w.IsTraining() && w.kv_precision == KvPrecision::kFp8)
+    needs.push_back({SoftwareFeature::kFp8Inference, &EngineText::warn_feature_fp8_kv});
+  if (w.flash_attention && w.model.IsTransformer())
+    needs.push_back({SoftwareFeature::kFlashAttention, &EngineText::warn_feature_flash_attention});
+  if (!w.IsTraining() && framework == Framework::kVllm) needs.push_back({SoftwareFeature::kVllm, &EngineText::warn_feature_vllm});
+  if (!w.IsTraining() && framework == Framework::kLlamaCpp)
+    needs.push_back({SoftwareFeature::kLlamaCpp, &EngineText::warn_feature_llama_cpp});
+  return needs;
+}
+
+}  // namespace
+
+std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework, const Gpu& gpu, Language language) {
+  const EngineText& T = EngineTextFor(language);
+  std::vector<std::string> out;
+  if (auto mismatch = CheckParamsConsistency(w.model)) out.push_back(ParamsMismatchText(*mismatch, language));
+  for (const Need& need : NeedsOf(w, framework)) {
+    const SupportEntry e = SupportFor(gpu, need.feature);
+    if (e.level != SupportLevel::kNo && e.level != SupportLevel::kPartial) continue;
+    out.push_back(Printf(e.level == SupportLevel::kNo ? T.warn_software_no : T.warn_software_partial, T.*need.words,
+                         gpu.DisplayName(language == Language::kChinese).c_str(), gpu.software.stack_name.c_str(),
+                         e.note.c_str(), e.source.c_str()));
+  }
+  return out;
+}
+
+}  // namespace atlas

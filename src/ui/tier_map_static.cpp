@@ -1,0 +1,233 @@
+#include "tier_map_static.hpp"
+
+#include "app/tier_map_model.hpp"
+#include "charts/scale.hpp"
+#include "engine/format.hpp"
+#include "engine/tiers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace atlas::ui {
+
+namespace {
+
+// The canvas's colours (theme.cpp TierColor, kColorMuted): orange, blue, green.
+const char* TierRgb(int tier) {
+  switch (tier) {
+    case 1: return "#ff8c3c";
+    case 2: return "#50aaff";
+    default: return "#78d28c";
+  }
+}
+
+// A fraction of the plot box as an SVG percentage, 2 decimals (enough at any screen size).
+std::string Pct(double fraction) { return Printf("%.2f%%", fraction * 100); }
+
+// The chart box the canvas draws on a 1440x900 window at 15 px type, and on a 390 px phone at
+// 17 px: the number of axis labels depends on it (tier_map_view.cpp DrawChart), so both sets are
+// written and style.css shows one per width.
+struct LabelBudget {
+  int x_labels, y_labels;
+  const char* css_class;
+};
+constexpr LabelBudget kDesktopLabels{10, 19, "pr-wide"};  // 690 px / 4.5 em, 650 px / 2.2 em
+constexpr LabelBudget kPhoneLabels{3, 6, "pr-narrow"};   // 315 px / 4.5 em (floor 3), 225 px / 2.2 em
+
+// The scatter chart: grid, guide lines of the tier rule, markers (biggest first, as drawn on the
+// canvas) and card names placed greedily where they do not overlap, in percentages of the plot box.
+void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& shown, const UiText& t) {
+  const auto& gpus = c.gpus.gpus;
+  if (gpus.empty()) return;
+  // Axis ranges over the whole catalog, padded as the canvas pads them.
+  double x_lo = 1e9, x_hi = 0, y_lo = 1e9, y_hi = 0, bw_lo = 1e9, bw_hi = 0;
+  for (const Gpu& g : gpus) {
+    x_lo = std::min(x_lo, g.memory_gb), x_hi = std::max(x_hi, g.memory_gb);
+    y_lo = std::min(y_lo, g.Dense16Tflops()), y_hi = std::max(y_hi, g.Dense16Tflops());
+    bw_lo = std::min(bw_lo, g.memory_bandwidth_gbps), bw_hi = std::max(bw_hi, g.memory_bandwidth_gbps);
+  }
+  charts::PadLogRange(x_lo, x_hi, 0.06);
+  charts::PadLogRange(y_lo, y_hi, 0.08);
+  const charts::Scale sx{x_lo, x_hi, 0, 1, true};
+  const charts::Scale sy{y_lo, y_hi, 1, 0, true};
+
+  out += "<div class=\"pr-plot\"><svg width=\"100%\" height=\"100%\" overflow=\"visible\" role=\"img\" aria-label=\"";
+  out += HtmlEscape(t.tier_axis_y) + " / " + HtmlEscape(t.tier_axis_x) + "\">";
+  out += "<rect width=\"100%\" height=\"100%\" rx=\"4\" fill=\"#fff\" fill-opacity=\".03\"/>";
+  for (const LabelBudget& budget : {kDesktopLabels, kPhoneLabels}) {
+    out += Printf("<g class=\"%s\">", budget.css_class);
+    for (const charts::Tick& tick : charts::LogTicks(x_lo, x_hi, budget.x_labels, "GB")) {
+      const std::string x = Pct(sx.ToPixel(tick.value));
+      out += "<line x1=\"" + x + "\" x2=\"" + x + "\" y2=\"100%\" class=\"" + (tick.major ? "pr-major" : "pr-minor") + "\"/>";
+      if (tick.major) out += "<text x=\"" + x + "\" y=\"100%\" dy=\"1.15em\" text-anchor=\"middle\">" + HtmlEscape(tick.label) + "</text>";
+    }
+    for (const charts::Tick& tick : charts::LogTicks(y_lo, y_hi, budget.y_labels, "")) {
+      const std::string y = Pct(sy.ToPixel(tick.value));
+      out += "<line y1=\"" + y + "\" y2=\"" + y + "\" x2=\"100%\" class=\"" + (tick.major ? "pr-major" : "pr-minor") + "\"/>";
+      if (tick.major) out += "<text y=\"" + y + "\" dx=\"-.3em\" dy=\".35em\" text-anchor=\"end\">" + HtmlEscape(tick.label) + "</text>";
+    }
+    out += "</g>";
+  }
+  // Guide lines of the tier rule (the engine's thresholds), with the canvas's words.
+  const TierRule rule;
+  const auto vguide = [&](double gb, const std::string& wide, const char* narrow) {
+    const std::string x = Pct(sx.ToPixel(gb));
+    out += "<line x1=\"" + x + "\" x2=\"" + x + "\" y2=\"100%\" class=\"pr-guide\"/>";
+    out += "<text x=\"" + x + "\" dx=\".2em\" dy=\"1em\" class=\"pr-guide-label\"><tspan class=\"pr-wide\">" + HtmlEscape(wide) +
+           "</tspan><tspan class=\"pr-narrow\">" + HtmlEscape(narrow) + "</tspan></text>";
+  };
+  vguide(rule.tier3_max_memory_gb, Printf(t.tier_guide_t3, rule.tier3_max_memory_gb), t.tier_guide_t3_short);
+  vguide(rule.tier1_min_memory_gb, Printf(t.tier_guide_t1, rule.tier1_min_memory_gb), t.tier_guide_t1_short);
+  const std::string fy = Pct(sy.ToPixel(rule.tier1_min_dense16_tflops));
+  out += "<line y1=\"" + fy + "\" y2=\"" + fy + "\" x2=\"100%\" class=\"pr-guide\"/>";
+  out += "<text x=\"100%\" y=\"" + fy + "\" dx=\"-.2em\" dy=\"1.05em\" text-anchor=\"end\" class=\"pr-guide-label\"><tspan class=\"pr-wide\">" +
+         HtmlEscape(Printf(t.tier_guide_flops, rule.tier1_min_dense16_tflops)) + "</tspan><tspan class=\"pr-narrow\">" +
+         HtmlEscape(Printf(t.tier_guide_flops_short, rule.tier1_min_dense16_tflops)) + "</tspan></text>";
+
+  // Markers, biggest bandwidth first so small ones stay on top (as on the canvas). Radii in em
+  // (0.3 to 1.1 em, area-proportional: charts::BandwidthRadius), so they follow the type size.
+  std::vector<int> order = shown;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps; });
+  for (int i : order) {
+    const Gpu& g = gpus[i];
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    const double r_em = charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, 0.3, 1.1);
+    out += Printf("<circle cx=\"%s\" cy=\"%s\" r=\"%.2fem\" fill=\"%s\" fill-opacity=\".55\" stroke=\"%s\"><title>",
+                  Pct(sx.ToPixel(g.memory_gb)).c_str(), Pct(sy.ToPixel(g.Dense16Tflops())).c_str(), r_em, TierRgb(tier), TierRgb(tier));
+    out += HtmlEscape(g.name) + "</title></circle>";
+  }
+  // Names: right of the marker, else left, else left out, judged on the desktop chart's box
+  // (690 x 600 px at 15 px type; a character ~0.55 em), smallest markers last as on the canvas.
+  constexpr double kBoxW = 690, kBoxH = 600, kEm = 15, kCharW = 0.55 * kEm;
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  std::vector<Box> placed;
+  out += "<g class=\"pr-names pr-wide\">";
+  for (size_t k = order.size(); k-- > 0;) {
+    const Gpu& g = gpus[order[k]];
+    const double px = sx.ToPixel(g.memory_gb) * kBoxW, py = sy.ToPixel(g.Dense16Tflops()) * kBoxH;
+    const double r = charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, 0.3, 1.1) * kEm;
+    const double w = kCharW * static_cast<double>(g.name.size()), h = kEm * 1.2;
+    const auto collides = [&](const Box& b) {
+      if (b.x0 < 0 || b.x1 > kBoxW) return true;
+      for (const Box& p : placed)
+        if (!(b.x1 < p.x0 || b.x0 > p.x1 || b.y1 < p.y0 || b.y0 > p.y1)) return true;
+      return false;
+    };
+    const Box right{px + r + 0.15 * kEm, py - h / 2, px + r + 0.15 * kEm + w, py + h / 2};
+    const Box left{px - r - 0.15 * kEm - w, py - h / 2, px - r - 0.15 * kEm, py + h / 2};
+    const bool on_right = !collides(right);
+    if (!on_right && collides(left)) continue;
+    placed.push_back(on_right ? right : left);
+    const double dx_em = (r / kEm + 0.15) * (on_right ? 1 : -1);
+    out += Printf("<text x=\"%s\" y=\"%s\" dx=\"%.2fem\" dy=\".35em\"%s>", Pct(px / kBoxW).c_str(), Pct(py / kBoxH).c_str(), dx_em,
+                  on_right ? "" : " text-anchor=\"end\"");
+    out += HtmlEscape(g.name) + "</text>";
+  }
+  out += "</g></svg></div>";
+}
+
+// Phones: one card per row with its key figures underneath, as the canvas lists them once the
+// rest of the app has arrived (tier_map_view.cpp DrawTierCardList).
+void AppendCardList(std::string& out, const Catalogs& c, const std::vector<int>& shown, const UiText& t) {
+  out += "<ul class=\"pr-cards pr-narrow\">";
+  for (int i : shown) {
+    const Gpu& g = c.gpus.gpus[i];
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    out += Printf("<li><span class=\"pr-t%d\">●</span> ", tier) + HtmlEscape(g.name) + "<br><span class=\"pr-muted\">" +
+           HtmlEscape(Printf(t.tier_card_figures, tier, Grouped(g.memory_gb).c_str(), Grouped(g.memory_bandwidth_gbps).c_str(),
+                             Grouped(g.Dense16Tflops(), 0).c_str())) +
+           "</span></li>";
+  }
+  out += "</ul>";
+}
+
+void AppendTable(std::string& out, const Catalogs& c, const std::vector<int>& shown, const UiText& t) {
+  out += "<div class=\"pr-table pr-wide\"><table><thead><tr>";
+  for (const char* head : {t.tier_col_name, t.tier_col_vendor, t.tier_col_tier, t.tier_col_memory, t.tier_col_bandwidth,
+                           t.tier_col_bf16, t.tier_col_fp8, t.tier_col_tdp, t.tier_col_year})
+    out += "<th>" + HtmlEscape(head) + "</th>";
+  out += "</tr></thead><tbody>";
+  for (int i : shown) {
+    const Gpu& g = c.gpus.gpus[i];
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    out += "<tr><td>" + HtmlEscape(g.name) + "</td><td>" + HtmlEscape(g.vendor) + "</td>";
+    out += Printf("<td class=\"pr-t%d\">%d</td>", tier, tier);
+    out += "<td>" + Grouped(g.memory_gb) + "</td><td>" + Grouped(g.memory_bandwidth_gbps) + "</td><td>" +
+           Grouped(g.Dense16Tflops(), 1) + "</td><td>" + (g.fp8_dense_tflops ? Grouped(*g.fp8_dense_tflops, 1) : "-") +
+           "</td><td>" + Grouped(g.tdp_w) + Printf("</td><td>%d</td></tr>", g.year);
+  }
+  out += "</tbody></table></div>";
+}
+
+}  // namespace
+
+std::string HtmlEscape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string TierMapStaticHtml(const Catalogs& c, const UiText& t, const UiText& zh) {
+  const std::vector<int> shown = FilterAndSortGpus(c, TierMapState{});
+  std::string out;
+  out += "<div id=\"prerender\" lang=\"en\">";
+  // Header and the desktop's tab bar (root.cpp DrawHeader, DrawApp).
+  out += "<header class=\"pr-head\"><span class=\"pr-title\">" + HtmlEscape(t.app_title) + "</span> <span class=\"pr-muted pr-wide\">" +
+         HtmlEscape(t.app_tagline) + "</span><span class=\"pr-button\">" + HtmlEscape(t.language_switch) + "</span></header>";
+  out += "<nav class=\"pr-tabs pr-wide\"><span class=\"pr-on\">" + HtmlEscape(t.tab_tier_map) + "</span><span>" +
+         HtmlEscape(t.tab_calculator) + "</span><span>" + HtmlEscape(t.tab_walkthrough) + "</span><span>" + HtmlEscape(t.tab_cost) +
+         "</span><span>" + HtmlEscape(t.tab_share) + "</span></nav>";
+  // The first Chinese frame is English too (the Chinese font and words come later): a note says so.
+  out += "<p class=\"pr-zh\" lang=\"zh-CN\">" + HtmlEscape(zh.language_loading) + "</p>";
+  out += "<main class=\"pr-body\">";
+  // Filters as they look before anyone touches them (inert until the app takes over).
+  out += "<section class=\"pr-filters pr-panel\"><p>" + HtmlEscape(t.tier_filters) + "</p><p class=\"pr-frame\">" +
+         HtmlEscape(t.tier_all_vendors) + "</p><p class=\"pr-frame\">" + HtmlEscape(t.tier_all_tiers) + "</p><p class=\"pr-check\">" +
+         HtmlEscape(t.tier_domestic_only) + "</p><p class=\"pr-check\">" + HtmlEscape(t.tier_fp8_only) + "</p><p class=\"pr-frame\">" +
+         HtmlEscape(Printf(t.tier_min_memory, 0.0)) + "</p><p><span class=\"pr-button\">" + HtmlEscape(t.tier_reset_filters) +
+         "</span></p></section>";
+  out += "<section class=\"pr-main pr-panel\"><p class=\"pr-header pr-narrow\">" + HtmlEscape(t.tier_filters) +
+         "</p><p class=\"pr-modes\"><span class=\"pr-radio pr-on\"></span>" + HtmlEscape(t.tier_show_chart) +
+         " <span class=\"pr-radio\"></span>" + HtmlEscape(t.tier_show_table) + " <span class=\"pr-muted\">" +
+         HtmlEscape(Printf(t.tier_shown_count, shown.size(), c.gpus.gpus.size())) + "</span></p>";
+  out += "<div class=\"pr-chart\"><p class=\"pr-axis-y\"><span class=\"pr-wide\">" + HtmlEscape(t.tier_axis_y) +
+         "</span><span class=\"pr-narrow\">" + HtmlEscape(t.tier_axis_y_short) + "</span></p>";
+  AppendChart(out, c, shown, t);
+  out += "<p class=\"pr-axis-x\"><span class=\"pr-wide\">" + HtmlEscape(t.tier_axis_x) + "</span><span class=\"pr-narrow\">" +
+         HtmlEscape(t.tier_axis_x_short) + "</span></p><p class=\"pr-legend\">";
+  for (Tier tier : {Tier::kFlagship, Tier::kMainstream, Tier::kEntryEdge})
+    out += Printf("<span class=\"pr-item\"><span class=\"pr-t%d\">●</span> ", static_cast<int>(tier)) + HtmlEscape(TierName(tier)) + "</span> ";
+  out += "<span class=\"pr-item pr-muted\">" + HtmlEscape(t.tier_legend_size) + "</span></p></div></section>";
+  // Side panel: the rule (folded on the canvas; its title shows), the hint, then every card.
+  out += "<section class=\"pr-side pr-panel\"><p class=\"pr-header\">" + HtmlEscape(t.tier_rule_title) + "</p><p class=\"pr-wide\">" +
+         HtmlEscape(t.tier_hint_mouse) + "</p><p class=\"pr-narrow\">" + HtmlEscape(t.tier_hint_touch) + "</p>";
+  AppendTable(out, c, shown, t);
+  AppendCardList(out, c, shown, t);
+  out += "</section></main>";
+  out += "<footer class=\"pr-foot\"><span class=\"pr-muted pr-wide\">" +
+         HtmlEscape(Printf(t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size())) + " " + HtmlEscape(t.footer_units) +
+         "</span><span class=\"pr-muted pr-narrow\">" +
+         HtmlEscape(Printf(t.footer_data_short, c.gpus.data_date.c_str(), c.gpus.gpus.size())) + "</span> <span class=\"pr-button\">" +
+         HtmlEscape(t.footer_sources) + "</span></footer>";
+  // Phones: the bottom tab bar (root.cpp DrawPhoneLayout).
+  out += "<nav class=\"pr-phone-tabs pr-narrow\"><span class=\"pr-on\">" + HtmlEscape(t.tab_short_tier_map) + "</span><span>" +
+         HtmlEscape(t.tab_short_calculator) + "</span><span>" + HtmlEscape(t.tab_short_walkthrough) + "</span><span>" +
+         HtmlEscape(t.tab_short_cost) + "</span><span>" + HtmlEscape(t.tab_short_share) + "</span></nav>";
+  out += "</div>\n";
+  return out;
+}
+
+}  // namespace atlas::ui

@@ -1,0 +1,69 @@
+// Software support in the estimate (issue 12, part 7): a request relying on a feature the card's
+// stack lacks (data/software.json) is estimated with a warning that names the feature, the card,
+// the stack and the source — NF4/bitsandbytes on MLU370 or MTT S4000, FP8 on Ascend, llama.cpp
+// on MLU370 — and the same request on a CUDA card has none.
+#include "engine/estimate.hpp"
+#include "engine/estimate_request.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace atlas;
+
+namespace {
+
+EstimateResult EstimateJson(const std::string& request, Language language = Language::kEnglish) {
+  RequestParse p = ParseEstimateRequest(Json::parse(request), test::RealCatalogs());
+  REQUIRE(p.ok());
+  return Estimate(p.workload, test::RealCatalogs(), language);
+}
+
+int Count(const std::vector<std::string>& lines, const std::string& part) {
+  int n = 0;
+  for (const std::string& l : lines) n += l.find(part) != std::string::npos;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("QLoRA's NF4 base and paged 8-bit AdamW on MLU370 and MTT S4000: warned, with the source") {
+  for (const char* gpu : {"mlu370-x8", "mtt-s4000"}) {
+    INFO(gpu);
+    const EstimateResult r = EstimateJson(std::string(R"({"model": "llama-3.1-8b", "task": "qlora", "gpu": ")") + gpu + "\"}");
+    REQUIRE(r.ok);  // still estimated: the memory and time of the plan are well defined
+    CHECK(Count(r.warnings, "NF4 4-bit weights (bitsandbytes) is not available on") == 1);
+    CHECK(Count(r.warnings, "The 8-bit optimizer (bitsandbytes) is not available on") == 1);  // the recipe's optimizer
+    CHECK(Count(r.warnings, "Source: https://") >= 2);
+    const EstimateResult zh = EstimateJson(std::string(R"({"model": "llama-3.1-8b", "task": "qlora", "gpu": ")") + gpu + "\"}",
+                                           Language::kChinese);
+    CHECK(Count(zh.warnings, "上不可用") >= 2);
+  }
+  const EstimateResult cuda = EstimateJson(R"({"model": "llama-3.1-8b", "task": "qlora", "gpu": "rtx-4090"})");
+  REQUIRE(cuda.ok);
+  CHECK(cuda.warnings.empty());
+}
+
+TEST_CASE("FP8 on a stack without it, serving frameworks the stack lacks or only partly has") {
+  const EstimateResult fp8 = EstimateJson(R"({"model": "llama-3.1-8b", "task": "full_finetune", "precision": "fp8",
+                                              "gpu": "ascend-910b", "gpus": 8, "zero_stage": 3})");
+  REQUIRE(fp8.ok);
+  CHECK(Count(fp8.warnings, "FP8 training is not available on") == 1);
+  const EstimateResult fp8_h100 = EstimateJson(R"({"model": "llama-3.1-8b", "task": "full_finetune", "precision": "fp8",
+                                                   "gpu": "h100-sxm", "gpus": 8, "zero_stage": 3})");
+  CHECK(fp8_h100.warnings.empty());
+  const EstimateResult vllm = EstimateJson(R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "mlu370-x8"})");
+  REQUIRE(vllm.ok);
+  CHECK(Count(vllm.warnings, "vLLM serving is only partly supported on") == 1);
+  const EstimateResult gguf =
+      EstimateJson(R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "mlu370-x8", "framework": "llama_cpp", "precision": "q4_k_m"})");
+  REQUIRE(gguf.ok);
+  CHECK(Count(gguf.warnings, "llama.cpp is not available on") == 1);
+  CHECK(Count(gguf.warnings, "vLLM") == 0);  // the framework asked for, not the default
+}
+
+TEST_CASE("warnings cost nothing on the fast path: Estimate without explanations builds none") {
+  RequestParse p = ParseEstimateRequest(Json::parse(R"({"model": "llama-3.1-8b", "task": "qlora", "gpu": "mlu370-x8"})"),
+                                        test::RealCatalogs());
+  REQUIRE(p.ok());
+  CHECK(Estimate(p.workload, test::RealCatalogs(), Language::kEnglish, false).warnings.empty());
+}

@@ -1,0 +1,67 @@
+// Line breaking (ui/line_break.hpp): at spaces and between CJK characters, never inside a
+// figure ("11.7 GiB", "¥0.36/kWh", "¥22,162"), never before closing punctuation.
+#include "ui/line_break.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+using namespace atlas::ui;
+
+namespace {
+
+// Every character is 1 wide (a UTF-8 lead byte counts, continuation bytes do not).
+float Width(const char* b, const char* e) {
+  float w = 0;
+  for (const char* p = b; p < e; ++p)
+    if ((static_cast<unsigned char>(*p) & 0xC0) != 0x80) w += 1;
+  return w;
+}
+
+std::vector<std::string> Lines(const std::string& text, float width) {
+  std::vector<std::string> out;
+  for (const auto& [b, e] : BreakLines(text, width, Width)) out.push_back(text.substr(b, e - b));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a figure never breaks at its decimal point or thousands comma") {
+  // "Fits: 12.3 of 24.0 GiB, 11.7 GiB free" at a width where ImGui broke after "11.".
+  const std::string fits = "Fits: 12.3 of 24.0 GiB, 11.7\u00A0GiB free";
+  for (float w = 12; w <= 40; ++w)
+    for (const std::string& line : Lines(fits, w)) {
+      INFO(w << ": " << line);
+      const bool whole_figure = line.find("11.") == std::string::npos || line.find("11.7\u00A0GiB") != std::string::npos;
+      CHECK(whole_figure);
+      CHECK(line.back() != '.');
+    }
+  CHECK(Lines("电价 ¥0.36/kWh，很便宜", 10) == std::vector<std::string>{"电价", "¥0.36/kWh，", "很便宜"});
+  CHECK(Lines("总价 ¥22,162 元", 8) == std::vector<std::string>{"总价", "¥22,162", "元"});
+}
+
+TEST_CASE("Chinese breaks between characters, but not before closing punctuation or after an opening bracket") {
+  CHECK(Lines("放得下：每卡用显存", 4) == std::vector<std::string>{"放得下：", "每卡用显", "存"});
+  CHECK_FALSE(MayBreakBetween(U'下', U'，'));
+  CHECK_FALSE(MayBreakBetween(U'（', U'每'));
+  CHECK(MayBreakBetween(U'每', U'卡'));
+  CHECK(MayBreakBetween(U'卡', U'G'));
+  CHECK_FALSE(MayBreakBetween(U'1', U'.'));
+  CHECK_FALSE(MayBreakBetween(U'.', U'7'));
+  CHECK_FALSE(MayBreakBetween(U'7', U'\u00A0'));
+}
+
+TEST_CASE("spaces break and are dropped; newlines always break; a run too long is cut, nothing is lost") {
+  CHECK(Lines("one two three", 7) == std::vector<std::string>{"one two", "three"});
+  CHECK(Lines("a\nb", 10) == std::vector<std::string>{"a", "b"});
+  CHECK(Lines("", 10) == std::vector<std::string>{""});
+  const std::vector<std::string> cut = Lines("https://host/#v=1&view=cost", 10);
+  std::string joined;
+  for (const std::string& l : cut) {
+    CHECK(Width(l.data(), l.data() + l.size()) <= 10);
+    joined += l;
+  }
+  CHECK(joined == "https://host/#v=1&view=cost");
+  CHECK(Lines("x", 0.5f) == std::vector<std::string>{"x"});  // narrower than one character: still drawn
+}
