@@ -12,8 +12,12 @@ namespace {
 
 // A coloured word with a wrapped tooltip.
 void Mark(ImU32 color, const char* word, const std::string& tip) {
+  const std::string label = std::string("[") + word + "]";
   ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "[%s]", word);
+  // A mark that does not fit after a (wrapped) title starts the next line rather than wrapping
+  // a letter per line.
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x) ImGui::NewLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s", label.c_str());
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(Em(24));

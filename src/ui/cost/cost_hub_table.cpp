@@ -39,7 +39,9 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
   if (!ImGui::BeginTable("hubs", kHubColumnCount, flags, ImVec2(0, h))) return;
   ImGui::TableSetupScrollFreeze(1, 1);  // the hub's name stays while the figures scroll (phones)
   const ImGuiTableColumnFlags num = ImGuiTableColumnFlags_PreferSortAscending;
-  ImGui::TableSetupColumn(t.cost_col_hub, ImGuiTableColumnFlags_NoHide, 0, static_cast<ImGuiID>(HubColumn::kHub));
+  // On phones the frozen hub column is kept narrow (long names clip) so figures show beside it.
+  ImGui::TableSetupColumn(t.cost_col_hub, ImGuiTableColumnFlags_NoHide | (narrow ? ImGuiTableColumnFlags_WidthFixed : 0),
+                          narrow ? Em(7.5f) : 0, static_cast<ImGuiID>(HubColumn::kHub));
   ImGui::TableSetupColumn(Printf(t.cost_col_electricity, CurrencySymbol(cur)).c_str(), num, 0,
                           static_cast<ImGuiID>(HubColumn::kElectricity));
   ImGui::TableSetupColumn(t.cost_col_pue, num, 0, static_cast<ImGuiID>(HubColumn::kPue));
