@@ -5,7 +5,9 @@
 // <= 5 ms per search in WebAssembly), and "make it fit" (ms per fit; budget <= 5 ms in
 // WebAssembly). A fixed arithmetic loop is timed in the same run as a reference: on a busy
 // machine every figure drops with it. Run: build/native/engine_speed, or
-// node --no-experimental-fetch build/web/bench/engine_speed.js
+// node --no-liftoff --no-experimental-fetch build/web/bench/engine_speed.js (--no-liftoff: V8
+// compiles the wasm optimised at once; otherwise a long single call such as the reference loop
+// stays in the baseline tier, ~4x slower, as it never returns to be tiered up).
 #include "engine/catalogs.hpp"
 #include "engine/estimate_request.hpp"
 #include "engine/fit.hpp"

@@ -423,7 +423,16 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     space.push_back({n, static_cast<long long>(all.size()), fp8});
     return {static_cast<long long>(all.size()), fp8};
   };
-  std::vector<Recommendation> accepted;
+  // A configuration meeting every constraint, with what its explanation needs (built only for
+  // the configurations that make the list).
+  struct Accepted {
+    Recommendation r;
+    const Layout* layout;  // stable: each count's list is built once and never resized
+    ComputeResult cr;
+    double hours, capacity;
+    int owned_count;
+  };
+  std::vector<Accepted> accepted;
   std::vector<GpuTrace> trace(c.gpus.gpus.size());
   int excluded_foreign = 0;
   int software_skipped = 0;
@@ -550,113 +559,10 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           if (training) break;
           continue;
         }
-        // Explanations.
-        const double cap = capacity, used = l.memory.required_bytes;
-        r.reasons.push_back(Printf(T.rec_reason_fits, Gib(used).c_str(), Gib(cap).c_str(),
-                                   Gib(cap - used).c_str(), 100 * (cap - used) / cap));
-        const Workload& lw = l.w;
-        if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
-          r.reasons.push_back(Printf(T.rec_reason_zero,
-                                     lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
-                                     Gib(res.single_gpu_model_states_bytes).c_str()));
-        if (training && IsPeft(lw.task) && lw.zero_stage == 3 && n > 1)
-          r.reasons.push_back(Printf(T.rec_reason_fsdp_peft, n,
-                                     Gib(l.memory.weights_bytes).c_str()));
-        if (lw.tp * lw.pp > 1)
-          r.reasons.push_back(Printf(T.rec_reason_split,
-                                     lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
-                                     : lw.tp > 1           ? Printf(T.rec_tensor_parallel, lw.tp).c_str()
-                                                           : Printf(T.rec_pipeline_parallel, lw.pp).c_str(),
-                                     lw.tp * lw.pp, Gib(l.memory.weights_bytes).c_str()));
-        if (lw.ep > 1) r.reasons.push_back(Printf(T.rec_reason_ep, lw.ep, m.experts));
-        if (lw.task == Task::kQlora)
-          r.reasons.push_back(Printf(T.rec_reason_qlora,
-                                     PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
-                                     Gib(l.memory.weights_bytes).c_str(), Count(l.memory.trainable_params).c_str()));
-        if (lw.task == Task::kLora)
-          r.reasons.push_back(Printf(T.rec_reason_lora,
-                                     Count(l.memory.trainable_params).c_str()));
-        if (training && lw.checkpointing == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull)
-          r.reasons.push_back(Printf(T.rec_reason_checkpointing,
-                                     Gib(l.memory.activations_bytes).c_str(), Gib(res.single_gpu_activations_bytes / std::max(1, lw.tp)).c_str()));
-        if (lw.offload_optimizer)
-          r.reasons.push_back(Printf(T.rec_reason_offload, Gib(l.memory.cpu_offload_bytes).c_str()));
-        if (!training) {
-          if (lw.precision != base.precision)
-            r.reasons.push_back(Printf(T.rec_reason_quantized,
-                                       PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
-                                       Gib(l.memory.weights_bytes).c_str(),
-                                       Gib(l.memory.weights_bytes * BytesPerWeight(base.precision) / BytesPerWeight(lw.precision)).c_str(),
-                                       PrecisionLabel(base.precision)));
-          r.reasons.push_back(Printf(T.rec_reason_kv, Gib(l.memory.kv_cache_bytes).c_str(),
-                                     lw.batch, lw.context));
-          if (cr.tokens_per_second_per_user)
-            r.reasons.push_back(Printf(T.rec_reason_speed,
-                                       *cr.tokens_per_second_per_user, base.target_tokens_per_second,
-                                       cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
-        } else if (cr.time_seconds) {
-          r.reasons.push_back(Printf(T.rec_reason_time, Count(base.train_tokens).c_str(),
-                                     HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, PeakKindText(cr.peak_kind, cons.language).c_str(),
-                                     cr.mfu_used, cr.scaling_efficiency));
-        }
-        if (owned) {
-          r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.DisplayName(zh).c_str()));
-        } else if (price && r.cost_cny) {
-          const char* tag = price->estimate ? T.rec_estimate_tag : "";
-          if (training)
-            r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
-                                       c.pricing.ProviderName(price->provider, zh).c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
-                                       price->cny_per_gpu_hour, Cards(n, T).c_str(), HoursText(RuntimeHours(hours, virt), T).c_str()));
-          else
-            r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), price->amount, price->currency.c_str(),
-                                       c.pricing.ProviderName(price->provider, zh).c_str(), MarketWord(price->market, T), price->as_of.c_str(), tag,
-                                       price->cny_per_gpu_hour, Cards(n, T).c_str()));
-        }
-        if (training)
-          r.reasons.push_back(Printf(T.rec_reason_energy_job, n, g.tdp_w, HoursText(hours, T).c_str(), r.energy_kwh));
-        else
-          r.reasons.push_back(Printf(T.rec_reason_energy_hour, n, g.tdp_w, r.energy_kwh));
-        // Limits.
-        if ((cap - used) / cap < 0.10)
-          r.limits.push_back(Printf(T.rec_limit_tight,
-                                    Gib(cap - used).c_str(), 100 * (cap - used) / cap));
-        const int model_parallel = lw.tp * lw.pp;
-        const bool talks = training ? n > 1 : model_parallel > 1;
-        if (talks && !g.nvlink_class)
-          r.limits.push_back(Printf(T.rec_limit_pcie,
-                                    g.DisplayName(zh).c_str(), lw.tp > 1 ? T.rec_traffic_tensor : training ? T.rec_traffic_gradients : T.rec_traffic_pipeline,
-                                    ScalingEfficiency(g, n, a)));
-        if (n > a.gpus_per_node)
-          r.limits.push_back(Printf(T.rec_limit_nodes,
-                                    (n + a.gpus_per_node - 1) / a.gpus_per_node, a.gpus_per_node, a.scaling_inter_node));
-        if (g.ecosystem.rfind("CUDA", 0) != 0)
-          r.limits.push_back(Printf(T.rec_limit_ecosystem, g.ecosystem.c_str()));
-        if (lw.task == Task::kQlora && g.ecosystem.rfind("CUDA", 0) != 0)
-          r.limits.push_back(Printf(T.rec_limit_qlora_cuda, g.ecosystem.c_str()));
-        if (g.segment == "consumer") r.limits.push_back(T.rec_limit_consumer);
-        if (!training)
-          r.limits.push_back(Printf(T.rec_limit_decode_bandwidth, g.memory_bandwidth_gbps));
-        if (lw.offload_optimizer)
-          r.limits.push_back(Printf(T.rec_limit_offload,
-                                    Gib(l.memory.cpu_offload_bytes).c_str()));
-        if (r.price && r.price->estimate) r.limits.push_back(T.rec_limit_price_estimate);
-        if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.DisplayName(zh).c_str()));
         r.availability = owned || (r.price && !other_market) ? Recommendation::Availability::kLocal
                          : r.price                           ? Recommendation::Availability::kOtherMarket
                                                              : Recommendation::Availability::kNoPrice;
-        if (r.availability == Recommendation::Availability::kOtherMarket)
-          r.limits.push_back(Printf(T.rec_limit_other_market, r.price->provider.c_str(), MarketWord(r.price->market, T)));
-        // The guides' advice.
-        if (cons.min_cpu_cores_per_gpu > 0)
-          r.advice.push_back(Printf(T.rec_advice_cpu,
-                                    cons.min_cpu_cores_per_gpu, cons.min_cpu_cores_per_gpu * n));
-        if (training && n >= 8)
-          r.advice.push_back(g.nvlink_class ? T.rec_advice_nvlink_8 : T.rec_advice_pcie_8);
-        else if (training && n > 1 && n <= 4 && !g.nvlink_class)
-          r.advice.push_back(T.rec_advice_pcie_4);
-        if (!owned && r.price)
-          r.advice.push_back(Printf(T.rec_advice_test_first, price->cny_per_gpu_hour * n / (1 - virt), Cards(n, T).c_str()));
-        accepted.push_back(std::move(r));
+        accepted.push_back({std::move(r), &l, cr, hours, capacity, owned_count});
         tr.accepted = true;
         break;
       }
@@ -665,14 +571,130 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   }
   res.fitting_total = static_cast<int>(accepted.size());
 
-  std::stable_sort(accepted.begin(), accepted.end(), Ranker{cons.objective, cons.prefer_low_risk});
+  std::stable_sort(accepted.begin(), accepted.end(),
+                   [&](const Accepted& x, const Accepted& y) { return Ranker{cons.objective, cons.prefer_low_risk}(x.r, y.r); });
+  // Explanations (reasons, limits, the guides' advice): words only for the configurations listed.
+  auto explain = [&](Accepted& x) {
+    Recommendation& r = x.r;
+    const Layout& l = *x.layout;
+    const ComputeResult& cr = x.cr;
+    const Gpu& g = c.gpus.gpus[r.gpu_index];
+    const int n = r.gpus, owned_count = x.owned_count;
+    const bool owned = r.owned;
+    const double hours = x.hours, capacity = x.capacity;
+    const double cap = capacity, used = l.memory.required_bytes;
+    r.reasons.push_back(Printf(T.rec_reason_fits, Gib(used).c_str(), Gib(cap).c_str(),
+                               Gib(cap - used).c_str(), 100 * (cap - used) / cap));
+    const Workload& lw = l.w;
+    if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
+      r.reasons.push_back(Printf(T.rec_reason_zero,
+                                 lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
+                                 Gib(res.single_gpu_model_states_bytes).c_str()));
+    if (training && IsPeft(lw.task) && lw.zero_stage == 3 && n > 1)
+      r.reasons.push_back(Printf(T.rec_reason_fsdp_peft, n,
+                                 Gib(l.memory.weights_bytes).c_str()));
+    if (lw.tp * lw.pp > 1)
+      r.reasons.push_back(Printf(T.rec_reason_split,
+                                 lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
+                                 : lw.tp > 1           ? Printf(T.rec_tensor_parallel, lw.tp).c_str()
+                                                       : Printf(T.rec_pipeline_parallel, lw.pp).c_str(),
+                                 lw.tp * lw.pp, Gib(l.memory.weights_bytes).c_str()));
+    if (lw.ep > 1) r.reasons.push_back(Printf(T.rec_reason_ep, lw.ep, m.experts));
+    if (lw.task == Task::kQlora)
+      r.reasons.push_back(Printf(T.rec_reason_qlora,
+                                 PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
+                                 Gib(l.memory.weights_bytes).c_str(), Count(l.memory.trainable_params).c_str()));
+    if (lw.task == Task::kLora)
+      r.reasons.push_back(Printf(T.rec_reason_lora,
+                                 Count(l.memory.trainable_params).c_str()));
+    if (training && lw.checkpointing == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull)
+      r.reasons.push_back(Printf(T.rec_reason_checkpointing,
+                                 Gib(l.memory.activations_bytes).c_str(), Gib(res.single_gpu_activations_bytes / std::max(1, lw.tp)).c_str()));
+    if (lw.offload_optimizer)
+      r.reasons.push_back(Printf(T.rec_reason_offload, Gib(l.memory.cpu_offload_bytes).c_str()));
+    if (!training) {
+      if (lw.precision != base.precision)
+        r.reasons.push_back(Printf(T.rec_reason_quantized,
+                                   PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
+                                   Gib(l.memory.weights_bytes).c_str(),
+                                   Gib(l.memory.weights_bytes * BytesPerWeight(base.precision) / BytesPerWeight(lw.precision)).c_str(),
+                                   PrecisionLabel(base.precision)));
+      r.reasons.push_back(Printf(T.rec_reason_kv, Gib(l.memory.kv_cache_bytes).c_str(),
+                                 lw.batch, lw.context));
+      if (cr.tokens_per_second_per_user)
+        r.reasons.push_back(Printf(T.rec_reason_speed,
+                                   *cr.tokens_per_second_per_user, base.target_tokens_per_second,
+                                   cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
+    } else if (cr.time_seconds) {
+      r.reasons.push_back(Printf(T.rec_reason_time, Count(base.train_tokens).c_str(),
+                                 HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, PeakKindText(cr.peak_kind, cons.language).c_str(),
+                                 cr.mfu_used, cr.scaling_efficiency));
+    }
+    if (owned) {
+      r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.DisplayName(zh).c_str()));
+    } else if (r.price && r.cost_cny) {
+      const char* tag = r.price->estimate ? T.rec_estimate_tag : "";
+      if (training)
+        r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), r.price->amount, r.price->currency.c_str(),
+                                   c.pricing.ProviderName(r.price->provider, zh).c_str(), MarketWord(r.price->market, T), r.price->as_of.c_str(), tag,
+                                   r.price->cny_per_gpu_hour, Cards(n, T).c_str(), HoursText(RuntimeHours(hours, virt), T).c_str()));
+      else
+        r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), r.price->amount, r.price->currency.c_str(),
+                                   c.pricing.ProviderName(r.price->provider, zh).c_str(), MarketWord(r.price->market, T), r.price->as_of.c_str(), tag,
+                                   r.price->cny_per_gpu_hour, Cards(n, T).c_str()));
+    }
+    if (training)
+      r.reasons.push_back(Printf(T.rec_reason_energy_job, n, g.tdp_w, HoursText(hours, T).c_str(), r.energy_kwh));
+    else
+      r.reasons.push_back(Printf(T.rec_reason_energy_hour, n, g.tdp_w, r.energy_kwh));
+    // Limits.
+    if ((cap - used) / cap < 0.10)
+      r.limits.push_back(Printf(T.rec_limit_tight,
+                                Gib(cap - used).c_str(), 100 * (cap - used) / cap));
+    const int model_parallel = lw.tp * lw.pp;
+    const bool talks = training ? n > 1 : model_parallel > 1;
+    if (talks && !g.nvlink_class)
+      r.limits.push_back(Printf(T.rec_limit_pcie,
+                                g.DisplayName(zh).c_str(), lw.tp > 1 ? T.rec_traffic_tensor : training ? T.rec_traffic_gradients : T.rec_traffic_pipeline,
+                                ScalingEfficiency(g, n, a)));
+    if (n > a.gpus_per_node)
+      r.limits.push_back(Printf(T.rec_limit_nodes,
+                                (n + a.gpus_per_node - 1) / a.gpus_per_node, a.gpus_per_node, a.scaling_inter_node));
+    if (g.ecosystem.rfind("CUDA", 0) != 0)
+      r.limits.push_back(Printf(T.rec_limit_ecosystem, g.ecosystem.c_str()));
+    if (lw.task == Task::kQlora && g.ecosystem.rfind("CUDA", 0) != 0)
+      r.limits.push_back(Printf(T.rec_limit_qlora_cuda, g.ecosystem.c_str()));
+    if (g.segment == "consumer") r.limits.push_back(T.rec_limit_consumer);
+    if (!training)
+      r.limits.push_back(Printf(T.rec_limit_decode_bandwidth, g.memory_bandwidth_gbps));
+    if (lw.offload_optimizer)
+      r.limits.push_back(Printf(T.rec_limit_offload,
+                                Gib(l.memory.cpu_offload_bytes).c_str()));
+    if (r.price && r.price->estimate) r.limits.push_back(T.rec_limit_price_estimate);
+    if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.DisplayName(zh).c_str()));
+    if (r.availability == Recommendation::Availability::kOtherMarket)
+      r.limits.push_back(Printf(T.rec_limit_other_market, c.pricing.ProviderName(r.price->provider, zh).c_str(),
+                                MarketWord(r.price->market, T)));
+    // The guides' advice.
+    if (cons.min_cpu_cores_per_gpu > 0)
+      r.advice.push_back(Printf(T.rec_advice_cpu,
+                                cons.min_cpu_cores_per_gpu, cons.min_cpu_cores_per_gpu * n));
+    if (training && n >= 8)
+      r.advice.push_back(g.nvlink_class ? T.rec_advice_nvlink_8 : T.rec_advice_pcie_8);
+    else if (training && n > 1 && n <= 4 && !g.nvlink_class)
+      r.advice.push_back(T.rec_advice_pcie_4);
+    if (!owned && r.price)
+      r.advice.push_back(Printf(T.rec_advice_test_first, r.price->cny_per_gpu_hour * n / (1 - virt), Cards(n, T).c_str()));
+  };
   // At most two configurations per card in the list, so one cheap card does not fill it.
   std::vector<int> per_card(c.gpus.gpus.size(), 0);
-  for (Recommendation& r : accepted) {
+  for (Accepted& x : accepted) {
+    Recommendation& r = x.r;
     if (static_cast<int>(res.configs.size()) >= cons.max_results) break;
     if (per_card[r.gpu_index] >= 2 && !r.owned) continue;
     per_card[r.gpu_index]++;
     r.rank = static_cast<int>(res.configs.size()) + 1;
+    explain(x);
     res.configs.push_back(std::move(r));
   }
 
