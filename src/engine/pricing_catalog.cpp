@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <set>
+#include <string_view>
 
 namespace atlas {
 
@@ -96,8 +98,8 @@ constexpr double kMaxPricePerHour = 10000;  // per GPU-hour (KRW/JPY would need 
 constexpr double kMaxPricePerMonth = 1e7;
 constexpr double kMaxPricePerGpu = 1e9;
 
-const std::set<std::string> kFormIds = {"monthly_server", "container", "bare_metal", "purchase",
-                                        "cpu_server"};
+// A constant array, not a std::set: no start-up constructor in the page's first-frame code.
+constexpr std::string_view kFormIds[] = {"monthly_server", "container", "bare_metal", "purchase", "cpu_server"};
 
 bool IsCurrencyCode(const std::string& s) {
   if (s.size() != 3) return false;
@@ -146,7 +148,7 @@ void ReadFx(const Json& root, const std::string& file_name, FxTable& fx,
 ServiceForm ReadForm(FieldReader& r, const FxTable& fx) {
   ServiceForm f;
   f.id = r.String("id");
-  if (!f.id.empty() && !kFormIds.count(f.id))
+  if (!f.id.empty() && std::find(std::begin(kFormIds), std::end(kFormIds), f.id) == std::end(kFormIds))
     r.Fail("id", "must be monthly_server, container, bare_metal, purchase or cpu_server");
   f.name = r.String("name");
   f.name_zh = r.NullableString("name_zh").value_or("");

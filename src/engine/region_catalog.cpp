@@ -2,7 +2,10 @@
 
 #include "json_reader.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <set>
+#include <string_view>
 
 namespace atlas {
 
@@ -35,8 +38,9 @@ constexpr double kMaxPue = 3.0;
 constexpr double kMaxCarbon = 2000;  // g/kWh; lignite is ~1,100
 constexpr double kMaxLatencyMs = 1000;
 
-// Fields that may appear in a record's "estimates" list.
-const std::set<std::string> kEstimableFields = {
+// Fields that may appear in a record's "estimates" list (a constant array, not a std::set: no
+// start-up constructor in the page's first-frame code).
+constexpr std::string_view kEstimableFields[] = {
     "electricity_price", "pue_air", "pue_liquid", "pue_target", "carbon_gco2_per_kwh",
     "latency_ms", "lat", "lon"};
 
@@ -107,7 +111,7 @@ Region ReadRegion(FieldReader& r, const Json& rec) {
   if (r.Has("estimates")) {
     g.estimates = r.StringList("estimates", false);
     for (const std::string& e : g.estimates)
-      if (!kEstimableFields.count(e)) r.Fail("estimates", "names unknown field \"" + e + "\"");
+      if (std::find(std::begin(kEstimableFields), std::end(kEstimableFields), e) == std::end(kEstimableFields)) r.Fail("estimates", "names unknown field \"" + e + "\"");
   }
   g.sources = r.StringList("sources", /*require_non_empty=*/true);
   return g;
