@@ -54,6 +54,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CalculatorDerived d;
   UpdateCalculatorDerived(s, c, d, s.language);
   const std::string link = "https://host/atlas/" + EncodeLink(s, c);
+  // A number printed in full ("190142574592000016777216 FLOP") shows as a run of zeros; the
+  // model's name is the user's own text, echoed (escaped) in the title and the link, so a run
+  // typed there is not a finding.
+  const bool echoes_zero_run = s.calculator.workload.model.name.find("000000000000000000") != std::string::npos;
   for (ExportFormat f : {ExportFormat::kMarkdown, ExportFormat::kCsv, ExportFormat::kJson}) {
     const std::string estimate = ExportCalculator(d, c, link, f);
     const std::string cards = ExportTierMap(s, c, f);
@@ -63,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       std::vector<std::string> e;
       FUZZ_CHECK(ParseJson(estimate, "export", e).has_value(), estimate.substr(0, 500));
       FUZZ_CHECK(ParseJson(cards, "export", e).has_value(), cards.substr(0, 500));
-    } else {
+    } else if (!echoes_zero_run) {
       FUZZ_CHECK(estimate.find("000000000000000000") == std::string::npos, estimate.substr(0, 2000));
     }
   }
