@@ -74,7 +74,7 @@ await run([
   ["Phone: tapping the picker raises the keyboard bridge; typed text filters and Enter picks", async () => {
     const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
     await ready(page);
-    await page.touchscreen.tap(161, 391);  // the model combo (below the default job's "Make it fit" steps)
+    await page.touchscreen.tap(161, 471);  // the model combo (below the default job's "Make it fit" steps)
     await frames(page, 10);
     const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
     assert(focused === "text-bridge", `focused element: ${focused}`);

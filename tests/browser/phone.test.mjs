@@ -55,13 +55,14 @@ await run([
   ["a finger drag scrolls the calculator panel", async () => {
     const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
     await waitForMark(page);
-    await frames(page, 6);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await frames(page, 10);
     const before = await page.screenshot();
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 340, y: 600 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 340, y: 515 }] });
     await frames(page, 3);
     for (let i = 1; i <= 10; i++) {
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 340, y: 600 - i * 40 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 340, y: 515 - i * 40 }] });
       await frames(page, 1);
     }
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
@@ -74,8 +75,9 @@ await run([
   ["tapping a text field focuses the keyboard bridge", async () => {
     const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
     await waitForMark(page);
-    await frames(page, 6);
-    await page.touchscreen.tap(55, 449);  // the "13B" custom-size field (below the default job's "Make it fit" steps)
+    await waitForMark(page, "gpu-atlas:deferred-ready");  // the verdict's lines above the field are laid out
+    await frames(page, 10);
+    await page.touchscreen.tap(55, 531);  // the "13B" custom-size field (below the default job's "Make it fit" steps)
     await frames(page, 6);
     const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
     assert(focused === "text-bridge", `focused element: ${focused}`);

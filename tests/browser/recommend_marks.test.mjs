@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, assert, dist, frames, launch, run, serve, shot, waitFor
 
 const server = await serve(process.env.ATLAS_DIST || dist);
 const browser = await launch();
-const LINK = "#v=1&view=walkthrough&walk.step=4&walk.method=lora&walk.precision=bf16&walk.domestic=true";
+const LINK = "#v=1&view=walkthrough&walk.step=5&walk.method=lora&walk.precision=bf16&walk.domestic=true";
 
 async function results(device, lang, name) {
   const context = await browser.newContext({ ...device, locale: lang === "zh" ? "zh-CN" : "en-US" });
