@@ -8,8 +8,16 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace atlas::test {
+
+// Whether any of the messages contains `needle` (loaders' and parsers' error lists).
+inline bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
+  for (const auto& e : errors)
+    if (e.find(needle) != std::string::npos) return true;
+  return false;
+}
 
 inline std::string ReadSourceFile(const std::string& relative) {
   std::ifstream in(std::string(ATLAS_SOURCE_DIR) + "/" + relative, std::ios::binary);

@@ -43,12 +43,6 @@ const CostRow& Row(const CostReport& r, const std::string& region, ServiceKind s
   return r.rows.front();
 }
 
-bool AnyContains(const std::vector<std::string>& notes, const std::string& needle) {
-  for (const auto& n : notes)
-    if (n.find(needle) != std::string::npos) return true;
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("energy and CO2 formulas against hand computation") {

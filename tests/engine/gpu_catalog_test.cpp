@@ -8,17 +8,13 @@
 #include <algorithm>
 
 using namespace atlas;
+using atlas::test::AnyContains;
 using atlas::test::CatalogText;
 using atlas::test::ValidGpuRecord;
 
 namespace {
 std::vector<std::string> ErrorsFor(const Json& record) {
   return LoadGpuCatalog(CatalogText(Json::array({record})), "data/gpus.json").errors;
-}
-bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
-  for (const auto& e : errors)
-    if (e.find(needle) != std::string::npos) return true;
-  return false;
 }
 }  // namespace
 

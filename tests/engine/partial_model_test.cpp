@@ -21,6 +21,7 @@
 #include <cmath>
 
 using namespace atlas;
+using atlas::test::AnyContains;
 
 namespace {
 
@@ -31,12 +32,6 @@ RequestParse ParseModelJson(const char* model_json) {
 }
 
 double Mismatch(const ModelSpec& m) { return std::fabs(CountParams(m, false) - m.params) / m.params; }
-
-bool AnyContains(const std::vector<std::string>& lines, const std::string& part) {
-  for (const std::string& l : lines)
-    if (l.find(part) != std::string::npos) return true;
-  return false;
-}
 
 }  // namespace
 

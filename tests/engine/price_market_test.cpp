@@ -20,12 +20,6 @@ using namespace atlas::test;
 
 namespace {
 
-bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
-  for (const auto& e : errors)
-    if (e.find(needle) != std::string::npos) return true;
-  return false;
-}
-
 Json Quote(const std::string& id, double cny_per_hour, const std::string& provider, const std::string& as_of) {
   Json q = ValidPriceRecord();
   q["id"] = id;

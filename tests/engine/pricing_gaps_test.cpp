@@ -14,12 +14,6 @@ using namespace atlas::test;
 
 namespace {
 
-bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
-  for (const auto& e : errors)
-    if (e.find(needle) != std::string::npos) return true;
-  return false;
-}
-
 Json ValidGap() {
   return Json::parse(R"({"gpu": "rtx-4090", "service": "bare_metal", "market": "cn",
     "searched": ["https://example.com/list", "search: pages corpus, \"4090 包月\""],

@@ -13,11 +13,6 @@ using namespace atlas;
 using namespace atlas::test;
 
 namespace {
-bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
-  for (const auto& e : errors)
-    if (e.find(needle) != std::string::npos) return true;
-  return false;
-}
 std::vector<std::string> RegionErrors(const Json& record) {
   return LoadRegionCatalog(RegionsText(Json::array({record})), "data/regions.json").errors;
 }

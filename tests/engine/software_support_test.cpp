@@ -7,16 +7,11 @@
 #include <doctest/doctest.h>
 
 using namespace atlas;
+using atlas::test::AnyContains;
 using atlas::test::CatalogText;
 using atlas::test::ValidGpuRecord;
 
 namespace {
-
-bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
-  for (const auto& e : errors)
-    if (e.find(needle) != std::string::npos) return true;
-  return false;
-}
 
 SupportLevel Level(const char* gpu_id, SoftwareFeature f) {
   const Gpu* g = atlas::test::RealCatalogs().gpus.Find(gpu_id);
