@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/estimate_request.hpp"
+#include "engine/recommend.hpp"
 #include "test_support.hpp"
 
 #include <doctest/doctest.h>
@@ -16,6 +17,14 @@ inline Workload Job(const std::string& json) {
   for (const auto& e : p.errors) INFO(e);
   REQUIRE(p.ok());
   return p.workload;
+}
+
+// Recommend for a job written as an estimate request, against the real catalogs (must succeed).
+inline RecommendResult RecommendJob(const std::string& json, const Constraints& c = {}) {
+  RecommendResult r = Recommend(Job(json), c, RealCatalogs());
+  for (const auto& e : r.errors) INFO(e);
+  REQUIRE(r.ok);
+  return r;
 }
 
 }  // namespace atlas::test

@@ -18,12 +18,7 @@ namespace {
 const Catalogs& Data() { return atlas::test::RealCatalogs(); }
 using test::Job;
 
-RecommendResult Run(const std::string& json, Constraints c = {}) {
-  RecommendResult r = Recommend(Job(json), c, Data());
-  for (const auto& e : r.errors) INFO(e);
-  REQUIRE(r.ok);
-  return r;
-}
+RecommendResult Run(const std::string& json, Constraints c = {}) { return test::RecommendJob(json, c); }
 
 bool Has(const Recommendation& r, RiskKind k) {
   return std::any_of(r.risks.begin(), r.risks.end(), [&](const RiskFlag& f) { return f.kind == k; });

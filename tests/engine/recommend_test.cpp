@@ -17,12 +17,7 @@ const Catalogs& Data() { return atlas::test::RealCatalogs(); }
 
 using test::Job;
 
-RecommendResult Run(const std::string& json, Constraints c = {}) {
-  RecommendResult r = Recommend(Job(json), c, Data());
-  for (const auto& e : r.errors) INFO(e);
-  REQUIRE(r.ok);
-  return r;
-}
+RecommendResult Run(const std::string& json, Constraints c = {}) { return test::RecommendJob(json, c); }
 
 Constraints UpTo(int max_gpus) {
   Constraints c;
