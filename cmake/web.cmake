@@ -58,6 +58,7 @@ add_custom_target(text_packs ALL DEPENDS ${ATLAS_TEXT_PACKS_OUT})
 # it into dist/index.html, which shows it until the canvas has drawn its first frame.
 add_executable(prerender_tool "${CMAKE_SOURCE_DIR}/src/build_tools/prerender.cpp"
   "${CMAKE_SOURCE_DIR}/src/ui/tier_map_static.cpp" "${CMAKE_SOURCE_DIR}/src/ui/charts/scale.cpp"
+  "${CMAKE_SOURCE_DIR}/src/ui/charts/label_placement.cpp"
   "${CMAKE_SOURCE_DIR}/src/ui/text/ui_text.cpp")
 target_link_libraries(prerender_tool PRIVATE atlas_app)
 set_target_properties(prerender_tool PROPERTIES OUTPUT_NAME "prerender" SUFFIX ".js"

@@ -1,12 +1,14 @@
 #include "tier_map_static.hpp"
 
 #include "app/tier_map_model.hpp"
+#include "charts/label_placement.hpp"
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
 #include "engine/tiers.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,14 +74,15 @@ void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& sh
   }
   // Guide lines of the tier rule (the engine's thresholds), with the canvas's words.
   const TierRule rule;
-  const auto vguide = [&](double gb, const std::string& wide, const char* narrow) {
+  // The second memory guide's label takes the next line, as on the canvas (tier_map_view.cpp).
+  const auto vguide = [&](double gb, const std::string& wide, const char* narrow, int row) {
     const std::string x = Pct(sx.ToPixel(gb));
     out += "<line x1=\"" + x + "\" x2=\"" + x + "\" y2=\"100%\" class=\"pr-guide\"/>";
-    out += "<text x=\"" + x + "\" dx=\".2em\" dy=\"1em\" class=\"pr-guide-label\"><tspan class=\"pr-wide\">" + HtmlEscape(wide) +
+    out += "<text x=\"" + x + "\" dx=\".2em\" dy=\"" + std::to_string(1 + row) + "em\" class=\"pr-guide-label\"><tspan class=\"pr-wide\">" + HtmlEscape(wide) +
            "</tspan><tspan class=\"pr-narrow\">" + HtmlEscape(narrow) + "</tspan></text>";
   };
-  vguide(rule.tier3_max_memory_gb, Printf(t.tier_guide_t3, rule.tier3_max_memory_gb), t.tier_guide_t3_short);
-  vguide(rule.tier1_min_memory_gb, Printf(t.tier_guide_t1, rule.tier1_min_memory_gb), t.tier_guide_t1_short);
+  vguide(rule.tier3_max_memory_gb, Printf(t.tier_guide_t3, rule.tier3_max_memory_gb), t.tier_guide_t3_short, 0);
+  vguide(rule.tier1_min_memory_gb, Printf(t.tier_guide_t1, rule.tier1_min_memory_gb), t.tier_guide_t1_short, 1);
   const std::string fy = Pct(sy.ToPixel(rule.tier1_min_dense16_tflops));
   out += "<line y1=\"" + fy + "\" y2=\"" + fy + "\" x2=\"100%\" class=\"pr-guide\"/>";
   out += "<text x=\"100%\" y=\"" + fy + "\" dx=\"-.2em\" dy=\"1.05em\" text-anchor=\"end\" class=\"pr-guide-label\"><tspan class=\"pr-wide\">" +
@@ -98,33 +101,37 @@ void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& sh
                   Pct(sx.ToPixel(g.memory_gb)).c_str(), Pct(sy.ToPixel(g.Dense16Tflops())).c_str(), r_em, TierRgb(tier), TierRgb(tier));
     out += HtmlEscape(g.name) + "</title></circle>";
   }
-  // Names: right of the marker, else left, else left out, judged on the desktop chart's box
-  // (690 x 600 px at 15 px type; a character ~0.55 em), smallest markers last as on the canvas.
-  constexpr double kBoxW = 690, kBoxH = 600, kEm = 15, kCharW = 0.55 * kEm;
-  struct Box {
-    double x0, y0, x1, y1;
-  };
-  std::vector<Box> placed;
+  // Names: placed by the canvas's rule (charts::PlaceLabel: right, left, above, below; never over
+  // a guide label or another marker), judged on the desktop chart's box (690 x 600 px at 15 px
+  // type; a DejaVu Sans character ~0.6 em), smallest markers last as on the canvas.
+  constexpr double kBoxW = 690, kBoxH = 600, kEm = 15, kCharW = 0.6 * kEm;
+  const auto text_width = [&](const std::string& s) { return kCharW * static_cast<double>(s.size()); };
+  std::vector<charts::Box> taken;
+  for (int row = 0; row < 2; ++row) {  // the memory guides' labels, as drawn above
+    const double gb = row == 0 ? rule.tier3_max_memory_gb : rule.tier1_min_memory_gb;
+    const std::string label = Printf(row == 0 ? t.tier_guide_t3 : t.tier_guide_t1, gb);
+    const double x = sx.ToPixel(gb) * kBoxW + 0.2 * kEm, y = 0.1 * kEm + row * kEm;
+    taken.push_back({x, y, x + text_width(label), y + kEm});
+  }
+  const double flops_y = sy.ToPixel(rule.tier1_min_dense16_tflops) * kBoxH;
+  const double flops_w = text_width(Printf(t.tier_guide_flops, rule.tier1_min_dense16_tflops));
+  taken.push_back({0, flops_y - 1, kBoxW, flops_y + 1});  // names do not sit on the line
+  taken.push_back({kBoxW - flops_w - 0.2 * kEm, flops_y + 0.1 * kEm, kBoxW - 0.2 * kEm, flops_y + 1.1 * kEm});
+  std::vector<charts::Marker> markers;
+  for (int i : order)
+    markers.push_back({sx.ToPixel(gpus[i].memory_gb) * kBoxW, sy.ToPixel(gpus[i].Dense16Tflops()) * kBoxH,
+                       charts::BandwidthRadius(gpus[i].memory_bandwidth_gbps, bw_lo, bw_hi, 0.3, 1.1) * kEm});
   out += "<g class=\"pr-names pr-wide\">";
   for (size_t k = order.size(); k-- > 0;) {
     const Gpu& g = gpus[order[k]];
-    const double px = sx.ToPixel(g.memory_gb) * kBoxW, py = sy.ToPixel(g.Dense16Tflops()) * kBoxH;
-    const double r = charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, 0.3, 1.1) * kEm;
-    const double w = kCharW * static_cast<double>(g.name.size()), h = kEm * 1.2;
-    const auto collides = [&](const Box& b) {
-      if (b.x0 < 0 || b.x1 > kBoxW) return true;
-      for (const Box& p : placed)
-        if (!(b.x1 < p.x0 || b.x0 > p.x1 || b.y1 < p.y0 || b.y0 > p.y1)) return true;
-      return false;
-    };
-    const Box right{px + r + 0.15 * kEm, py - h / 2, px + r + 0.15 * kEm + w, py + h / 2};
-    const Box left{px - r - 0.15 * kEm - w, py - h / 2, px - r - 0.15 * kEm, py + h / 2};
-    const bool on_right = !collides(right);
-    if (!on_right && collides(left)) continue;
-    placed.push_back(on_right ? right : left);
-    const double dx_em = (r / kEm + 0.15) * (on_right ? 1 : -1);
-    out += Printf("<text x=\"%s\" y=\"%s\" dx=\"%.2fem\" dy=\".35em\"%s>", Pct(px / kBoxW).c_str(), Pct(py / kBoxH).c_str(), dx_em,
-                  on_right ? "" : " text-anchor=\"end\"");
+    const std::optional<charts::Box> at =
+        charts::PlaceLabel(markers, k, text_width(g.name), kEm, 0.15 * kEm, {0, 0, kBoxW, kBoxH}, taken);
+    if (!at) continue;
+    taken.push_back(*at);
+    // Offsets from the marker in em, so the names follow it at any box size.
+    out += Printf("<text x=\"%s\" y=\"%s\" dx=\"%.2fem\" dy=\"%.2fem\">", Pct(markers[k].x / kBoxW).c_str(),
+                  Pct(markers[k].y / kBoxH).c_str(), (at->x0 - markers[k].x) / kEm,
+                  (at->y0 + kEm / 2 - markers[k].y) / kEm + 0.35);
     out += HtmlEscape(g.name) + "</text>";
   }
   out += "</g></svg></div>";

@@ -168,18 +168,21 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   const TierRule rule;
   // Every label drawn on the chart, as (x0, y0, x1, y1): card names are placed around them.
   std::vector<ImVec4> placed_labels;
-  auto vline = [&](double gb, const std::string& label) {
+  // The two memory guides sit 1.3 octaves apart (16 and 40 GB), closer than the first label is
+  // wide at desktop sizes, so the second label takes the next line (row 1), here and in the
+  // build-time page (tier_map_static.cpp), which must not jump at the hand-over.
+  auto vline = [&](double gb, const std::string& label, int row) {
     const float x = static_cast<float>(sx.ToPixel(gb));
     if (x < left || x > right) return;  // zoomed away
     for (float y = top; y < bottom; y += Em(0.6f))
       dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + Em(0.3f), bottom)), IM_COL32(255, 255, 255, 70));
-    const ImVec2 at(x + Em(0.2f), top + Em(0.1f));
+    const ImVec2 at(x + Em(0.2f), top + Em(0.1f) + row * ImGui::GetTextLineHeight());
     const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
     dl->AddText(at, IM_COL32(255, 255, 255, 120), label.c_str());
     placed_labels.push_back(ImVec4(at.x, at.y, at.x + sz.x, at.y + sz.y));
   };
-  vline(rule.tier3_max_memory_gb, narrow ? text.tier_guide_t3_short : Printf(text.tier_guide_t3, rule.tier3_max_memory_gb));
-  vline(rule.tier1_min_memory_gb, narrow ? text.tier_guide_t1_short : Printf(text.tier_guide_t1, rule.tier1_min_memory_gb));
+  vline(rule.tier3_max_memory_gb, narrow ? text.tier_guide_t3_short : Printf(text.tier_guide_t3, rule.tier3_max_memory_gb), 0);
+  vline(rule.tier1_min_memory_gb, narrow ? text.tier_guide_t1_short : Printf(text.tier_guide_t1, rule.tier1_min_memory_gb), 1);
   {
     const float y = static_cast<float>(sy.ToPixel(rule.tier1_min_dense16_tflops));
     for (float x = left; y >= top && y <= bottom && x < right; x += Em(0.6f))

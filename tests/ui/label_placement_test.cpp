@@ -1,0 +1,47 @@
+// Where a tier-map name goes (ui/charts/label_placement.hpp): the rule the canvas and the page
+// drawn at build time share.
+#include "ui/charts/label_placement.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace atlas::charts;
+
+namespace {
+const Box kArea{0, 0, 200, 100};
+}
+
+TEST_CASE("label placement: right of the marker when free, vertically centred") {
+  const std::vector<Marker> markers{{50, 50, 5}};
+  const auto at = PlaceLabel(markers, 0, 40, 10, 2, kArea, {});
+  REQUIRE(at);
+  CHECK(at->x0 == doctest::Approx(57));  // radius + gap
+  CHECK(at->y0 == doctest::Approx(45));
+  CHECK(at->x1 == doctest::Approx(97));
+}
+
+TEST_CASE("label placement: a guide label on the right sends the name left, then above") {
+  const std::vector<Marker> markers{{100, 50, 5}};
+  std::vector<Box> taken{{105, 46, 190, 54}};
+  auto at = PlaceLabel(markers, 0, 40, 10, 2, kArea, taken);
+  REQUIRE(at);
+  CHECK(at->x1 == doctest::Approx(93));  // left of the rim
+  taken.push_back({0, 46, 95, 54});       // both sides taken: above, to the right
+  at = PlaceLabel(markers, 0, 40, 10, 2, kArea, taken);
+  REQUIRE(at);
+  CHECK(at->y1 == doctest::Approx(45));
+  CHECK(at->x0 == doctest::Approx(103.5));
+}
+
+TEST_CASE("label placement: never over another marker, never outside the chart, else nothing") {
+  // A big neighbour right beside the marker blocks the right-hand place.
+  const std::vector<Marker> markers{{50, 50, 5}, {75, 50, 10}};
+  const auto at = PlaceLabel(markers, 0, 30, 10, 2, kArea, {});
+  REQUIRE(at);
+  CHECK(at->x1 <= 43.0);
+  // Near the right edge a long name cannot go right; in a tiny area it has no place at all.
+  const std::vector<Marker> edge{{190, 50, 5}};
+  const auto left = PlaceLabel(edge, 0, 60, 10, 2, kArea, {});
+  REQUIRE(left);
+  CHECK(left->x1 < 190);
+  CHECK_FALSE(PlaceLabel(edge, 0, 300, 10, 2, kArea, {}));
+}
