@@ -186,6 +186,23 @@ ModelSpec ReadModel(FieldReader& r) {
 
 }  // namespace
 
+// The optional "families" list: the Chinese name people search by ("通义千问" for Qwen), one
+// record per family that some model carries, each with the address that uses that name.
+static void ReadFamilyNames(const Json& root, const std::string& file_name, ModelCatalogLoad& out) {
+  if (!root.is_object() || !root.contains("families")) return;
+  ForEachRecord(root, "families", file_name, out.errors, [&](FieldReader& r, const Json&) {
+    const std::string family = r.String("id");
+    const std::string name_zh = r.String("name_zh");
+    r.StringList("sources", true);
+    r.RejectUnknown({"id", "name_zh", "sources"});
+    bool used = false;
+    for (ModelSpec& m : out.catalog.models)
+      if (m.family == family) m.family_zh = name_zh, used = true;
+    if (!used && !family.empty()) r.Fail("id", "names a family no model in \"models\" belongs to");
+    return family;
+  });
+}
+
 ModelCatalogLoad LoadModelCatalog(const std::string& text, const std::string& file_name) {
   ModelCatalogLoad out;
   auto root = ParseJson(text, file_name, out.errors);
@@ -207,6 +224,7 @@ ModelCatalogLoad LoadModelCatalog(const std::string& text, const std::string& fi
     out.catalog.models.push_back(std::move(m));
     return out.catalog.models.back().id;
   });
+  ReadFamilyNames(*root, file_name, out);
   return out;
 }
 

@@ -15,6 +15,7 @@ struct ModelSpec {
   std::string id;      // preset id, or "custom"
   std::string name;
   std::string family;
+  std::string family_zh;  // the family's Chinese name (models.json "families"), for search; may be empty
   int year = 0;
   ModelKind kind = ModelKind::kDecoder;
   double params = 0;         // total parameters

@@ -21,14 +21,36 @@ bool KeyPressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ke
 
 }  // namespace
 
+namespace {
+
+// Without the separators people type or leave out at will: "llama3.1" finds "Llama 3.1 8B".
+std::string WithoutSeparators(const std::string& s) {
+  std::string out;
+  for (char ch : s)
+    if (ch != ' ' && ch != '-' && ch != '_' && ch != '.') out += ch;
+  return out;
+}
+
+}  // namespace
+
 bool ModelMatchesQuery(const ModelSpec& m, const std::string& query) {
-  // Leading and trailing spaces are noise from typing; UTF-8 bytes >= 0x80 pass tolower as is,
-  // so Chinese text matches byte for byte.
-  const size_t first = query.find_first_not_of(' ');
-  if (first == std::string::npos) return true;
-  const std::string q = Lower(query.substr(first, query.find_last_not_of(' ') - first + 1));
-  return Lower(m.name).find(q) != std::string::npos || Lower(m.id).find(q) != std::string::npos ||
-         Lower(m.family).find(q) != std::string::npos;
+  // Every word of the query must appear in the name, id, family or the family's Chinese name
+  // ("qwen 72" finds Qwen2.5 72B, "千问 7b" the Qwen 7B models), as typed or with separators
+  // ignored. UTF-8 bytes >= 0x80 pass tolower as is, so Chinese text matches byte for byte.
+  const std::string haystack = Lower(m.name + "\n" + m.id + "\n" + m.family + "\n" + m.family_zh);
+  const std::string bare = WithoutSeparators(haystack);
+  const std::string q = Lower(query);
+  for (size_t at = 0; at < q.size();) {
+    const size_t end = std::min(q.find(' ', at), q.size());
+    const std::string word = q.substr(at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    if (haystack.find(word) == std::string::npos) {
+      const std::string bare_word = WithoutSeparators(word);
+      if (bare_word.empty() || bare.find(bare_word) == std::string::npos) return false;
+    }
+  }
+  return true;
 }
 
 std::vector<int> FilterModels(const std::vector<ModelSpec>& models, const std::string& query) {

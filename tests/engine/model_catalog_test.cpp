@@ -55,6 +55,33 @@ TEST_CASE("the loader accepts a preset whose shapes add up to params and names t
   CHECK(LoadModelCatalog(Llama2Record("6.934e9"), "data/models.json").ok());
 }
 
+TEST_CASE("the families list gives models their Chinese family name and names bad records") {
+  // Llama2Record ends with "]}"; a families list goes in front of that last brace.
+  const auto with_families = [](const std::string& families) {
+    std::string text = Llama2Record("6738415616");
+    text.insert(text.size() - 1, ", \"families\": [" + families + "]");
+    return text;
+  };
+  ModelCatalogLoad good = LoadModelCatalog(
+      with_families(R"({"id": "Llama 2", "name_zh": "羊驼 2", "sources": ["https://example.org/"]})"), "data/models.json");
+  for (const auto& e : good.errors) INFO(e);
+  REQUIRE(good.ok());
+  CHECK(good.catalog.models[0].family_zh == "羊驼 2");
+  // A family no model has, a missing Chinese name, an unknown field: each named with its record.
+  ModelCatalogLoad stray = LoadModelCatalog(
+      with_families(R"({"id": "Llama 9", "name_zh": "x", "sources": ["https://example.org/"]})"), "data/models.json");
+  REQUIRE(stray.errors.size() == 1);
+  CHECK(stray.errors[0].find("families[0]") != std::string::npos);
+  CHECK(stray.errors[0].find("\"id\"") != std::string::npos);
+  CHECK_FALSE(LoadModelCatalog(with_families(R"({"id": "Llama 2", "sources": ["https://example.org/"]})"), "m.json").ok());
+  CHECK_FALSE(LoadModelCatalog(with_families(R"({"id": "Llama 2", "name_zh": "x", "sources": ["https://example.org/"], "z": 1})"),
+                               "m.json").ok());
+  // The shipped file: every Qwen model is findable as 通义千问.
+  const Catalogs& c = atlas::test::RealCatalogs();
+  for (const ModelSpec& m : c.models.models)
+    if (m.family.rfind("Qwen", 0) == 0) CHECK_MESSAGE(m.family_zh.find("通义千问") == 0, m.id);
+}
+
 TEST_CASE("parameter counting covers MLA, MoE with dense layers, and encoder-decoder stacks") {
   const Catalogs& c = atlas::test::RealCatalogs();
   // DeepSeek-V3: 671,026,419,200 from the config's tensor shapes (MLA with q_lora_rank 1536,

@@ -27,6 +27,25 @@ bool Has(const std::vector<std::string>& ids, const std::string& id) {
 
 }  // namespace
 
+TEST_CASE("the picker's filter: every word must match, separators optional, Chinese family names") {
+  // "qwen 72" was "No model matches" (new-user trial, 2026-12-04): words match separately.
+  const auto qwen72 = IdsFor("qwen 72");
+  CHECK(Has(qwen72, "qwen2.5-72b"));
+  for (const std::string& id : qwen72) CHECK_MESSAGE(id.find("72") != std::string::npos, id);
+  CHECK(IdsFor("72 QWEN") == qwen72);
+  // Separators typed or not: "llama3.1 8b" finds Llama 3.1 8B; a word that matches nothing empties the list.
+  CHECK(Has(IdsFor("llama3.1 8b"), "llama-3.1-8b"));
+  CHECK(IdsFor("qwen zzz").empty());
+  CHECK(IdsFor("-").size() == Presets().size());  // only separators: no constraint
+  // Chinese family names from models.json "families": 通义千问 / 千问, 深度求索.
+  const auto qianwen = IdsFor("千问");
+  CHECK(Has(qianwen, "qwen2.5-7b"));
+  CHECK(!Has(qianwen, "llama-2-7b"));
+  CHECK(IdsFor("通义千问") == qianwen);
+  CHECK(Has(IdsFor("千问 72b"), "qwen2.5-72b"));
+  CHECK(!IdsFor("深度求索").empty());
+}
+
 TEST_CASE("the picker's filter: substring of name, id or family, any case, spaces trimmed") {
   CHECK(IdsFor("").size() == Presets().size());
   CHECK(IdsFor("   ").size() == Presets().size());
