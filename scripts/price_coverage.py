@@ -3,8 +3,9 @@
 
 For each card the issue names: the hourly (container) quotes per market, as quotes / distinct
 sellers (the target is >= 3 from >= 2), with a mark where a search without a price is recorded
-in pricing_gaps.json; then which domestic cards have a price in any form (target: >= 4, and
-Ascend 910B from >= 2 sellers).
+in pricing_gaps.json; then the main cards' monthly-server, bare-metal and purchase quotes per
+market; then which domestic cards have a price in any form (target: >= 4, and Ascend 910B from
+>= 2 sellers).
 
 usage: scripts/price_coverage.py [DATA_DIR]
 """
@@ -15,6 +16,7 @@ import sys
 HOURLY = [("rtx-4090", "cn"), ("rtx-3090", "cn"), ("a100-80gb-sxm", "cn"), ("h20", "cn"), ("l20", "cn"),
           ("l40s", "cn"), ("rtx-4090", "global"), ("rtx-3090", "global"), ("a100-80gb-sxm", "global"),
           ("h100-sxm", "global")]
+MAIN_CARDS = ["rtx-4090", "rtx-3090", "a100-80gb-sxm", "h100-sxm", "h20", "l40s"]
 
 
 def main(data_dir):
@@ -33,6 +35,17 @@ def main(data_dir):
         gap = " [gap recorded]" if (gpu, "container", market) in gaps else ""
         print("  %-14s %-6s %2d/%d %s%s  %s" % (gpu, market, len(rows), len(sellers), "met" if met else "NOT met",
                                                gap, ", ".join(sellers)))
+
+    print("monthly server / bare metal / purchase quotes (quotes/sellers; - = none, * = gap recorded):")
+    print("  %-14s %-6s %-14s %-14s %-14s" % ("card", "market", "monthly_server", "bare_metal", "purchase"))
+    for gpu in MAIN_CARDS:
+        for market in ("cn", "global"):
+            cells = []
+            for form in ("monthly_server", "bare_metal", "purchase"):
+                rows = [p for p in prices if p["gpu"] == gpu and p["market"] == market and p["service"] == form]
+                mark = "*" if (gpu, form, market) in gaps else ""
+                cells.append(("%d/%d" % (len(rows), len({p["provider"] for p in rows})) if rows else "-") + mark)
+            print("  %-14s %-6s %-14s %-14s %-14s" % (gpu, market, *cells))
 
     print("domestic cards with a price (any form):")
     priced = 0

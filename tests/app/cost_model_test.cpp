@@ -114,7 +114,7 @@ TEST_CASE("price overrides change the quote and the costs; invalid ones are igno
   UpdateCostDerived(state, c, d, state.language);
   REQUIRE(d.valid);
   REQUIRE(d.report.rows.size() == 1);
-  CHECK(d.report.rows[0].total_cost->amount == doctest::Approx(12.4));  // 1.24 CNY/h × 10 h
+  CHECK(d.report.rows[0].total_cost->amount == doctest::Approx(19.9));  // the median of 1.24, 1.99 and 2.27 CNY/h × 10 h
   SetPriceOverride(state.cost, "rtx-4090-container-suanjia-cloud-00", 3.0);
   CHECK(state.cost.price_overrides.size() == 1);
   SetPriceOverride(state.cost, "rtx-4090-container-suanjia-cloud-00", 2.0);  // replaces
@@ -125,7 +125,7 @@ TEST_CASE("price overrides change the quote and the costs; invalid ones are igno
   CHECK(state.cost.price_overrides.empty());
   PricingCatalog p = ApplyPriceOverrides(c.pricing, {{"no-such-id", 5}, {"rtx-4090-container-suanjia-cloud-00", NAN}});
   CHECK(p.prices.size() == c.pricing.prices.size());
-  CHECK(ChoosePrice(p, "rtx-4090", ServiceKind::kContainer, *c.regions.Find("cn-guizhou")).record->Amount() == doctest::Approx(1.24));
+  CHECK(ChoosePrice(p, "rtx-4090", ServiceKind::kContainer, *c.regions.Find("cn-guizhou")).record->Amount() == doctest::Approx(1.99));  // the quote at the median
 }
 
 TEST_CASE("bad inputs give errors, not NaN") {
@@ -185,7 +185,7 @@ TEST_CASE("preset A: Llama 3 8B QLoRA on one 4090, 8 h x 3 days") {
   CHECK(rent->guide_low_cny == doctest::Approx(100));
   CHECK(rent->guide_high_cny == doctest::Approx(200));
   REQUIRE(rent->engine_cny);
-  CHECK(*rent->engine_cny == doctest::Approx(1.24 * 24));  // mainland marketplace, ¥29.76
+  CHECK(*rent->engine_cny == doctest::Approx(1.99 * 24));  // median of three mainland sellers, ¥47.76
   CHECK(*rent->engine_cny < *rent->guide_low_cny);
   const PresetFigure* tokens = Figure(o, "Training tokens");
   REQUIRE(tokens);

@@ -63,8 +63,8 @@ json_check "cost: one row per region x service with the documented keys" \
   "len(d['rows']) == 8 and all(all(k in r for k in ['region','service','energy_kwh','energy_cost','compute_cost','total_cost','co2_kg','notes']) for r in d['rows']) and set(d['break_even']) == {'cn-guizhou','us-east-virginia'}"
 json_check "cost: costs are {amount, currency} in the chosen currency; no made-up prices" \
   "all(r['energy_cost']['currency']=='CNY' and (r['total_cost'] is None or r['total_cost']['currency']=='CNY') for r in d['rows']) and all(r['total_cost'] is None for r in d['rows'] if r['price'] is None)"
-json_check "cost: 4090 container in Guizhou = 24 h x 1.24 CNY, energy 0.45 kW x 0.8 x 24 h x 1.3 x PUE 1.25 = 14.04 kWh" \
-  "[(abs(r['total_cost']['amount']-29.76)<1e-6 and abs(r['energy_kwh']-14.04)<1e-6) for r in d['rows'] if r['region']=='cn-guizhou' and r['service']=='container'] == [True]"
+json_check "cost: 4090 container in Guizhou = 24 h x 1.99 CNY (median of three mainland sellers), energy 0.45 kW x 0.8 x 24 h x 1.3 x PUE 1.25 = 14.04 kWh" \
+  "[(abs(r['total_cost']['amount']-47.76)<1e-6 and abs(r['energy_kwh']-14.04)<1e-6) for r in d['rows'] if r['region']=='cn-guizhou' and r['service']=='container'] == [True]"
 json_check "cost: rental totals never include energy" \
   "all(r['total_cost'] is None or r['service']=='purchase' or abs(r['total_cost']['amount']-r['compute_cost']['amount'])<1e-9 for r in d['rows'])"
 cost "cost: one region, one service, USD with the user's rate" 0 \

@@ -226,5 +226,14 @@ TEST_CASE("prefer_low_risk and the new result fields in JSON; bad values rejecte
     CHECK(e["risks"].is_array());
     CHECK(e["vendor_claim_fields"].is_array());
   }
-  CHECK(j["configs"][0]["availability"] == "no_price");
+  // Ascend 910B and MTT S4000 have mainland hourly quotes (2026-08): ranked first and "local";
+  // a domestic card without any hourly quote says "no_price".
+  CHECK(j["configs"][0]["availability"] == "local");
+  bool unpriced_seen = false;
+  for (const Json& e : j["configs"])
+    if (e["gpu"] == "mlu370-x8" || e["gpu"] == "biren-br100") {
+      CHECK(e["availability"] == "no_price");
+      unpriced_seen = true;
+    }
+  CHECK(unpriced_seen);
 }
