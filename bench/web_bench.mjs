@@ -10,12 +10,15 @@
 //     navigation -> the UI drawn in Chinese (a lang=zh link)
 //   - navigation -> performance.mark('gpu-atlas:first-frame') in headless Chromium (median of 5)
 //   - the app's own CPU time per frame (median, p95) on every view, desktop and phone: budget
-//     p95 <= 2 ms each (issue 16)
+//     p95 <= 2 ms each (issue 16). Measured on the wall clock inside the page, so a frame whose
+//     thread lost its core counts as slow: beside it, a fixed-work probe timed on the same frames
+//     shows how much of the spread is the machine's (see frameWitnesses), and
+//     build/native/frame_cpu gives the same frames' work in thread CPU time.
 //   - peak wasm heap: budget 16 MiB
 //   - idle: WebGL draw calls/s and main-thread busy fraction of a loaded page nobody touches
 //     (issue 16: <= 2/s and <= 1 %), beside the same page kept awake every frame (as before the
 //     app paused its frame loop)
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { DESKTOP, PHONE, dist, frames, launch, serve, waitForMark } from "../tests/browser/harness.mjs";
 
@@ -23,7 +26,9 @@ const BUDGET_FIRST_FRAME_GZIP_KIB = 220;
 const BUDGET_CHINESE_FONT_GZIP_KIB = 250;
 const BUDGET_APP_FRAME_P95_MS = 2;  // issue 16: every view, desktop and phone
 const BUDGET_PEAK_HEAP_MIB = 16;
-const FRAME_VIEWS = ["tiers", "calculator", "walkthrough", "cost", "share"];
+// WEB_BENCH_VIEWS=cost,tiers and WEB_BENCH_DEVICES=desktop narrow the frame costs (while iterating).
+const FRAME_VIEWS = (process.env.WEB_BENCH_VIEWS || "tiers,calculator,walkthrough,cost,share").split(",");
+const FRAME_DEVICES = (process.env.WEB_BENCH_DEVICES || "desktop,phone").split(",");
 const firstFrameFiles = ["index.html", "style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];
 const afterFirstFrameFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/gpus.json", "data/software.json", "text/en.json"];
 const kib = (b) => b / 1024;
@@ -65,13 +70,62 @@ async function chineseShownMs(device) {
   return median(times);
 }
 
+// Two witnesses for the same frames (issue 16 part 4: is a slow frame extra work or a preempted
+// thread?). The probe times a fixed piece of JavaScript work in its own animation-frame callback:
+// it never changes, so its spread is the machine's (another process, SwiftShader's GL threads
+// on the same 2 cores, GC), not the app's. The layout hook times the app's first call of each
+// frame (the viewport size, document.documentElement.clientWidth), which forces a style/layout
+// pass when the page is dirty.
+function frameWitnesses() {
+  const w = window.__benchWitness = { on: false, probeMs: [], layoutMs: [] };
+  const probe = () => {
+    if (w.on) {
+      const t0 = performance.now();
+      let x = 1;
+      for (let i = 0; i < 30000; i++) x = (x * 1103515245 + 12345) % 2147483648;
+      w.probeMs.push(performance.now() - t0 + (x < 0 ? 1 : 0));
+    }
+    requestAnimationFrame(probe);
+  };
+  requestAnimationFrame(probe);
+  const desc = Object.getOwnPropertyDescriptor(Element.prototype, "clientWidth");
+  Object.defineProperty(Element.prototype, "clientWidth", {
+    configurable: true,
+    get() {
+      const t0 = performance.now();
+      const v = desc.get.call(this);
+      if (w.on && this === document.documentElement) w.layoutMs.push(performance.now() - t0);
+      return v;
+    },
+  });
+}
+
+// The renderer main thread's run and run-queue wait times so far, ms (Linux /proc schedstat: the
+// thread's CPU time, and the time it was ready to run but had no core), or null.
+async function mainThreadSched() {
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = await cdp.send("SystemInfo.getProcessInfo");
+    await cdp.detach();
+    const renderers = processInfo.filter((p) => p.type === "renderer").map((p) => p.id);
+    return Object.fromEntries(renderers.map((pid) => {
+      const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ").map(Number);
+      return [pid, { runMs: run / 1e6, waitMs: wait / 1e6 }];
+    }));
+  } catch {
+    return null;
+  }
+}
+
 async function frameCost(device, view) {
   const context = await browser.newContext({ ...device, serviceWorkers: "block" });
+  await context.addInitScript(frameWitnesses);
   const page = await context.newPage();
   await page.goto(server.url + `#v=1&view=${view}`);
   await waitForMark(page);
   await frames(page, 30);
-  await page.evaluate(() => { window.__atlasStats.frameMs.length = 0; });
+  await page.evaluate(() => { window.__atlasStats.frameMs.length = 0; window.__atlasStats.uiMs.length = 0; window.__benchWitness.on = true; });
+  const sched0 = await mainThreadSched();
   // Move the pointer across the view so hover work is included.
   const { width, height } = device.viewport;
   for (let i = 0; i < 60; i++) {
@@ -79,9 +133,20 @@ async function frameCost(device, view) {
     await frames(page, 2);
   }
   const stats = await page.evaluate(() => window.__atlasStats);
+  const sched1 = await mainThreadSched();
+  // The page's renderer is the one whose thread ran most in the window (one page per context).
+  let sched = null;
+  for (const pid of Object.keys(sched1 || {}))
+    if (sched0 && sched0[pid]) {
+      const d = { runMs: sched1[pid].runMs - sched0[pid].runMs, waitMs: sched1[pid].waitMs - sched0[pid].waitMs };
+      if (!sched || d.runMs > sched.runMs) sched = d;
+    }
+  const witness = await page.evaluate(() => window.__benchWitness);
   await context.close();
   return { median: median(stats.frameMs), p95: p95(stats.frameMs), uiMedian: median(stats.uiMs), uiP95: p95(stats.uiMs),
-           peakHeap: stats.peakHeapBytes };
+           frames: stats.uiMs.length, over: stats.uiMs.filter((x) => x > BUDGET_APP_FRAME_P95_MS).length,
+           probeMedian: median(witness.probeMs), probeP95: p95(witness.probeMs),
+           layoutMedian: median(witness.layoutMs), layoutP95: p95(witness.layoutMs), sched, peakHeap: stats.peakHeapBytes };
 }
 
 // Idle cost over 5 s, 2 s after every view's code arrived. keepAwake wakes the app on every
@@ -144,12 +209,17 @@ try {
   if (only === "" || only === "frames") {
   // App CPU per frame on every view, desktop and phone (issue 16: p95 <= 2 ms each).
   let peak = 0;
-  for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+  for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]].filter(([, n]) => FRAME_DEVICES.includes(n))) {
     for (const view of FRAME_VIEWS) {
       const f = await frameCost(device, view);
       peak = Math.max(peak, f.peakHeap);
-      console.log(`     frame CPU ${view} @ ${name}: app (ImGui + derive) median ${f.uiMedian.toFixed(2)} ms; ` +
-                  `with GL submission (SwiftShader, software) median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms`);
+      console.log(`     frame CPU ${view} @ ${name}: app (ImGui + derive) median ${f.uiMedian.toFixed(2)} ms, ` +
+                  `${f.over} of ${f.frames} frames over ${BUDGET_APP_FRAME_P95_MS} ms; ` +
+                  `with GL submission (SwiftShader, software) median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms; ` +
+                  `fixed-work probe (same frames, constant work) median ${f.probeMedian.toFixed(2)} ms, p95 ${f.probeP95.toFixed(2)} ms; ` +
+                  `viewport read (layout) median ${f.layoutMedian.toFixed(2)} ms, p95 ${f.layoutP95.toFixed(2)} ms` +
+                  (f.sched ? `; renderer main thread over the window: ran ${f.sched.runMs.toFixed(0)} ms, ` +
+                             `waited for a core ${f.sched.waitMs.toFixed(0)} ms` : ""));
       line(`app CPU per frame p95, ${view} @ ${name} (ms)`, f.uiP95, BUDGET_APP_FRAME_P95_MS);
     }
   }

@@ -70,4 +70,7 @@ if(TARGET atlas_ui)
   add_executable(prerender "${CMAKE_SOURCE_DIR}/src/build_tools/prerender.cpp")
   target_link_libraries(prerender PRIVATE atlas_ui)
   set_target_properties(prerender PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
+  # The app's work per frame in thread CPU time, every view, no browser (bench/frames/frame_cpu.cpp).
+  add_executable(frame_cpu "${CMAKE_SOURCE_DIR}/bench/frames/frame_cpu.cpp")
+  target_link_libraries(frame_cpu PRIVATE atlas_ui)
 endif()

@@ -10,6 +10,15 @@
 
 namespace atlas {
 
+namespace {
+
+// JobCapacityBytes for a card whose usable capacity is already known.
+double CapacityOfUsable(const MemoryBreakdown& memory, double usable_bytes) {
+  return memory.preallocated_fraction > 0 ? usable_bytes * memory.preallocated_fraction : usable_bytes;
+}
+
+}  // namespace
+
 std::vector<std::string> ValidateWorkload(const Workload& w, Language language) {
   const EngineText& T = EngineTextFor(language);
   std::vector<std::string> e;
@@ -61,11 +70,18 @@ std::vector<std::string> ValidateWorkload(const Workload& w, Language language) 
 }
 
 EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language, bool explain) {
+  if (const Gpu* gpu = c.gpus.Find(w.gpu)) return Estimate(w, *gpu, c, language, explain);
+  EstimateResult r;
+  r.errors = ValidateWorkload(w, language);
+  r.errors.push_back(Printf(EngineTextFor(language).val_unknown_gpu, w.gpu.c_str()));
+  return r;
+}
+
+EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, Language language, bool explain) {
   const EngineText& T = EngineTextFor(language);
   EstimateResult r;
   r.errors = ValidateWorkload(w, language);
-  r.gpu = c.gpus.Find(w.gpu);
-  if (!r.gpu) r.errors.push_back(Printf(T.val_unknown_gpu, w.gpu.c_str()));
+  r.gpu = &gpu;
   if (!r.errors.empty()) return r;
   const size_t idx = static_cast<size_t>(r.gpu - c.gpus.gpus.data());
   r.gpu_tier = idx < c.gpu_tiers.size() ? static_cast<int>(c.gpu_tiers[idx].tier) : 2;
@@ -75,7 +91,7 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language,
   r.usable_memory_bytes = c.calibration.UsableBytes(*r.gpu);
   // Servers that preallocate (vLLM's gpu_memory_utilization) need the job inside their fraction
   // and show that fraction on the device whatever the batch.
-  const double capacity = JobCapacityBytes(r.memory, *r.gpu, c.calibration);
+  const double capacity = CapacityOfUsable(r.memory, r.usable_memory_bytes);
   if (r.memory.preallocated_fraction > 0) {
     const double context = r.memory.device_total_bytes - r.memory.framework_allocated_bytes;
     r.memory.device_total_bytes = std::max(r.memory.device_total_bytes, capacity + context);
@@ -98,8 +114,7 @@ EstimateResult Estimate(const Workload& w, const Catalogs& c, Language language,
 }
 
 double JobCapacityBytes(const MemoryBreakdown& memory, const Gpu& gpu, const Calibration& calibration) {
-  const double usable = calibration.UsableBytes(gpu);
-  return memory.preallocated_fraction > 0 ? usable * memory.preallocated_fraction : usable;
+  return CapacityOfUsable(memory, calibration.UsableBytes(gpu));
 }
 
 int MinGpusToFit(const Workload& base, const Catalogs& c, const Gpu& gpu, int max_gpus, Workload* layout) {
@@ -123,7 +138,7 @@ int MinGpusToFit(const Workload& base, const Catalogs& c, const Gpu& gpu, int ma
       w.ep = 1;
     }
     if (!ValidateWorkload(w).empty()) continue;
-    EstimateResult r = Estimate(w, c, Language::kEnglish, false);
+    EstimateResult r = Estimate(w, gpu, c, Language::kEnglish, false);
     if (r.ok && r.fits) {
       if (layout) *layout = w;
       return n;

@@ -41,6 +41,10 @@ std::vector<std::string> ValidateWorkload(const Workload& w, Language language =
 // numbers, which are the same either way.
 EstimateResult Estimate(const Workload& w, const Catalogs& catalogs, Language language = Language::kEnglish,
                         bool explain = true);
+// The same on a card already looked up: `gpu` is the card of `catalogs` that w.gpu names
+// (catalogs.gpus.Find(w.gpu)). Searches that estimate many layouts on one card look it up once.
+EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& catalogs, Language language = Language::kEnglish,
+                        bool explain = true);
 
 // What a job may use on one `gpu`: the capacity the driver reports (data/calibration.json), times
 // the server's memory fraction when it preallocates (vLLM). Compare MemoryBreakdown::required_bytes.

@@ -4,6 +4,7 @@
 #include "units.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 
 namespace atlas {
@@ -40,8 +41,12 @@ const std::vector<std::string>& GpuFigureFields() {
 }
 
 const Gpu* GpuCatalog::Find(const std::string& id) const {
+  // Lengths first, then bytes. (Searches look a card up once, not per estimate: see the Estimate
+  // overload that takes the card.)
+  const size_t size = id.size();
+  const char* want = id.data();
   for (const Gpu& g : gpus)
-    if (g.id == id) return &g;
+    if (g.id.size() == size && std::memcmp(g.id.data(), want, size) == 0) return &g;
   return nullptr;
 }
 

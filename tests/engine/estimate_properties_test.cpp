@@ -190,3 +190,36 @@ TEST_CASE("the guides' memory examples, judged by the engine (004_… §4.1)") {
   EstimateResult q = RunWorkload(Base(R"({"model": "llama-3.1-8b", "task": "qlora", "gpu": "rtx-4090", "checkpointing": "full"})"));
   CHECK(q.fits);
 }
+
+TEST_CASE("an estimate on a card looked up once equals the estimate by the card's id") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  for (const char* json : {R"({"model": "llama-3.1-70b", "task": "pretrain", "gpus": 64, "tp": 8, "dp": 8})",
+                           R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "rtx-4090", "batch": 8})",
+                           R"({"model": "llama-3.1-70b", "task": "full_finetune", "gpu": "t4"})"}) {
+    INFO(json);
+    const Workload w = Base(json);
+    const Gpu* gpu = c.gpus.Find(w.gpu);
+    REQUIRE(gpu);
+    for (bool explain : {false, true}) {
+      const EstimateResult by_id = Estimate(w, c, Language::kEnglish, explain);
+      const EstimateResult on_card = Estimate(w, *gpu, c, Language::kEnglish, explain);
+      CHECK(on_card.ok == by_id.ok);
+      CHECK(on_card.gpu == by_id.gpu);
+      CHECK(on_card.gpu_tier == by_id.gpu_tier);
+      CHECK(on_card.fits == by_id.fits);
+      CHECK(on_card.memory.required_bytes == by_id.memory.required_bytes);
+      CHECK(on_card.headroom_bytes == by_id.headroom_bytes);
+      CHECK(on_card.usable_memory_bytes == by_id.usable_memory_bytes);
+      CHECK(on_card.notes == by_id.notes);
+    }
+  }
+  // By id, a card the catalog does not list is an error, after the layout's own errors.
+  Workload unknown = Base(R"({"model": "llama-3.1-8b"})");
+  unknown.gpu = "h1000";
+  unknown.tp = 3;
+  const EstimateResult r = Estimate(unknown, c);
+  CHECK_FALSE(r.ok);
+  CHECK(r.gpu == nullptr);
+  REQUIRE(r.errors.size() >= 2);
+  CHECK(r.errors.back().find("h1000") != std::string::npos);
+}
