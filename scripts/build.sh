@@ -30,8 +30,9 @@ if [ "$what" = web ] || [ "$what" = all ]; then
     if [ "$f.gz" -nt "$f" ] && [ "$f.br" -nt "$f" ]; then return 0; fi
     # Written aside and renamed, so an interrupted build never leaves a cut copy that looks new.
     zopfli -c "$f" > "$f.gz.part" && mv "$f.gz.part" "$f.gz"  # gzip format, ~5% smaller than gzip -9
-    # -n: the copy gets its own time (brotli would copy the original's, and every build redid it).
-    brotli -q 11 -n -f "$f" -o "$f.br.part" && mv "$f.br.part" "$f.br"
+    # Through stdout: the copy gets its own time and the usual permissions (with -o, brotli gives
+    # it the original's time, which made every build redo it, or with -n, mode 0600).
+    brotli -q 11 -c "$f" > "$f.br.part" && mv "$f.br.part" "$f.br"
   }
   export -f compress
   # One file per core, largest first (the full font alone is most of the work).
