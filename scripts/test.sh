@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 timings=()
 stage_start=0
 stage_name=""
-begin() { stage_name=$1; stage_start=$SECONDS; echo "== $1"; }
+begin() { stage_name=$1; stage_start=$SECONDS; echo "== $1 (load average $(cut -d" " -f1-3 /proc/loadavg))"; }
 end() { timings+=("$(printf '%5d s  %s' $((SECONDS - stage_start)) "$stage_name")"); }
 summary() { echo "== stage timings"; printf '%s\n' "${timings[@]}"; echo "$(printf '%5d s  total' "$SECONDS")"; }
 trap summary EXIT
@@ -16,7 +16,7 @@ trap summary EXIT
 begin "setup"; ./scripts/setup.sh; end
 begin "native build"; ./scripts/build.sh native; end
 begin "web build"; ./scripts/build.sh web; end
-begin "native tests (ctest)"; ctest --test-dir build/native --output-on-failure; end
+begin "native tests (ctest)"; ctest --test-dir build/native -j"$(nproc 2>/dev/null || echo 2)" --output-on-failure; end
 begin "sanitizers (ASan + UBSan)"; ./scripts/sanitize.sh; end
 begin "fuzzing (bounded)"; FUZZ_SECONDS=${FUZZ_SECONDS:-20} ./scripts/fuzz.sh; end
 begin "browser tests (Chromium + playwright-core)"
