@@ -138,23 +138,27 @@ std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f, 
     for (int i : shown) {
       const Gpu& g = c.gpus.gpus[i];
       a.push_back({{"id", g.id}, {"name", g.name}, {"tier", static_cast<int>(c.gpu_tiers[i].tier)},
-                   {"memory_gb", g.memory_gb}, {"memory_bandwidth_gbps", g.memory_bandwidth_gbps},
-                   {"bf16_dense_tflops", g.Dense16Tflops()}, {"tdp_w", g.tdp_w}, {"sources", g.sources}});
+                   {"memory_gb", g.memory_gb},
+                   {"memory_bandwidth_gbps", NumberOrNull(g.Published("memory_bandwidth_gbps", g.memory_bandwidth_gbps))},
+                   {"bf16_dense_tflops", g.Dense16Tflops()}, {"tdp_w", NumberOrNull(g.Published("tdp_w", g.tdp_w))},
+                   {"sources", g.sources}});
     }
     return a.dump(2) + "\n";
   }
   std::string out = f == ExportFormat::kMarkdown
                         ? std::string(T.exp_cards_header) + "\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
                         : "card,tier,memory_gb,bandwidth_gbps,dense16_tflops,tdp_w\n";
+  // A figure the vendor does not publish is an empty cell.
+  auto figure = [&](const Gpu& g, const char* field, double v) { return g.IsUnpublished(field) ? std::string() : Num(v, 0, f); };
   for (int i : shown) {
     const Gpu& g = c.gpus.gpus[i];
     const std::string tier = std::to_string(static_cast<int>(c.gpu_tiers[i].tier));
     if (f == ExportFormat::kMarkdown)
-      out += "| " + Md(g.DisplayName(zh)) + " | " + tier + " | " + Num(g.memory_gb, 0, f) + " | " + Num(g.memory_bandwidth_gbps, 0, f) +
-             " | " + Num(g.Dense16Tflops(), 1, f) + " | " + Num(g.tdp_w, 0, f) + " |\n";
+      out += "| " + Md(g.DisplayName(zh)) + " | " + tier + " | " + Num(g.memory_gb, 0, f) + " | " + figure(g, "memory_bandwidth_gbps", g.memory_bandwidth_gbps) +
+             " | " + Num(g.Dense16Tflops(), 1, f) + " | " + figure(g, "tdp_w", g.tdp_w) + " |\n";
     else
-      out += Csv(g.DisplayName(zh)) + "," + tier + "," + Num(g.memory_gb, 0, f) + "," + Num(g.memory_bandwidth_gbps, 0, f) + "," +
-             Num(g.Dense16Tflops(), 1, f) + "," + Num(g.tdp_w, 0, f) + "\n";
+      out += Csv(g.DisplayName(zh)) + "," + tier + "," + Num(g.memory_gb, 0, f) + "," + figure(g, "memory_bandwidth_gbps", g.memory_bandwidth_gbps) + "," +
+             Num(g.Dense16Tflops(), 1, f) + "," + figure(g, "tdp_w", g.tdp_w) + "\n";
   }
   return out;
 }

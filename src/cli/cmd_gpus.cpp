@@ -42,7 +42,7 @@ Json GpuToJson(const Gpu& g, const TierResult& t) {
   j["memory_gb"] = g.memory_gb;
   j["memory_bytes"] = g.memory_bytes;
   j["memory_type"] = g.memory_type;
-  j["memory_bandwidth_gbps"] = g.memory_bandwidth_gbps;
+  j["memory_bandwidth_gbps"] = NumberOrNull(g.Published("memory_bandwidth_gbps", g.memory_bandwidth_gbps));
   j["fp32_tflops"] = NumberOrNull(g.fp32_tflops);
   j["tf32_dense_tflops"] = NumberOrNull(g.tf32_dense_tflops);
   j["bf16_dense_tflops"] = NumberOrNull(g.bf16_dense_tflops);
@@ -50,9 +50,10 @@ Json GpuToJson(const Gpu& g, const TierResult& t) {
   j["fp8_dense_tflops"] = NumberOrNull(g.fp8_dense_tflops);
   j["int8_dense_tops"] = NumberOrNull(g.int8_dense_tops);
   j["fp4_dense_tflops"] = NumberOrNull(g.fp4_dense_tflops);
-  j["tdp_w"] = g.tdp_w;
+  j["tdp_w"] = NumberOrNull(g.Published("tdp_w", g.tdp_w));
   j["interconnect"] = g.interconnect;
-  j["interconnect_gbps"] = g.interconnect_gbps;
+  j["interconnect_gbps"] = NumberOrNull(g.Published("interconnect_gbps", g.interconnect_gbps));
+  j["unpublished"] = g.unpublished;
   j["nvlink_class"] = g.nvlink_class;
   j["form_factor"] = g.form_factor;
   j["domestic"] = g.domestic;
@@ -97,10 +98,11 @@ int RunGpus(const std::vector<std::string>& args) {
               "mem GB", "BW GB/s", "BF16 TF", "FP8 TF", "TDP W", "interconnect");
   for (size_t i = 0; i < gpus.size(); ++i) {
     const Gpu& g = gpus[i];
-    std::printf("%-22s %-9s %-28s %4d %7.0f %8.0f %8s %8s %6.0f  %s%s\n", g.id.c_str(),
+    std::printf("%-22s %-9s %-28s %4d %7.0f %8s %8s %8s %6s  %s%s\n", g.id.c_str(),
                 g.vendor.c_str(), g.name.c_str(), static_cast<int>(catalogs->gpu_tiers[i].tier),
-                g.memory_gb, g.memory_bandwidth_gbps, Cell(g.Dense16Tflops() > 0 ? std::optional<double>(g.Dense16Tflops()) : std::nullopt).c_str(),
-                Cell(g.fp8_dense_tflops).c_str(), g.tdp_w, g.interconnect.c_str(),
+                g.memory_gb, Cell(g.Published("memory_bandwidth_gbps", g.memory_bandwidth_gbps)).c_str(),
+                Cell(g.Dense16Tflops() > 0 ? std::optional<double>(g.Dense16Tflops()) : std::nullopt).c_str(),
+                Cell(g.fp8_dense_tflops).c_str(), Cell(g.Published("tdp_w", g.tdp_w)).c_str(), g.interconnect.c_str(),
                 g.domestic ? "  [domestic]" : "");
   }
   std::printf("\n%zu accelerators, dense throughput (no sparsity), data of %s.\n%s\n", gpus.size(),

@@ -203,6 +203,18 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   const double prefill_one = 2 * m.active_params * w.prompt_tokens +
                              2.0 * m.layers * static_cast<double>(w.prompt_tokens) * w.prompt_tokens * d_attn;
   r.ttft_seconds = prefill_one / (w.tp * r.peak_flops * r.mfu_used);
+  // Decode reads memory at the card's bandwidth; a card whose vendor publishes none gets its
+  // prefill time only, and a note where the decode figures would be (gpus.json "unpublished").
+  if (g.IsUnpublished("memory_bandwidth_gbps")) {
+    add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
+      return Explanation{T.fig_ttft_formula,
+                         Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, 0.0,
+                                Printf(T.fig_seconds, *r.ttft_seconds).c_str()),
+                         Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
+    });
+    if (explain) r.notes.push_back(Printf(T.comp_note_bandwidth_unpublished, g.DisplayName(language == Language::kChinese).c_str()));
+    return r;
+  }
 
   // Decode step for a batch of B: read the weights touched (MoE: the experts some token in the
   // batch routes to) and the batch's KV cache at the achievable bandwidth, compute 2·N_active·B,

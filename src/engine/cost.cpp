@@ -172,8 +172,10 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   std::vector<ServiceKind> services = q.services;
   if (services.empty()) services.assign(std::begin(kAllServiceKinds), std::end(kAllServiceKinds));
 
-  report.notes.push_back(Printf(q.host_overhead == kDefaultHostOverhead ? T.cost_note_power_default : T.cost_note_power,
-                                Num(gpu.tdp_w).c_str(), Num(q.utilization).c_str(), Num(q.host_overhead).c_str()));
+  const bool power_published = !gpu.IsUnpublished("tdp_w");
+  report.notes.push_back(!power_published ? Printf(T.cost_note_power_unpublished, gpu.DisplayName(q.language == Language::kChinese).c_str())
+                         : Printf(q.host_overhead == kDefaultHostOverhead ? T.cost_note_power_default : T.cost_note_power,
+                                  Num(gpu.tdp_w).c_str(), Num(q.utilization).c_str(), Num(q.host_overhead).c_str()));
   auto usd = fx.cny_per_unit.find("USD");
   const std::string rate = usd == fx.cny_per_unit.end() ? std::string(T.cost_unknown) : std::to_string(usd->second).substr(0, 6);
   report.notes.push_back(q.usd_cny ? Printf(T.cost_note_fx_request, rate.c_str())
@@ -231,6 +233,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       row.energy_cost = {row.energy_kwh * kwh_price_cur, cur};
       row.co2_kg = Co2Kg(row.energy_kwh, region->carbon_gco2_per_kwh);
       row.energy_in_total = s == ServiceKind::kPurchase;
+      row.energy_published = power_published;
       row.notes.push_back(Printf(T.cost_row_electricity, Num(price_local).c_str(), local_cur.c_str(), region->electricity_year,
                                  region->IsEstimate("electricity_price") ? T.cost_estimate_tag : "", Num(pue).c_str(),
                                  q.pue ? T.cost_pue_request : q.cooling == Cooling::kLiquid ? T.cost_pue_liquid : T.cost_pue_air,

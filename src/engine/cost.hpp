@@ -114,6 +114,7 @@ struct CostRow {
   Money energy_cost_local;    // energy_kwh × region price, region currency
   Money energy_cost;          // the same in the chosen currency
   bool energy_in_total = false;  // true only for purchase (rental prices include power)
+  bool energy_published = true;  // false: the card's board power is not published; energy, its cost and CO2 are 0 and left out
   std::optional<Money> compute_cost;  // rent, or the capex share; none = no price
   std::optional<Money> total_cost;
   std::optional<Money> annual_cost;   // a year of use at the duty cycle

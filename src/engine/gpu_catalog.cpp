@@ -21,6 +21,10 @@ bool Gpu::IsVendorClaimOnly(const std::string& field) const {
   return false;
 }
 
+bool Gpu::IsUnpublished(const std::string& field) const {
+  return std::find(unpublished.begin(), unpublished.end(), field) != unpublished.end();
+}
+
 const std::string& Gpu::Text(const std::string Gpu::*english, bool chinese) const {
   if (!chinese) return this->*english;
   if (english == &Gpu::vendor) return vendor_zh;
@@ -37,6 +41,11 @@ const std::vector<std::string>& GpuFigureFields() {
       "memory_gb",        "memory_bandwidth_gbps", "fp32_tflops",     "tf32_dense_tflops",
       "bf16_dense_tflops", "fp16_dense_tflops",    "fp8_dense_tflops", "int8_dense_tops",
       "fp4_dense_tflops", "tdp_w",                 "interconnect_gbps"};
+  return fields;
+}
+
+const std::vector<std::string>& UnpublishableGpuFields() {
+  static const std::vector<std::string> fields = {"memory_bandwidth_gbps", "tdp_w", "interconnect_gbps"};
   return fields;
 }
 
@@ -68,7 +77,7 @@ bool HasFigure(const Gpu& g, const std::string& field) {
   if (field == "fp8_dense_tflops") return g.fp8_dense_tflops.has_value();
   if (field == "int8_dense_tops") return g.int8_dense_tops.has_value();
   if (field == "fp4_dense_tflops") return g.fp4_dense_tflops.has_value();
-  return true;  // memory, bandwidth, power and interconnect are required numbers
+  return !g.IsUnpublished(field);  // memory, bandwidth, power and interconnect: numbers unless unpublished
 }
 
 // Optional list of figure fields that rest only on the vendor's claim: each a known figure
@@ -88,6 +97,33 @@ void ReadVendorClaims(FieldReader& r, Gpu& g) {
       r.Fail("vendor_claim_only", "lists \"" + f + "\" twice");
     }
   }
+}
+
+// Optional list of required figures the vendor does not publish: each an unpublishable field,
+// listed once. Read before the figures, which it allows to be null.
+void ReadUnpublished(FieldReader& r, Gpu& g) {
+  if (!r.Has("unpublished")) return;
+  g.unpublished = r.StringList("unpublished", /*require_non_empty=*/true);
+  const std::vector<std::string>& allowed = UnpublishableGpuFields();
+  for (size_t i = 0; i < g.unpublished.size(); ++i) {
+    const std::string& f = g.unpublished[i];
+    if (std::find(allowed.begin(), allowed.end(), f) == allowed.end())
+      r.Fail("unpublished", "lists \"" + f + "\"; only memory_bandwidth_gbps, tdp_w and interconnect_gbps may be unpublished");
+    else if (std::find(g.unpublished.begin(), g.unpublished.begin() + i, f) != g.unpublished.begin() + i)
+      r.Fail("unpublished", "lists \"" + f + "\" twice");
+  }
+}
+
+// A required figure: a number, or null exactly when the record lists it in "unpublished"
+// (then 0, which no reader uses: they check IsUnpublished first).
+double ReadRequiredFigure(FieldReader& r, const Gpu& g, const char* key, double min, double max) {
+  const std::optional<double> v = r.NullableNumber(key, min, max);
+  if (g.IsUnpublished(key)) {
+    if (v) r.Fail(key, "is listed in \"unpublished\" but holds a number");
+    return 0;
+  }
+  if (r.IsNull(key)) r.Fail(key, "is null: a figure the vendor does not publish must be listed in \"unpublished\"");
+  return v.value_or(0);
 }
 
 // The 简体中文 twin "<field>_zh" of a text the reader sees: required, and not empty unless the
@@ -118,7 +154,8 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   g.memory_gb = r.Number("memory_gb", 0.5, kMaxMemoryGb);
   g.memory_bytes = g.memory_gb * kBytesPerNominalCardGB;
   g.memory_type = r.String("memory_type");
-  g.memory_bandwidth_gbps = r.Number("memory_bandwidth_gbps", 10, kMaxBandwidthGbps);
+  ReadUnpublished(r, g);
+  g.memory_bandwidth_gbps = ReadRequiredFigure(r, g, "memory_bandwidth_gbps", 10, kMaxBandwidthGbps);
   g.fp32_tflops = r.NullableNumber("fp32_tflops", 0.01, kMaxTflops);
   g.tf32_dense_tflops = r.NullableNumber("tf32_dense_tflops", 0.01, kMaxTflops);
   g.bf16_dense_tflops = r.NullableNumber("bf16_dense_tflops", 0.01, kMaxTflops);
@@ -126,10 +163,10 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   g.fp8_dense_tflops = r.NullableNumber("fp8_dense_tflops", 0.01, kMaxTflops);
   g.int8_dense_tops = r.NullableNumber("int8_dense_tops", 0.01, kMaxTflops);
   g.fp4_dense_tflops = r.NullableNumber("fp4_dense_tflops", 0.01, kMaxTflops, false);
-  g.tdp_w = r.Number("tdp_w", 1, kMaxTdpW);
+  g.tdp_w = ReadRequiredFigure(r, g, "tdp_w", 1, kMaxTdpW);
   g.interconnect = r.String("interconnect");
   g.interconnect_zh = ReadChinese(r, "interconnect", g.interconnect);
-  g.interconnect_gbps = r.Number("interconnect_gbps", 0, kMaxBandwidthGbps);
+  g.interconnect_gbps = ReadRequiredFigure(r, g, "interconnect_gbps", 0, kMaxBandwidthGbps);
   g.nvlink_class = r.Bool("nvlink_class");
   g.form_factor = r.String("form_factor");
   g.form_factor_zh = ReadChinese(r, "form_factor", g.form_factor);

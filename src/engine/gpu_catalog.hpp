@@ -44,6 +44,9 @@ struct Gpu {
   // Figure fields (e.g. "bf16_dense_tflops") that rest only on the vendor's own claim, not
   // confirmed by an independent source (BR100's 1,024 TFLOPS); the UI marks them.
   std::vector<std::string> vendor_claim_only;
+  // Figure fields the vendor does not publish at all (P800's memory bandwidth): null in
+  // gpus.json, 0 here; the engine and the UI say "not published" instead of using them.
+  std::vector<std::string> unpublished;
   std::string notes;
   std::string notes_zh;
   std::vector<std::string> sources;
@@ -53,6 +56,12 @@ struct Gpu {
   double Dense16Tflops() const;
   // Whether the figure `field` (a gpus.json field name) is only the vendor's claim.
   bool IsVendorClaimOnly(const std::string& field) const;
+  // Whether the figure `field` (a gpus.json field name) is listed as not published.
+  bool IsUnpublished(const std::string& field) const;
+  // `value` of the required figure `field`, or none when the vendor does not publish it.
+  std::optional<double> Published(const std::string& field, double value) const {
+    return IsUnpublished(field) ? std::nullopt : std::optional<double>(value);
+  }
   const std::string& DisplayName(bool chinese) const {
     return chinese && !name_zh.empty() ? name_zh : name;
   }
@@ -62,6 +71,9 @@ struct Gpu {
 
 // The figure fields a record may list in `vendor_claim_only` (gpus.json field names).
 const std::vector<std::string>& GpuFigureFields();
+// The required figures a record may instead list in `unpublished` (and leave null): memory
+// bandwidth, board power and interconnect bandwidth. Memory and a 16-bit rate stay required.
+const std::vector<std::string>& UnpublishableGpuFields();
 
 struct GpuCatalog {
   std::string data_date;

@@ -78,6 +78,8 @@ bool FieldReader::Has(const char* key) const {
   return object_.is_object() && object_.contains(key);
 }
 
+bool FieldReader::IsNull(const char* key) const { return Has(key) && object_.at(key).is_null(); }
+
 const Json* FieldReader::Get(const char* key, bool required) {
   if (!object_.is_object()) return nullptr;
   auto it = object_.find(key);

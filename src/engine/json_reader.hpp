@@ -35,6 +35,8 @@ class FieldReader {
   FieldReader(const Json& object, std::string where, std::vector<std::string>& errors);
 
   bool Has(const char* key) const;
+  // The key is present and holds null.
+  bool IsNull(const char* key) const;
   // Required number in [min, max].
   double Number(const char* key, double min, double max);
   // Number in [min, max], or null/absent -> nullopt (absent is an error when `must_exist`).

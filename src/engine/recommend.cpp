@@ -285,7 +285,16 @@ struct GpuTrace {  // what happened to one card, for the "why not" lines
   std::string constraint_failure;    // first reason a fitting configuration was rejected
   bool accepted = false;
   std::string software_refusal;      // the job's software is not supported on the card
+  std::string unpublished_refusal;   // a figure the job needs is not published for the card
 };
+
+// The figure a job needs that the card's vendor does not publish (gpus.json "unpublished"), or
+// null: decode needs the memory bandwidth, every job's energy line the board power.
+const char* MissingFigure(const Gpu& g, bool training, const EngineText& T) {
+  if (!training && g.IsUnpublished("memory_bandwidth_gbps")) return T.rec_figure_bandwidth;
+  if (g.IsUnpublished("tdp_w")) return T.rec_figure_power;
+  return nullptr;
+}
 
 struct Ranker {
   RankObjective objective;
@@ -451,6 +460,10 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (std::string why = UnsupportedSoftware(g, base, cons.language); !why.empty()) {
       tr.software_refusal = why;
       software_skipped++;
+      continue;
+    }
+    if (const char* missing = MissingFigure(g, training, T)) {
+      tr.unpublished_refusal = Printf(T.rec_why_not_unpublished, g.DisplayName(zh).c_str(), missing);
       continue;
     }
     const bool fp8_refused = SupportFor(g, training ? SoftwareFeature::kFp8Training : SoftwareFeature::kFp8Inference).level == SupportLevel::kNo;
@@ -720,7 +733,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (!g) continue;
     const size_t gi = static_cast<size_t>(g - c.gpus.gpus.data());
     const GpuTrace& tr = trace[gi];
-    if (tr.excluded) continue;
+    if (tr.excluded || !tr.unpublished_refusal.empty()) continue;  // the latter: listed below
     const bool listed = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.gpu == id; });
     if (listed) continue;
     if (!tr.software_refusal.empty()) {
@@ -742,6 +755,10 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       res.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh).c_str(), cons.max_results, ObjectivePhrase(cons.objective, T)));
     }
   }
+  // Every card left out for a figure its vendor does not publish, popular or not: the user
+  // may be looking for it (Kunlunxin P800 under "domestic only").
+  for (const GpuTrace& tr : trace)
+    if (!tr.excluded && !tr.unpublished_refusal.empty()) res.why_not.push_back(tr.unpublished_refusal);
   if (excluded_foreign > 0)
     add_note(Printf(T.rec_note_domestic, excluded_foreign), false);
   if (software_skipped > 0) add_note(Printf(T.rec_note_software_skipped, software_skipped), false);

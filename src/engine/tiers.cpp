@@ -32,8 +32,12 @@ TierResult ClassifyTier(const Gpu& g, const TierRule& rule, Language language) {
   // Tier 3 first: either condition alone puts a card in entry-edge.
   TierCheck small_mem{Printf(T.tier_check_small_memory, g.memory_gb, rule.tier3_max_memory_gb),
                       g.memory_gb <= rule.tier3_max_memory_gb};
-  TierCheck slow_mem{Printf(T.tier_check_slow_bandwidth, g.memory_bandwidth_gbps, rule.tier3_below_bandwidth_gbps),
-                     g.memory_bandwidth_gbps < rule.tier3_below_bandwidth_gbps};
+  // A card whose bandwidth the vendor does not publish passes neither bandwidth test, and both
+  // say so instead of comparing a number (gpus.json "unpublished").
+  const bool bw_unpublished = g.IsUnpublished("memory_bandwidth_gbps");
+  TierCheck slow_mem{bw_unpublished ? std::string(T.tier_check_bandwidth_unpublished)
+                                    : Printf(T.tier_check_slow_bandwidth, g.memory_bandwidth_gbps, rule.tier3_below_bandwidth_gbps),
+                     !bw_unpublished && g.memory_bandwidth_gbps < rule.tier3_below_bandwidth_gbps};
   r.checks = {small_mem, slow_mem};
   if (small_mem.passed || slow_mem.passed) {
     r.tier = Tier::kEntryEdge;
@@ -42,8 +46,9 @@ TierResult ClassifyTier(const Gpu& g, const TierRule& rule, Language language) {
   }
   TierCheck mem{Printf(T.tier_check_memory, g.memory_gb, rule.tier1_min_memory_gb),
                 g.memory_gb >= rule.tier1_min_memory_gb};
-  TierCheck bw{Printf(T.tier_check_bandwidth, g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps),
-               g.memory_bandwidth_gbps >= rule.tier1_min_bandwidth_gbps};
+  TierCheck bw{bw_unpublished ? std::string(T.tier_check_bandwidth_unpublished)
+                              : Printf(T.tier_check_bandwidth, g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps),
+               !bw_unpublished && g.memory_bandwidth_gbps >= rule.tier1_min_bandwidth_gbps};
   TierCheck fabric{Printf(g.nvlink_class ? T.tier_check_fabric : T.tier_check_no_fabric, g.interconnect.c_str()),
                    g.nvlink_class};
   TierCheck compute{Printf(T.tier_check_compute, dense16, rule.tier1_min_dense16_tflops),
@@ -61,7 +66,7 @@ TierResult ClassifyTier(const Gpu& g, const TierRule& rule, Language language) {
     if (!missed.empty()) missed += T.tier_missed_sep;
     // Restate the failed test as what it lacks, e.g. "memory 24 GB < 40 GB".
     if (c == &mem) missed += Printf(T.tier_missed_memory, g.memory_gb, rule.tier1_min_memory_gb);
-    else if (c == &bw) missed += Printf(T.tier_check_slow_bandwidth, g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps);
+    else if (c == &bw) missed += bw_unpublished ? bw.what : Printf(T.tier_check_slow_bandwidth, g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps);
     else if (c == &fabric) missed += c->what;
     else missed += Printf(T.tier_missed_compute, dense16, rule.tier1_min_dense16_tflops);
   }

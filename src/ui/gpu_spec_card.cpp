@@ -12,8 +12,14 @@ namespace atlas::ui {
 
 namespace {
 
-std::string Interconnect(const Gpu& g, bool chinese) {
-  return g.Text(&Gpu::interconnect, chinese) + " · " + FormatNumber(g.interconnect_gbps) + kNoBreakSpace + "GB/s";
+// A required figure with its unit, or "not published" when the vendor gives none (gpus.json
+// "unpublished").
+std::string Published(const Gpu& g, const UiText& t, const char* field, double value, const std::string& unit) {
+  return g.IsUnpublished(field) ? std::string(t.card_not_published) : FormatNumber(value) + unit;
+}
+
+std::string Interconnect(const Gpu& g, const UiText& t, bool chinese) {
+  return g.Text(&Gpu::interconnect, chinese) + " · " + Published(g, t, "interconnect_gbps", g.interconnect_gbps, std::string(kNoBreakSpace) + "GB/s");
 }
 
 // The rows shared by the spec card and the comparison table. `field` names the gpus.json
@@ -99,7 +105,7 @@ const std::vector<SpecRow>& SpecRows() {
       {&UiText::card_vendor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::vendor, zh); }},
       {&UiText::card_arch_year, [](const Gpu& g, const UiText&, bool) { return g.architecture + " · " + std::to_string(g.year); }},
       {&UiText::card_memory, [](const Gpu& g, const UiText&, bool) { return FormatNumber(g.memory_gb) + " GB " + g.memory_type; }, "memory_gb"},
-      {&UiText::card_bandwidth, [](const Gpu& g, const UiText&, bool) { return FormatNumber(g.memory_bandwidth_gbps) + " GB/s"; }, "memory_bandwidth_gbps"},
+      {&UiText::card_bandwidth, [](const Gpu& g, const UiText& t, bool) { return Published(g, t, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, " GB/s"); }, "memory_bandwidth_gbps"},
       {&UiText::card_fp32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }, "fp32_tflops"},
       {&UiText::card_tf32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }, "tf32_dense_tflops"},
       {&UiText::card_bf16, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.bf16_dense_tflops, "TFLOPS", 1); }, "bf16_dense_tflops"},
@@ -107,8 +113,8 @@ const std::vector<SpecRow>& SpecRows() {
       {&UiText::card_fp8, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp8_dense_tflops, "TFLOPS", 1); }, "fp8_dense_tflops"},
       {&UiText::card_int8, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.int8_dense_tops, "TOPS", 1); }, "int8_dense_tops"},
       {&UiText::card_fp4, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp4_dense_tflops, "TFLOPS", 1); }, "fp4_dense_tflops"},
-      {&UiText::card_tdp, [](const Gpu& g, const UiText&, bool) { return FormatNumber(g.tdp_w) + " W"; }, "tdp_w"},
-      {&UiText::card_interconnect, [](const Gpu& g, const UiText&, bool zh) { return Interconnect(g, zh); }, "interconnect_gbps"},
+      {&UiText::card_tdp, [](const Gpu& g, const UiText& t, bool) { return Published(g, t, "tdp_w", g.tdp_w, " W"); }, "tdp_w"},
+      {&UiText::card_interconnect, [](const Gpu& g, const UiText& t, bool zh) { return Interconnect(g, t, zh); }, "interconnect_gbps"},
       {&UiText::card_form_factor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::form_factor, zh); }},
       {&UiText::card_software, [](const Gpu& g, const UiText&, bool) { return g.ecosystem; }},
       {&UiText::card_domestic, [](const Gpu& g, const UiText& t, bool) { return std::string(g.domestic ? t.yes : t.no); }},

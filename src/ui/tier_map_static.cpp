@@ -25,6 +25,11 @@ const char* TierRgb(int tier) {
   }
 }
 
+// A required figure grouped, with `unit`, or "not published" when the vendor gives none.
+std::string Published(const Gpu& g, const char* field, double value, const UiText& t, const char* unit) {
+  return g.IsUnpublished(field) ? std::string(t.card_not_published) : Grouped(value) + unit;
+}
+
 // A fraction of the plot box as an SVG percentage, 2 decimals (enough at any screen size).
 std::string Pct(double fraction) { return Printf("%.2f%%", fraction * 100); }
 
@@ -48,6 +53,7 @@ void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& sh
   for (const Gpu& g : gpus) {
     x_lo = std::min(x_lo, g.memory_gb), x_hi = std::max(x_hi, g.memory_gb);
     y_lo = std::min(y_lo, g.Dense16Tflops()), y_hi = std::max(y_hi, g.Dense16Tflops());
+    if (g.IsUnpublished("memory_bandwidth_gbps")) continue;  // drawn at the smallest size
     bw_lo = std::min(bw_lo, g.memory_bandwidth_gbps), bw_hi = std::max(bw_hi, g.memory_bandwidth_gbps);
   }
   charts::PadLogRange(x_lo, x_hi, 0.06);
@@ -145,7 +151,7 @@ void AppendCardList(std::string& out, const Catalogs& c, const std::vector<int>&
     const Gpu& g = c.gpus.gpus[i];
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
     out += Printf("<li><span class=\"pr-t%d\">●</span> ", tier) + HtmlEscape(g.name) + "<br><span class=\"pr-muted\">" +
-           HtmlEscape(Printf(t.tier_card_figures, tier, Grouped(g.memory_gb).c_str(), Grouped(g.memory_bandwidth_gbps).c_str(),
+           HtmlEscape(Printf(t.tier_card_figures, tier, Grouped(g.memory_gb).c_str(), Published(g, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, t, " GB/s").c_str(),
                              Grouped(g.Dense16Tflops(), 0).c_str())) +
            "</span></li>";
   }
@@ -163,9 +169,9 @@ void AppendTable(std::string& out, const Catalogs& c, const std::vector<int>& sh
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
     out += "<tr><td>" + HtmlEscape(g.name) + "</td><td>" + HtmlEscape(g.vendor) + "</td>";
     out += Printf("<td class=\"pr-t%d\">%d</td>", tier, tier);
-    out += "<td>" + Grouped(g.memory_gb) + "</td><td>" + Grouped(g.memory_bandwidth_gbps) + "</td><td>" +
+    out += "<td>" + Grouped(g.memory_gb) + "</td><td>" + HtmlEscape(Published(g, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, t, "")) + "</td><td>" +
            Grouped(g.Dense16Tflops(), 1) + "</td><td>" + (g.fp8_dense_tflops ? Grouped(*g.fp8_dense_tflops, 1) : "-") +
-           "</td><td>" + Grouped(g.tdp_w) + Printf("</td><td>%d</td></tr>", g.year);
+           "</td><td>" + HtmlEscape(Published(g, "tdp_w", g.tdp_w, t, "")) + Printf("</td><td>%d</td></tr>", g.year);
   }
   out += "</tbody></table></div>";
 }

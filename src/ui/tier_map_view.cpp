@@ -110,6 +110,7 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   for (const Gpu& g : gpus) {
     x_lo = std::min(x_lo, g.memory_gb), x_hi = std::max(x_hi, g.memory_gb);
     y_lo = std::min(y_lo, g.Dense16Tflops()), y_hi = std::max(y_hi, g.Dense16Tflops());
+    if (g.IsUnpublished("memory_bandwidth_gbps")) continue;  // drawn at the smallest size
     bw_lo = std::min(bw_lo, g.memory_bandwidth_gbps), bw_hi = std::max(bw_hi, g.memory_bandwidth_gbps);
   }
   if (gpus.empty()) return -1;
@@ -338,13 +339,13 @@ void DrawTable(TierMapState& s, const Catalogs& c, const std::vector<int>& shown
     ImGui::TableNextColumn();
     ImGui::Text("%s", FormatNumber(g.memory_gb).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%s", FormatNumber(g.memory_bandwidth_gbps).c_str());
+    ImGui::TextUnformatted(g.IsUnpublished("memory_bandwidth_gbps") ? t.card_not_published : FormatNumber(g.memory_bandwidth_gbps).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%s", FormatNumber(g.Dense16Tflops(), 1).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%s", g.fp8_dense_tflops ? FormatNumber(*g.fp8_dense_tflops, 1).c_str() : "-");
     ImGui::TableNextColumn();
-    ImGui::Text("%s", FormatNumber(g.tdp_w).c_str());
+    ImGui::TextUnformatted(g.IsUnpublished("tdp_w") ? t.card_not_published : FormatNumber(g.tdp_w).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%d", g.year);
     ImGui::PopID();
@@ -421,8 +422,9 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
     const float y0 = top.y + (row_h - 2 * line) * 0.5f;
     dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y0 + line * 0.5f), line * 0.3f, TierColor(tier));
     dl->AddText(ImVec2(top.x + pad + line, y0), ImGui::GetColorU32(ImGuiCol_Text), g.DisplayName(env.chinese()).c_str());
-    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(),
-                                       FormatNumber(g.memory_bandwidth_gbps).c_str(),
+    const std::string bandwidth = g.IsUnpublished("memory_bandwidth_gbps") ? std::string(t.card_not_published)
+                                                                            : FormatNumber(g.memory_bandwidth_gbps) + " GB/s";
+    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
                                        FormatNumber(g.Dense16Tflops(), 0).c_str());
     dl->AddText(ImVec2(top.x + pad + line, y0 + line), kColorMuted, figures.c_str());
     ImGui::PopID();

@@ -375,8 +375,9 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
     ImGui::SameLine();
     HelpMarker(t.walk_pareto_help);
   }
-  const std::string speed = r.time_seconds ? Duration(*r.time_seconds, t)
-                                           : Printf(t.walk_tokens_per_user, r.tokens_per_second_per_user.value_or(0));
+  const std::string speed = r.time_seconds                 ? Duration(*r.time_seconds, t)
+                            : r.tokens_per_second_per_user ? Printf(t.walk_tokens_per_user, *r.tokens_per_second_per_user)
+                                                           : std::string(t.card_not_published);
   const std::string money = r.workload.IsTraining() ? CnyText(r.cost_cny, env) : Printf(t.walk_per_hour, CnyText(r.cost_cny, env).c_str());
   WrappedTextF(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());
   if (ImGui::TreeNode("why", "%s", t.walk_why)) {

@@ -231,3 +231,42 @@ TEST_CASE("the first-frame copy may leave out notes and sources; the full file m
   CHECK(slim.catalog.gpus.at(0).sources.empty());
   CHECK(LoadGpuCatalog(CatalogText(Json::array({ValidGpuRecord()})), "g.json").catalog.details_loaded);
 }
+
+TEST_CASE("a required figure may be null only when the record lists it as unpublished") {
+  // Listed and null: loads, the figure reads as unpublished (0 in the struct, never used).
+  Json ok = ValidGpuRecord();
+  ok["memory_bandwidth_gbps"] = nullptr;
+  ok["tdp_w"] = nullptr;
+  ok["unpublished"] = Json::array({"memory_bandwidth_gbps", "tdp_w"});
+  const GpuCatalogLoad load = LoadGpuCatalog(CatalogText(Json::array({ok})), "data/gpus.json");
+  for (const auto& e : load.errors) INFO(e);
+  REQUIRE(load.ok());
+  const Gpu& g = load.catalog.gpus[0];
+  CHECK(g.IsUnpublished("memory_bandwidth_gbps"));
+  CHECK(g.IsUnpublished("tdp_w"));
+  CHECK_FALSE(g.IsUnpublished("interconnect_gbps"));
+  CHECK(g.memory_bandwidth_gbps == 0);
+  // Null but not listed.
+  Json unlisted = ValidGpuRecord();
+  unlisted["tdp_w"] = nullptr;
+  CHECK(AnyContains(ErrorsFor(unlisted), "field \"tdp_w\" is null: a figure the vendor does not publish must be listed in \"unpublished\""));
+  // Listed but holding a number.
+  Json both = ValidGpuRecord();
+  both["unpublished"] = Json::array({"interconnect_gbps"});
+  CHECK(AnyContains(ErrorsFor(both), "field \"interconnect_gbps\" is listed in \"unpublished\" but holds a number"));
+  // Memory and the 16-bit rate can never be unpublished; no field twice; no empty list.
+  Json memory = ValidGpuRecord();
+  memory["unpublished"] = Json::array({"memory_gb"});
+  CHECK(AnyContains(ErrorsFor(memory), "lists \"memory_gb\"; only memory_bandwidth_gbps, tdp_w and interconnect_gbps may be unpublished"));
+  Json twice = ValidGpuRecord();
+  twice["tdp_w"] = nullptr;
+  twice["unpublished"] = Json::array({"tdp_w", "tdp_w"});
+  CHECK(AnyContains(ErrorsFor(twice), "lists \"tdp_w\" twice"));
+  Json empty = ValidGpuRecord();
+  empty["unpublished"] = Json::array();
+  CHECK(AnyContains(ErrorsFor(empty), "field \"unpublished\" must not be empty"));
+  // An unpublished figure cannot also be flagged as the vendor's claim.
+  Json claimed = ok;
+  claimed["vendor_claim_only"] = Json::array({"tdp_w"});
+  CHECK(AnyContains(ErrorsFor(claimed), "lists \"tdp_w\", but that figure is null"));
+}

@@ -50,12 +50,13 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.annual_cost ? Money(row.annual_cost->amount, cur).c_str() : "-");
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Safe(row.energy_kwh, 0).c_str());
+    ImGui::TextUnformatted(row.energy_published ? Safe(row.energy_kwh, 0).c_str() : t.card_not_published);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(
-        Printf(row.energy_in_total ? t.cost_energy_paid : t.cost_energy_in_rent, Money(row.energy_cost.amount, cur).c_str()).c_str());
+    ImGui::TextUnformatted(row.energy_published ? Printf(row.energy_in_total ? t.cost_energy_paid : t.cost_energy_in_rent,
+                                                         Money(row.energy_cost.amount, cur).c_str()).c_str()
+                                                : t.card_not_published);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Safe(row.co2_kg, 0).c_str());
+    ImGui::TextUnformatted(row.energy_published ? Safe(row.co2_kg, 0).c_str() : t.card_not_published);
     ImGui::TableNextColumn();
     ImGui::TextDisabled(t.cost_notes_count, row.notes.size());
     if (ImGui::IsItemHovered()) {
