@@ -2,6 +2,7 @@
 
 #include "engine/format.hpp"
 #include "engine/model_catalog.hpp"
+#include "engine/recommend_risk.hpp"
 #include "engine/text/engine_text.hpp"
 
 #include <algorithm>
@@ -55,7 +56,8 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
   }
   for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
     Workload layout;
-    FitsOnEntry e{i, MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout), 0};
+    FitsOnEntry e{i, 0, 0, UnsupportedSoftware(c.gpus.gpus[i], w, language)};
+    if (e.unsupported.empty()) e.min_gpus = MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout);
     if (e.min_gpus > 0) e.per_gpu_bytes = Estimate(layout, c, Language::kEnglish, false).memory.total_bytes;
     d.fits_on.push_back(e);
   }

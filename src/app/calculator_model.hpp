@@ -16,6 +16,9 @@ struct FitsOnEntry {
   int gpu_index = 0;     // into catalogs.gpus.gpus
   int min_gpus = 0;      // 0 = not within kMaxFitsOnGpus
   double per_gpu_bytes = 0;
+  // Why the card is left out whatever the count: its software stack lacks what the job needs
+  // (training on a stack that does not train; data/software.json). Empty when it is not.
+  std::string unsupported;
 };
 inline constexpr int kMaxFitsOnGpus = 1024;
 

@@ -177,10 +177,13 @@ WalkRequest WalkthroughRecommendRequest(const WalkthroughState& s, const Catalog
     else out.unknown_owned.push_back(o.gpu);
   }
   if (!owned.empty()) k["owned"] = owned;
+  // Serving: the weight format is the reader's answer to step 3, so the ranking keeps it
+  // (recommend would otherwise swap BF16 for INT8/FP8 weights where they are cheaper).
+  if (WalkthroughServing(s)) k["allow_quantization"] = false;
   k["max_gpus"] = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
   const RankObjective objectives[] = {RankObjective::kCost, RankObjective::kTime, RankObjective::kGpus, RankObjective::kEnergy};
   k["objective"] = ToString(objectives[std::clamp(static_cast<int>(s.objective), 0, 3)]);
-  k["max_results"] = 8;
+  k["max_results"] = kWalkShownConfigs;
   const std::string region = WalkthroughPriceRegion(s, language, c.regions);
   if (!region.empty()) {
     k["region"] = region;

@@ -51,6 +51,10 @@ struct WalkWarning {
   double value = 0, limit = 0;  // what was asked, what it was held to / the model's limit
 };
 
+// Ranked configurations the walkthrough shows, and asks recommend for: its "ranks below the
+// top N" lines then name the N the reader sees.
+inline constexpr int kWalkShownConfigs = 5;
+
 // The `recommend --json` request the answers describe: the estimate request (model, task,
 // precision and the job's own figures) plus "constraints". The results step is recommend's
 // answer to exactly this request (read back through the engine's parser).

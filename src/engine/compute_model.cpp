@@ -162,6 +162,13 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
         offload = steps * (params * 4 / (cal.pcie_host_gbps * kBytesPerGB) +
                            params * cal.cpu_adam_bytes_per_param / (cal.host_memory_gbps * kBytesPerGB));
       }
+      if (w.offload_params && memory.cpu_offload_params_bytes > 0) {
+        // Parameter offload: every micro-step copies the rank's weight shards in over PCIe for
+        // the forward and again for the backward, and its gradient shards out (Answer.AI,
+        // fsdp_qlora benchmarks_03_2024.md: "70 BILLION parameters are copied to the GPUs each step").
+        const double micro_steps = w.train_tokens / (static_cast<double>(w.micro_batch) * w.seq_len * std::max(1, w.dp));
+        offload += micro_steps * 2 * memory.cpu_offload_params_bytes / (cal.pcie_host_gbps * kBytesPerGB);
+      }
       r.flops_total = flops;
       r.compute_seconds = compute;
       r.communication_seconds = comm;

@@ -13,8 +13,11 @@ namespace atlas {
 namespace {
 
 // JobCapacityBytes for a card whose usable capacity is already known.
-double CapacityOfUsable(const MemoryBreakdown& memory, double usable_bytes) {
-  return memory.preallocated_fraction > 0 ? usable_bytes * memory.preallocated_fraction : usable_bytes;
+double CapacityOfUsable(const MemoryBreakdown& memory, double usable_bytes, const Gpu& gpu) {
+  const double job = memory.preallocated_fraction > 0 ? usable_bytes * memory.preallocated_fraction : usable_bytes;
+  // On a unified-memory chip (Apple M-series, Jetson, MI300A) "CPU memory" is the same memory:
+  // what is offloaded to the host still takes room there (gpus.json memory_type).
+  return gpu.unified_memory ? job - memory.host_memory_bytes : job;
 }
 
 }  // namespace
@@ -48,6 +51,7 @@ std::vector<std::string> ValidateWorkload(const Workload& w, Language language) 
     need_printf(static_cast<long long>(w.tp) * w.pp * w.dp == w.gpus, T.val_gpus_product, w.gpus, w.tp, w.pp, w.dp);
     if (w.ep > 1) need_printf(w.dp % w.ep == 0, T.val_ep_dp, w.ep, w.dp);
     need(w.zero_stage >= 0 && w.zero_stage <= 3, T.val_zero_stage);
+    need(!w.offload_params || w.zero_stage == 3, T.val_offload_params);
     need(w.seq_len >= 1 && w.seq_len <= 10000000, T.val_seq_len);
     need(w.micro_batch >= 1 && w.micro_batch <= 65536, T.val_micro_batch);
     const bool quantized = w.precision == Precision::kInt8 || w.precision == Precision::kInt4 || w.precision == Precision::kNf4;
@@ -91,7 +95,7 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, La
   r.usable_memory_bytes = c.calibration.UsableBytes(*r.gpu);
   // Servers that preallocate (vLLM's gpu_memory_utilization) need the job inside their fraction
   // and show that fraction on the device whatever the batch.
-  const double capacity = CapacityOfUsable(r.memory, r.usable_memory_bytes);
+  const double capacity = CapacityOfUsable(r.memory, r.usable_memory_bytes, *r.gpu);
   if (r.memory.preallocated_fraction > 0) {
     const double context = r.memory.device_total_bytes - r.memory.framework_allocated_bytes;
     r.memory.device_total_bytes = std::max(r.memory.device_total_bytes, capacity + context);
@@ -107,6 +111,9 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, La
   if (!r.fits)
     r.notes.push_back(Printf(T.est_does_not_fit, Gib(r.memory.required_bytes).c_str(), Gib(capacity).c_str(),
                              r.gpu->DisplayName(language == Language::kChinese).c_str(), DoesNotFitAdvice(w, language).c_str()));
+  if (r.gpu->unified_memory && r.memory.host_memory_bytes > 0)
+    r.notes.push_back(Printf(T.est_unified_offload, r.gpu->DisplayName(language == Language::kChinese).c_str(),
+                             Gib(r.memory.host_memory_bytes).c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
     r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->DisplayName(language == Language::kChinese).c_str()));
   if (explain) r.warnings = EstimateWarnings(w, r.framework, *r.gpu, language);
@@ -114,7 +121,7 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, La
 }
 
 double JobCapacityBytes(const MemoryBreakdown& memory, const Gpu& gpu, const Calibration& calibration) {
-  return CapacityOfUsable(memory, calibration.UsableBytes(gpu));
+  return CapacityOfUsable(memory, calibration.UsableBytes(gpu), gpu);
 }
 
 int MinGpusToFit(const Workload& base, const Catalogs& c, const Gpu& gpu, int max_gpus, Workload* layout) {

@@ -11,7 +11,7 @@ namespace atlas {
 
 const std::vector<std::string>& EstimateRequestFields() {
   static const std::vector<std::string> fields = {
-      "model", "task", "precision", "optimizer", "zero_stage", "offload_optimizer", "tp", "pp", "dp", "ep",
+      "model", "task", "precision", "optimizer", "zero_stage", "offload_optimizer", "offload_params", "tp", "pp", "dp", "ep",
       "sequence_parallel", "seq_len", "micro_batch", "checkpointing", "flash_attention", "lora_rank",
       "lora_targets", "batch", "context", "prompt_tokens", "kv_precision", "target_tokens_per_second", "gpu",
       "gpus", "train_tokens", "mfu", "framework", "dropout", "lora_dropout", "master_weights", "grad_accum"};
@@ -229,6 +229,9 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   w.master_weights = r.BoolOr("master_weights", true);
   w.zero_stage = r.IntegerOr("zero_stage", 0, 0, 3);
   w.offload_optimizer = r.BoolOr("offload_optimizer", false);
+  w.offload_params = r.BoolOr("offload_params", false);
+  // FSDP's parameter offload runs the optimizer step on the CPU too (see Workload).
+  if (w.offload_params) w.offload_optimizer = true;
   w.tp = r.IntegerOr("tp", 1, 1, 1024);
   w.pp = r.IntegerOr("pp", 1, 1, 1024);
   w.ep = r.IntegerOr("ep", 1, 1, 4096);
@@ -300,6 +303,7 @@ Json WorkloadToRequest(const Workload& w, const std::string& preset) {
   j["optimizer"] = ToString(w.optimizer);
   j["zero_stage"] = w.zero_stage;
   j["offload_optimizer"] = w.offload_optimizer;
+  j["offload_params"] = w.offload_params;
   j["tp"] = w.tp;
   j["pp"] = w.pp;
   j["dp"] = w.dp;
@@ -337,6 +341,7 @@ Json EstimateResultToJson(const EstimateResult& r, const Workload& w) {
                         {"overhead", m.overhead_bytes},
                         {"total", m.total_bytes}};
   j["cpu_offload_bytes"] = m.cpu_offload_bytes;
+  j["cpu_offload_params_bytes"] = m.cpu_offload_params_bytes;
   j["host_memory_bytes"] = m.host_memory_bytes;
   j["framework"] = ToString(r.framework);
   j["framework_allocated_bytes"] = m.framework_allocated_bytes;

@@ -17,6 +17,8 @@ struct Need {
 
 std::vector<Need> NeedsOf(const Workload& w, Framework framework) {
   std::vector<Need> needs;
+  // Training at all: PyTorch's distributed training stack (data/software.json "training").
+  if (w.IsTraining()) needs.push_back({SoftwareFeature::kTraining, &EngineText::warn_feature_training});
   // QLoRA's base and bitsandbytes' 8-bit optimizers (Dettmers et al. 2023, the bitsandbytes
   // library) need bitsandbytes' kernels on the card.
   if (w.precision == Precision::kNf4) needs.push_back({SoftwareFeature::kNf4Bitsandbytes, &EngineText::warn_feature_nf4});

@@ -218,16 +218,17 @@ class Search {
   // The same settings are asked for more than once (a prune check is often the candidate
   // itself): memory per distinct setting of the knobs the search turns.
   std::shared_ptr<const MemoryBreakdown> CachedMemory(const Workload& w) {
-    const std::array<int, 13> key = {w.gpus, w.tp, w.pp, w.dp, w.ep, w.sequence_parallel, static_cast<int>(w.checkpointing),
+    const std::array<int, 14> key = {w.gpus, w.tp, w.pp, w.dp, w.ep, w.sequence_parallel, static_cast<int>(w.checkpointing),
                                      w.micro_batch, w.zero_stage, static_cast<int>(w.optimizer),
-                                     static_cast<int>(w.kv_precision), static_cast<int>(w.precision), w.offload_optimizer};
+                                     static_cast<int>(w.kv_precision), static_cast<int>(w.precision), w.offload_optimizer,
+                                     w.offload_params};
     auto it = memory_cache_.find(key);
     if (it == memory_cache_.end()) it = memory_cache_.emplace(key, std::make_shared<const MemoryBreakdown>(Memory(w))).first;
     return it->second;
   }
 
   double HostBytesPerNode(const Workload& w, const MemoryBreakdown& m) const {
-    return m.cpu_offload_bytes * std::min(w.gpus, std::max(1, a_.gpus_per_node));
+    return (m.cpu_offload_bytes + m.cpu_offload_params_bytes) * std::min(w.gpus, std::max(1, a_.gpus_per_node));
   }
 
  private:
@@ -266,8 +267,12 @@ class Search {
       quant_formats_.push_back(p);
       quant_options_.push_back({static_cast<int>(quant_options_.size()), static_cast<int>(p)});
     }
-    offload_options_.push_back({0, base_.offload_optimizer ? 1 : 0});
+    // Offload: 1 = optimizer states (ZeRO-Offload), 2 = also the ZeRO-3 weight and gradient
+    // shards (FSDP CPU offload; only where ZeRO-3 is reachable).
+    offload_options_.push_back({0, base_.offload_params ? 2 : base_.offload_optimizer ? 1 : 0});
     if (training_ && cons_.allow_offload && !base_.offload_optimizer) offload_options_.push_back({1, 1});
+    if (training_ && cons_.allow_offload && !base_.offload_params && zero_options_.back().value == 3)
+      offload_options_.push_back({static_cast<int>(offload_options_.size()), 2});
     // GPU counts: the request's, then 2, 3, 4, 6, 8 in a node, then whole nodes (recommend's
     // steps: 16, 24, 32, 48, ...). Serving keeps its replicas: counts are replicas x size.
     counts_.push_back(base_.gpus);
@@ -332,6 +337,7 @@ class Search {
     w.kv_precision = static_cast<KvPrecision>(kv.value), lv[kKv] = kv.level;
     w.precision = static_cast<Precision>(q.value), lv[kQuantization] = q.level;
     w.offload_optimizer = off.value != 0, lv[kOffload] = off.level;
+    w.offload_params = off.value >= 2 && w.zero_stage == 3;
   }
 
   bool HostOk(double host_bytes) const {
@@ -402,7 +408,7 @@ class Search {
   bool SameStructure(const Candidate& c, const Layout& l, const Option& kv, const Option& q, const Option& off) const {
     return c.w.tp == l.tp && c.w.pp == l.pp && c.w.dp == l.dp && c.w.ep == l.ep && c.w.sequence_parallel == l.sequence_parallel &&
            static_cast<int>(c.w.kv_precision) == kv.value && static_cast<int>(c.w.precision) == q.value &&
-           static_cast<int>(c.w.offload_optimizer) == off.value;
+           c.levels[kOffload] == off.level;
   }
 
   bool Fits(const Candidate& c) const { return c.memory().required_bytes <= capacity(c.memory()) && HostOk(c.host_bytes_per_node); }
@@ -484,7 +490,7 @@ class Search {
   std::vector<Option> ckpt_options_, zero_options_, opt_options_, kv_options_, quant_options_, offload_options_;
   std::vector<Precision> quant_formats_, quant_formats_all_;
   std::vector<int> counts_;
-  std::map<std::array<int, 13>, std::shared_ptr<const MemoryBreakdown>> memory_cache_;
+  std::map<std::array<int, 14>, std::shared_ptr<const MemoryBreakdown>> memory_cache_;
 };
 
 // [SECTION] Explaining the changes -----------------------------------------------------------------
@@ -493,7 +499,7 @@ class Search {
 int FieldRank(const std::string& f) {
   static const char* const kOrder[] = {"checkpointing", "micro_batch", "grad_accum", "zero_stage", "optimizer",
                                        "gpus", "tp", "pp", "dp", "ep", "sequence_parallel", "kv_precision",
-                                       "precision", "offload_optimizer"};
+                                       "precision", "offload_optimizer", "offload_params"};
   for (size_t i = 0; i < std::size(kOrder); ++i)
     if (f == kOrder[i]) return static_cast<int>(i);
   return static_cast<int>(std::size(kOrder));
@@ -592,9 +598,12 @@ void ExplainChanges(const Workload& base, const Workload& fitted, Search& search
                        Gib(b.weights_bytes).c_str(), Gib(a.weights_bytes).c_str());
        });
   // Offload.
-  step([&](Workload& x) { x.offload_optimizer = fitted.offload_optimizer; },
-       [&](const std::string&, const MemoryBreakdown&, const MemoryBreakdown& a) {
+  step([&](Workload& x) { x.offload_optimizer = fitted.offload_optimizer, x.offload_params = fitted.offload_params; },
+       [&](const std::string& field, const MemoryBreakdown&, const MemoryBreakdown& a) {
          const int per_node = std::min(fitted.gpus, std::max(1, c.assumptions.gpus_per_node));
+         if (field == "offload_params")
+           return Printf(T.fit_why_offload_params, Gib(a.cpu_offload_params_bytes).c_str(),
+                         Gib((a.cpu_offload_params_bytes + a.cpu_offload_bytes) * per_node).c_str(), per_node);
          return Printf(T.fit_why_offload, Gib(a.cpu_offload_bytes).c_str(), Gib(a.cpu_offload_bytes * per_node).c_str(), per_node);
        });
   // Listed in knob order (the layout was applied before ZeRO for the numbers).
@@ -636,6 +645,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   if (fw.kv_precision != base.kv_precision) knobs.push_back(T.fit_knob_kv);
   if (fw.precision != base.precision) knobs.push_back(Printf(T.fit_knob_quantization, PrecisionLabel(fw.precision)));
   if (fw.offload_optimizer != base.offload_optimizer) knobs.push_back(T.fit_knob_offload);
+  if (fw.offload_params != base.offload_params) knobs.push_back(T.fit_knob_offload_params);
   std::string list;
   for (const std::string& k : knobs) list += (list.empty() ? "" : T.fit_list_separator) + k;
   if (list.empty()) list = T.fit_block_nothing_allowed;

@@ -4,6 +4,7 @@
 #include "units.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 
@@ -154,6 +155,11 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   g.memory_gb = r.Number("memory_gb", 0.5, kMaxMemoryGb);
   g.memory_bytes = g.memory_gb * kBytesPerNominalCardGB;
   g.memory_type = r.String("memory_type");
+  {
+    std::string type = g.memory_type;
+    std::transform(type.begin(), type.end(), type.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    g.unified_memory = type.find("unified") != std::string::npos;
+  }
   ReadUnpublished(r, g);
   g.memory_bandwidth_gbps = ReadRequiredFigure(r, g, "memory_bandwidth_gbps", 10, kMaxBandwidthGbps);
   g.fp32_tflops = r.NullableNumber("fp32_tflops", 0.01, kMaxTflops);

@@ -22,6 +22,8 @@ struct Gpu {
   double memory_gb = 0;  // nominal capacity as sold (see units.hpp: treated as GiB)
   double memory_bytes = 0;
   std::string memory_type;
+  // Memory shared with the CPU (memory_type says "unified"): offloading to the host frees nothing.
+  bool unified_memory = false;
   double memory_bandwidth_gbps = 0;  // GB/s
   std::optional<double> fp32_tflops;  // vector FP32; null where the vendor publishes none
   std::optional<double> tf32_dense_tflops;

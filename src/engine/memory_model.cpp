@@ -324,7 +324,18 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
                            zero_src};
       });
     }
-    if (z3 && w.dp > 1) {
+    if (w.offload_params && z3) {
+      // Parameter offload (FSDP CPUOffload(offload_params=True), PyTorch FSDP docs: it
+      // "implicitly enables gradient offloading"; DeepSpeed offload_param): the weight and
+      // gradient shards wait in host memory and each layer is copied in when it runs (counted
+      // with the gathered layers below). FSDP-QLoRA trains Llama 2 70B on 2 x 24 GB this way
+      // (Answer.AI 2024, github.com/AnswerDotAI/fsdp_qlora benchmarks_03_2024.md).
+      r.cpu_offload_params_bytes = r.weights_bytes + r.gradients_bytes;
+      r.weights_bytes = r.gradients_bytes = 0;
+      for (Figure& f : r.figures)
+        if (f.key == "weights" || f.key == "gradients") f.value = 0, f.inputs += T.fig_offloaded_params;
+    }
+    if (z3 && (w.dp > 1 || w.offload_params)) {
       // ZeRO-3 / FSDP gather whole layers in 16 bits before using them: the current layer, the
       // prefetched next one and (FSDP) one layer's unsharded gradients during reduce-scatter.
       // QLoRA's base is gathered in its 4-bit storage (FSDP + QLoRA, Answer.AI 2024).
@@ -338,6 +349,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
                                           : local_params;
       r.host_memory_bytes = r.cpu_offload_bytes + 4 * trainable_local / (z2 ? sh.dp_shared : 1);
     }
+    r.host_memory_bytes += r.cpu_offload_params_bytes;
     if (m.kind == ModelKind::kCnn) {
       // Per-sample activations from published measurements (data/models.json), halved for
       // 16-bit; full checkpointing keeps ~2/sqrt(L) of them (Chen et al. 2016, sublinear memory).
@@ -365,6 +377,8 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
   }
   if (r.cpu_offload_bytes > 0 && explain)
     r.notes.push_back(Printf(T.mem_note_offload, Gib(r.cpu_offload_bytes).c_str()));
+  if (r.cpu_offload_params_bytes > 0 && explain)
+    r.notes.push_back(Printf(T.mem_note_offload_params, Gib(r.cpu_offload_params_bytes).c_str()));
   const double states = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activations_bytes + r.kv_cache_bytes;
   const double workspace = profile.workspace_gib * kBytesPerGiB;
   // A paged optimizer (bitsandbytes) keeps its states in CUDA unified memory: on the device

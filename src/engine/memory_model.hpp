@@ -36,6 +36,7 @@ struct MemoryBreakdown {
   double required_bytes = 0;
   double preallocated_fraction = 0;  // the server's memory fraction (0 = allocates as needed)
   double cpu_offload_bytes = 0;    // optimizer states moved to host memory
+  double cpu_offload_params_bytes = 0;  // ZeRO-3 weight + gradient shards moved to host memory (offload_params)
   double host_memory_bytes = 0;    // host RAM the job needs beyond the OS (offloaded states + pinned buffers)
   double trainable_params = 0;     // all params for full training; adapters for LoRA/QLoRA
   std::vector<Figure> figures;     // one per component, with formula and inputs

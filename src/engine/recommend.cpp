@@ -127,7 +127,7 @@ double Hours(double seconds) { return seconds / kSecondsPerHour; }
 std::string HoursText(double hours, const EngineText& T) {
   if (hours < 1) return Printf(T.rec_minutes, hours * 60);
   if (hours < 48) return Printf(T.rec_hours, hours);
-  return Printf(T.rec_hours_days, hours, hours / 24);
+  return Printf(T.rec_hours_days, Grouped(hours).c_str(), Grouped(hours / 24, hours < 240 ? 1 : 0).c_str());
 }
 
 std::string Cny(double amount) {
@@ -565,7 +565,9 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           budget_fail = true, failure = Printf(training ? T.rec_fail_budget_job : T.rec_fail_budget_hour, Cards(n, T).c_str(), l.label.c_str(),
                                                Cny(*r.cost_cny).c_str(), Cny(*cons.budget_cny).c_str());
         if (!failure.empty()) {
-          if (tr.constraint_failure.empty()) tr.constraint_failure = failure;
+          // The why-not line quotes the largest count tried for time and speed (more cards only
+          // help there), the smallest for cost (more cards only cost more).
+          if (tr.constraint_failure.empty() || !budget_fail) tr.constraint_failure = failure;
           // Training is fastest with the first fitting layout (later ones add recomputation), so
           // only a larger count can help; cost only grows with the count.
           if (budget_fail && (!training || l.w.checkpointing == base.checkpointing)) stop_card = true;
@@ -709,6 +711,19 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     r.rank = static_cast<int>(res.configs.size()) + 1;
     explain(x);
     res.configs.push_back(std::move(r));
+  }
+
+  // A run past the horizon with no deadline: say so, with the fastest configuration found.
+  if (training && !cons.deadline_hours && !res.configs.empty() && res.configs.front().time_seconds &&
+      Hours(*res.configs.front().time_seconds) > kLongRunHours) {
+    const Accepted* fastest = nullptr;
+    for (const Accepted& x : accepted)
+      if (x.r.time_seconds && (!fastest || *x.r.time_seconds < *fastest->r.time_seconds)) fastest = &x;
+    const Recommendation& top = res.configs.front();
+    res.warnings.push_back(Printf(T.rec_warn_long_run, HoursText(Hours(*top.time_seconds), T).c_str(),
+                                  Grouped(kLongRunHours / 24).c_str(), Cards(fastest->r.gpus, T).c_str(),
+                                  c.gpus.gpus[static_cast<size_t>(fastest->r.gpu_index)].DisplayName(zh).c_str(),
+                                  HoursText(Hours(*fastest->r.time_seconds), T).c_str()));
   }
 
   // Pareto front of time vs cost among the listed configurations (those with a cost).

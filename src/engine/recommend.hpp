@@ -136,6 +136,9 @@ struct RecommendResult {
   std::vector<Recommendation> configs;    // ranked, at most max_results
   int fitting_total = 0;                  // configurations meeting every constraint (before the cut)
   std::vector<std::string> why_not;       // popular cards that fail, with the numbers
+  // What the reader must see before acting on the list: a training run longer than
+  // kLongRunHours with no deadline set (the fastest configuration found, and "set a deadline").
+  std::vector<std::string> warnings;
   std::vector<Tip> tips;                  // troubleshooting that applies
   std::vector<std::string> notes;         // prices used, assumptions, guide vs engine
   std::vector<bool> note_is_guide_disagreement;  // parallel to notes: the guides and the engine disagree
@@ -149,6 +152,10 @@ struct RecommendResult {
   int memory_estimates = 0;        // distinct (count, layout) memory estimates
   int compute_estimates = 0;       // compute-model runs
 };
+
+// A training run past this with no deadline gets a warning: 90 days, a quarter — past it the
+// hardware, the prices and usually the plan change before the run ends (a project choice).
+inline constexpr double kLongRunHours = 90 * 24;
 
 // The search. Never throws; invalid input comes back as `errors`.
 RecommendResult Recommend(const Workload& workload, const Constraints& constraints, const Catalogs& catalogs);

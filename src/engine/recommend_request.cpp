@@ -186,6 +186,7 @@ Json RecommendResultToJson(const RecommendResult& r, const Constraints& cons) {
   j["configs"] = std::move(configs);
   j["fitting_total"] = r.fitting_total;
   j["why_not"] = r.why_not;
+  j["warnings"] = r.warnings;
   Json tips = Json::array();
   for (const Tip& t : r.tips) tips.push_back({{"title", t.title}, {"text", t.text}, {"source", t.source}});
   j["tips"] = std::move(tips);

@@ -20,6 +20,7 @@ const char* RiskId(RiskKind kind) {
 
 std::vector<SoftwareFeature> FeaturesNeeded(const Workload& w) {
   std::vector<SoftwareFeature> out;
+  if (w.IsTraining()) out.push_back(SoftwareFeature::kTraining);
   if (w.task == Task::kQlora) out.push_back(SoftwareFeature::kNf4Bitsandbytes);
   if (w.precision == Precision::kFp8)
     out.push_back(w.IsTraining() ? SoftwareFeature::kFp8Training : SoftwareFeature::kFp8Inference);
@@ -82,7 +83,9 @@ std::vector<RiskFlag> AssessRisk(const Gpu& g, const Workload& w, int gpus_per_n
     if (e.level == SupportLevel::kPartial)
       out.push_back({RiskKind::kSoftwareImmature, Printf(T.risk_software_partial, g.software.stack_name.c_str(), SoftwareFeatureName(f),
                                                          e.note.c_str())});
-    else if (e.level == SupportLevel::kUnknown)
+    // "training" is recorded only where a source was found (data/software.json): an unknown
+    // there is no sign of an immature stack, so only "no" (a refusal) and "partial" count.
+    else if (e.level == SupportLevel::kUnknown && f != SoftwareFeature::kTraining)
       out.push_back({RiskKind::kSoftwareImmature, Printf(T.risk_software_unknown, SoftwareFeatureName(f),
                                                          g.software.stack_name.empty() ? g.ecosystem.c_str() : g.software.stack_name.c_str())});
   }

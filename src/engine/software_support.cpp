@@ -23,6 +23,7 @@ constexpr FeatureInfo kFeatures[kSoftwareFeatureCount] = {
     {SoftwareFeature::kVllm, "vllm", "vLLM"},
     {SoftwareFeature::kSglang, "sglang", "SGLang"},
     {SoftwareFeature::kLlamaCpp, "llama_cpp", "llama.cpp"},
+    {SoftwareFeature::kTraining, "training", "training (PyTorch FSDP/DeepSpeed)"},
 };
 
 size_t Index(SoftwareFeature f) { return static_cast<size_t>(f); }

@@ -1,5 +1,6 @@
 // Software support per card (data/software.json): for each feature a user's plan may rely on
-// (NF4 via bitsandbytes, FP8 training and inference, FlashAttention, vLLM, SGLang, llama.cpp),
+// (NF4 via bitsandbytes, FP8 training and inference, FlashAttention, vLLM, SGLang, llama.cpp,
+// training with PyTorch's distributed frameworks),
 // whether the card's software stack has it — yes, partial, no or unknown — with a note and the
 // address of the page that says so. Stacks (CUDA, ROCm, CANN, ...) hold the defaults; a card
 // can override one feature; FP8 on a card without an FP8 rate falls back to the stack's
@@ -25,8 +26,11 @@ enum class SoftwareFeature {
   kVllm,
   kSglang,
   kLlamaCpp,
+  // Training with the frameworks the engine models (PyTorch with FSDP/DeepSpeed/Megatron-LM):
+  // a stack answering "no" is left out of training fits and recommendations.
+  kTraining,
 };
-constexpr std::size_t kSoftwareFeatureCount = 7;
+constexpr std::size_t kSoftwareFeatureCount = 8;
 
 enum class SupportLevel { kUnknown, kNo, kPartial, kYes };
 

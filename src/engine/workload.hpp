@@ -30,6 +30,11 @@ struct Workload {
   Optimizer optimizer = Optimizer::kAdamW;
   int zero_stage = 0;
   bool offload_optimizer = false;
+  // ZeRO-3 parameter offload: the sharded weights and gradients live in host memory and are
+  // copied in a layer at a time (FSDP CPUOffload(offload_params=True), which "implicitly
+  // enables gradient offloading" and runs the optimizer step on the CPU: PyTorch FSDP docs;
+  // DeepSpeed offload_param). Only with zero_stage 3; implies offload_optimizer.
+  bool offload_params = false;
   int tp = 1, pp = 1, dp = 1, ep = 1;
   bool sequence_parallel = false;
   int seq_len = 2048;      // training sequence length

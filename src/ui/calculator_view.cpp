@@ -174,7 +174,7 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
   else
     ImGui::TextDisabled(t.calc_model_summary, Count(m.params).c_str(), m.layers, AttentionName(m.attention, t));
   ImGui::SetNextItemWidth(Em(5));
-  ImGui::InputText("##size", ui.custom_size, sizeof ui.custom_size);
+  ImGui::InputTextWithHint("##size", t.calc_custom_size_hint, ui.custom_size, sizeof ui.custom_size);
   ImGui::SameLine();
   if (ImGui::Button(Labeled(t.calc_use_size, "use_size").c_str())) {
     ui.message = SelectCustomSize(s, ui.custom_size);
@@ -269,6 +269,12 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     ImGui::SameLine();
     HelpMarker(t.calc_zero_help);
     ImGui::Checkbox(Labeled(t.calc_offload, "offload").c_str(), &w.offload_optimizer);
+    if (w.zero_stage == 3) {
+      ImGui::Checkbox(Labeled(t.calc_offload_params, "offload_params").c_str(), &w.offload_params);
+      if (w.offload_params) w.offload_optimizer = true;  // FSDP CPU offload steps the optimizer on the CPU
+    } else {
+      w.offload_params = false;  // parameter offload needs ZeRO-3 shards
+    }
     IntInput(t, Labeled(t.calc_dp, "dp"), w.dp, 1, 1000000);
     PowInput(t, Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_help);
     IntInput(t, Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
@@ -442,6 +448,7 @@ const char* FieldLabel(const std::string& field, Task task, const UiText& t) {
   if (field == "precision")
     return task == Task::kInference ? t.calc_weight_format : task == Task::kQlora ? t.calc_base_format : t.calc_precision;
   if (field == "offload_optimizer") return t.calc_offload;
+  if (field == "offload_params") return t.calc_offload_params;
   return field.c_str();
 }
 
@@ -534,6 +541,8 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   ImGui::TextUnformatted(t.calc_total);
   ValueColumn(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x, Bytes(r.memory.total_bytes));
   if (r.memory.cpu_offload_bytes > 0) ImGui::TextDisabled(t.calc_cpu_offload, Bytes(r.memory.cpu_offload_bytes).c_str());
+  if (r.memory.cpu_offload_params_bytes > 0)
+    ImGui::TextDisabled(t.calc_cpu_offload_params, Bytes(r.memory.cpu_offload_params_bytes).c_str());
 
   SectionTitle(w.IsTraining() ? t.calc_section_compute : t.calc_section_serving);
   const ComputeResult& cr = r.compute;
@@ -541,7 +550,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     std::string v;
     if (f.unit == "FLOP") v = Flops(f.value, env.language);
     else if (f.unit == "s") v = Duration(f.value, t);
-    else if (f.unit == "GPU-h") v = Printf(t.unit_gpu_hours, Safe(f.value, 0).c_str());
+    else if (f.unit == "GPU-h") v = GpuHours(f.value, t);
     else if (f.unit == "users") v = Whole(f.value, t.unit_users);
     else v = Rate(f.value, f.unit.c_str());
     FigureRow(f, FigureLabel(f, w.task, t), v, t);
@@ -581,6 +590,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     ImGui::PopStyleColor(2);
     if (ImGui::IsItemHovered()) {
       if (e.min_gpus > 0) ImGui::SetTooltip(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str());
+      else if (!e.unsupported.empty()) ImGui::SetTooltip("%s", Shown(e.unsupported, env).c_str());
       else ImGui::SetTooltip(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus);
     }
     ImGui::PopID();

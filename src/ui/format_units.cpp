@@ -36,6 +36,13 @@ std::string Duration(double s, const UiText& t) {
 
 std::string Duration(double s) { return Duration(s, TextFor(Language::kEnglish)); }
 
+std::string GpuHours(double h, const UiText& t) {
+  if (!std::isfinite(h) || h < 0) return "-";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, t.unit_gpu_hours, FormatNumber(h, h < 100 ? 1 : 0).c_str());
+  return buf;
+}
+
 std::string Flops(double f) { return Quantity(f, "FLOP"); }
 
 std::string Flops(double f, Language language) {

@@ -11,6 +11,9 @@ namespace atlas::ui {
 std::string Bytes(double bytes);        // binary GiB (2^30), labelled
 std::string Duration(double seconds, const UiText& t);  // ms, s, min, h, days, years in t's words
 std::string Duration(double seconds);   // the same in English (callers not yet localised)
+// GPU-hours with the hours' precision (one decimal below 100, grouped above): "3.5 GPU-h",
+// "1,234 GPU-h"; "-" when not finite. Never "3" for 3.5.
+std::string GpuHours(double gpu_hours, const UiText& t);
 std::string Flops(double flops);        // "8.09 × 10²² FLOP" (engine/format.hpp Quantity)
 // In Chinese "8.09 × 10²² FLOP" (engine/format_zh.hpp); else as above.
 std::string Flops(double flops, Language language);

@@ -45,6 +45,7 @@ const char* UiText::*FeatureLabel(SoftwareFeature f) {
     case SoftwareFeature::kFlashAttention: return &UiText::card_feature_flash_attention;
     case SoftwareFeature::kVllm: return &UiText::card_feature_vllm;
     case SoftwareFeature::kSglang: return &UiText::card_feature_sglang;
+    case SoftwareFeature::kTraining: return &UiText::card_feature_training;
     case SoftwareFeature::kLlamaCpp: break;
   }
   return &UiText::card_feature_llama_cpp;

@@ -58,7 +58,9 @@ struct UiEnv {
 // applied).
 struct CalculatorUi {
   ModelPickerState model_picker;
-  char custom_size[32] = "13B";
+  // A custom model's size, typed (empty: the grey hint says what it is for; never a figure that
+  // could be read as the picked model's size).
+  char custom_size[32] = "";
   std::string hf_config;  // pasted config.json
   std::string message;    // result of the last custom size / import
   bool message_is_error = false;

@@ -417,8 +417,9 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
     for (const std::string& e : d.errors) ColoredWrapped(kColorBad, e);
     return;
   }
-  const int shown = std::min<int>(5, static_cast<int>(r.configs.size()));
+  const int shown = std::min<int>(kWalkShownConfigs, static_cast<int>(r.configs.size()));
   if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
+  for (const std::string& warning : r.warnings) ColoredWrapped(kColorWarn, "! " + warning);
   for (int i = 0; i < shown; ++i) DrawConfig(state, c, d, i, env, memory);
   ImGui::TextDisabled(t.walk_checked, r.fitting_total,
                       FormatNumber(static_cast<double>(r.evaluated)).c_str(), FormatNumber(static_cast<double>(r.search_space)).c_str());

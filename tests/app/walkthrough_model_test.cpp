@@ -142,3 +142,42 @@ TEST_CASE("walkthrough: the price market travels in the link, automatic stays ou
   CHECK(d.state.walkthrough.market == "global");
   CHECK(d.state.language == Language::kChinese);
 }
+
+TEST_CASE("walkthrough: a serving precision the reader picked is kept (no INT8/FP8 swap)") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  // The trial: Qwen2.5-72B real-time serving, step 3 set to BF16, #1 came back with INT8 weights.
+  s.walkthrough.task = WalkthroughTask::kRealtimeServing;
+  s.walkthrough.model_preset = "qwen2.5-72b";
+  s.walkthrough.precision = "bf16";
+  NormalizeWalkthrough(s.walkthrough);
+  const WalkRequest req = WalkthroughRecommendRequest(s.walkthrough, c, s.language);
+  CHECK(req.request["constraints"]["allow_quantization"] == false);
+  CHECK(req.request["constraints"]["max_results"] == kWalkShownConfigs);
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(s, c, d, s.language);
+  REQUIRE(d.valid);
+  REQUIRE(!d.result.configs.empty());
+  for (const Recommendation& r : d.result.configs) CHECK(r.workload.precision == Precision::kBf16);
+  // Training answers leave quantisation to the method (QLoRA is its own choice).
+  s.walkthrough.task = WalkthroughTask::kPeft;
+  NormalizeWalkthrough(s.walkthrough);
+  CHECK_FALSE(WalkthroughRecommendRequest(s.walkthrough, c, s.language).request["constraints"].contains("allow_quantization"));
+}
+
+TEST_CASE("walkthrough: pre-training with no deadline shows recommend's long-run warning") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.walkthrough.task = WalkthroughTask::kPretrain;
+  s.walkthrough.model_preset = "llama-2-7b";
+  s.walkthrough.train_tokens = 2e12;
+  s.walkthrough.seq_len = 4096;
+  NormalizeWalkthrough(s.walkthrough);
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(s, c, d, s.language);
+  REQUIRE(d.valid);
+  CHECK(d.result.warnings.size() == 1);
+  s.walkthrough.deadline_hours = 24 * 30;
+  UpdateWalkthroughDerived(s, c, d, s.language);
+  CHECK(d.result.warnings.empty());
+}
