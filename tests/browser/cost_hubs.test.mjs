@@ -126,7 +126,9 @@ await run([
       const t = await target(page, "cost_hubs_table");
       assert(t, "no cost_hubs_table target");
       if (t[1] < 400) break;
-      await swipe(context, page, 40, 700, 40, 700 - Math.min(500, t[1] - 150));
+      // Start above the table (a drag on the table would scroll the table itself).
+      const start = Math.min(t[1] - 20, 780);
+      await swipe(context, page, 200, start, 200, Math.max(start - 500, 100));
     }
     const t = await target(page, "cost_hubs_table");
     assert(t && t[1] >= 0 && t[1] < 600, `hub table not in view: ${t}`);

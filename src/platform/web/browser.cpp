@@ -222,18 +222,12 @@ EM_JS(void, atlas_js_touch_install, (), {
   // A real mouse takes over again.
   c.addEventListener("mousemove", function(e) { if (!e.sourceCapabilities || !e.sourceCapabilities.firesTouchEvents) t.used = false; }, {passive: true});
 });
-EM_JS(double, atlas_js_take_touch_dy, (), {
+// The finger's movement since the last call, CSS px: sideways (horizontal = 1) or up and down.
+EM_JS(double, atlas_js_take_touch_move, (int horizontal), {
   var t = window.__atlasTouch;
   if (!t) return 0;
-  var d = t.dy;
-  t.dy = 0;
-  return d;
-});
-EM_JS(double, atlas_js_take_touch_dx, (), {
-  var t = window.__atlasTouch;
-  if (!t) return 0;
-  var d = t.dx;
-  t.dx = 0;
+  var d = horizontal ? t.dx : t.dy;  // dot access only: Closure renames properties
+  if (horizontal) t.dx = 0; else t.dy = 0;
   return d;
 });
 EM_JS(float, atlas_js_take_pinch, (float* xy), {
@@ -396,8 +390,8 @@ void ConsoleWarn(const std::string& message) { atlas_js_console_warn(message.c_s
 void FetchDeferred(const char* wasm_url, const char* data_urls) { atlas_js_fetch_deferred(wasm_url, data_urls); }
 void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese ? 1 : 0); }
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
-double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }
-double TakeTouchScrollDx() { return atlas_js_take_touch_dx(); }
+double TakeTouchScrollDy() { return atlas_js_take_touch_move(0); }
+double TakeTouchScrollDx() { return atlas_js_take_touch_move(1); }
 void InstallTouchTracking() { atlas_js_touch_install(); }
 float TakePinch(float& x_px, float& y_px) {
   float xy[2] = {0, 0};
