@@ -25,8 +25,11 @@ std::vector<HubRow> BuildHubRows(const CostDerived& d, const Catalogs& c) {
     for (const CostRow& row : d.report.rows) {
       if (row.region_id != reg.id || row.service != d.bar_service) continue;
       if (row.price_used && std::isfinite(row.price_used->amount)) h.rent_per_unit = row.price_used->amount;
-      if (row.price_choice) h.rent_scope = row.price_choice->scope;
+      if (row.price_choice) h.rent_scope = row.price_choice->scope, h.rent_stale_only = row.price_choice->stats.stale_only;
+      h.rent_summary = row.price_summary;
+      h.rent_estimate = row.price && row.price->estimate;
     }
+    if (d.report.cheapest && d.report.rows[*d.report.cheapest].region_id == reg.id) h.cheapest = true;
     out.push_back(std::move(h));
   }
   return out;

@@ -442,21 +442,19 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d,
       MarketLine line;
       line.service = k;
       line.market = market;
-      std::vector<const PriceRecord*> all, current;
-      for (const PriceRecord* p : d.pricing.PricesFor(s.gpu, k))
-        if (p->market == market) all.push_back(p);
-      for (const PriceRecord* p : all)
-        if (!IsStaleQuote(*p, d.pricing.data_date)) current.push_back(p);
-      const std::vector<const PriceRecord*>& pool = current.empty() ? all : current;
-      if (pool.empty()) {
+      // The market's statistic by the engine's one rule (price_market.hpp), as cost and recommend use it.
+      const PriceChoice choice = ChooseMarketPrice(d.pricing, s.gpu, k, market, d.request.price_rule.statistic, language);
+      if (!choice.amount_cny) {
         if (const PriceGap* g = d.pricing.GapFor(s.gpu, k, market)) line.gap = *g;
         if (line.gap) d.market.push_back(std::move(line));
         continue;
       }
-      line.stats = ComputeMarketStats(d.pricing, pool);
-      line.stats.stale_only = current.empty();
-      line.stats.stale_left_out = static_cast<int>(all.size() - pool.size());
-      line.median = fx.Convert(line.stats.median_cny, "CNY", cur).value_or(0.0);
+      std::vector<const PriceRecord*> pool;
+      for (const PriceRecord* p : d.pricing.PricesFor(s.gpu, k))
+        if (p->market == market && (choice.stats.stale_only || !IsStaleQuote(*p, d.pricing.data_date))) pool.push_back(p);
+      line.stats = choice.stats;
+      line.summary = PriceSummary(d.pricing, choice, language);
+      line.median = fx.Convert(*choice.amount_cny, "CNY", cur).value_or(0.0);
       line.min = fx.Convert(line.stats.min_cny, "CNY", cur).value_or(0.0);
       line.max = fx.Convert(line.stats.max_cny, "CNY", cur).value_or(0.0);
       const PriceRecord* newest = pool.front();

@@ -55,6 +55,10 @@ struct HubRow {
   std::optional<double> rent;        // the job's rent (or capex share), chosen currency; none = no price
   std::optional<double> rent_per_unit;  // the price used per GPU-hour / GPU-month / card
   QuoteScope rent_scope = QuoteScope::kMarket;  // region's own quotes, its market's, the other market's
+  bool rent_stale_only = false;      // only quotes older than 12 months price it
+  bool rent_estimate = false;        // the quote behind it is an estimate (news, blog, used market)
+  std::string rent_summary;          // PriceSummary of the price used (the row's tooltip)
+  bool cheapest = false;             // the verdict's row (the report's cheapest) is in this hub
   bool meets_constraints = true;
 };
 
@@ -86,7 +90,8 @@ struct MarketLine {
   ServiceKind service = ServiceKind::kContainer;
   std::string market;  // cn | global
   MarketStats stats;   // in CNY
-  double median = 0, min = 0, max = 0;  // the same in the view's currency
+  double median = 0, min = 0, max = 0;  // the same in the view's currency (median: the statistic used)
+  std::string summary;  // PriceSummary: "median of 3 current quotes from 2 sellers, ¥x–¥y; quoted ..."
   std::optional<PriceRecord> newest;    // the newest quote of the pool
   bool newest_stale = false;
   std::optional<PriceGap> gap;          // searched and not found (no quote in this market)

@@ -1,6 +1,8 @@
 // The Cost & region view's inputs (part of AppState, serialised in the share link).
 #pragma once
 
+#include "engine/cost.hpp"
+
 #include <string>
 #include <vector>
 
@@ -22,14 +24,14 @@ struct CostState {
   std::string gpu = "a100-80gb-sxm";
   int gpus = 8;
   double hours = 720;           // running hours of the job
-  double utilization = 0.8;     // share of board power while running
+  double utilization = kDefaultUtilization;  // share of board power while running
   double duty_cycle = 1.0;      // share of calendar time running (monthly billing, break-even)
   std::vector<std::string> regions;  // empty = all
   std::string service;          // "" = all forms
   std::string currency = "CNY";
   double usd_cny = 0;           // 0 = data/pricing.json rate
   double pue = 0;               // 0 = region's figure
-  double host_overhead = 0.3;
+  double host_overhead = kDefaultHostOverhead;
   bool liquid_cooling = false;
   std::string user_centre;      // latency filter, "" = none
   double max_latency_ms = 0;    // 0 = no limit

@@ -65,6 +65,7 @@ Json RowJson(const CostRow& row, const RegionCatalog& regions) {
                       {"market", c.market},
                       {"region", c.region_id.empty() ? Json(nullptr) : Json(c.region_id)},
                       {"market_stats", MarketStatsJson(c.stats)},
+                      {"summary", row.price_summary},
                       {"quote", Json{{"id", p.id},
                                      {"provider", p.provider},
                                      {"market", p.market},

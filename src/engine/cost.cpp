@@ -250,6 +250,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       if (price && form) {
         row.price = choice.record;
         row.price_choice = choice;
+        row.price_summary = PriceSummary(pricing, choice, q.language);
         row.price_used = Money{*price, cur};
         double compute = 0;
         MonthlyCostModel model;
@@ -338,12 +339,22 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
     report.break_even.push_back(std::move(be));
   }
 
-  for (size_t i = 0; i < report.rows.size(); ++i) {
-    const CostRow& r = report.rows[i];
-    if (!r.total_cost || !r.meets_constraints) continue;
-    if (!report.cheapest || r.total_cost->amount < report.rows[*report.cheapest].total_cost->amount)
-      report.cheapest = i;
+  // The cheapest row: among rows priced by their own region's market first (a hub's row priced
+  // from the other market's sellers is a card not sold there, as recommend ranks it), the other
+  // market's only when no row has a local price; the note says so.
+  for (const bool local_only : {true, false}) {
+    for (size_t i = 0; i < report.rows.size(); ++i) {
+      const CostRow& r = report.rows[i];
+      if (!r.total_cost || !r.meets_constraints) continue;
+      if (local_only && r.price_choice && r.price_choice->scope == QuoteScope::kOtherMarket) continue;
+      if (!report.cheapest || r.total_cost->amount < report.rows[*report.cheapest].total_cost->amount)
+        report.cheapest = i;
+    }
+    if (report.cheapest) break;
   }
+  if (report.cheapest && report.rows[*report.cheapest].price_choice &&
+      report.rows[*report.cheapest].price_choice->scope == QuoteScope::kOtherMarket)
+    report.notes.push_back(T.cost_note_cheapest_other_market);
   if (!report.cheapest) report.notes.push_back(T.cost_note_no_cheapest);
   else if (report.rows[*report.cheapest].service == ServiceKind::kPurchase)
     report.notes.push_back(T.cost_note_cheapest_purchase);

@@ -23,6 +23,9 @@ namespace atlas {
 inline constexpr double kHoursPerYear = 8760.0;              // 365 × 24
 inline constexpr double kHoursPerMonth = kHoursPerYear / 12;  // 730 h, the cloud billing month
 inline constexpr double kDefaultHostOverhead = 0.3;  // project assumption (see EnergyKwh)
+// Share of board power a training/serving job draws while running, when the request does not say:
+// a project assumption (the Cost view's and the CLI's one default; README "gpu-atlas cost").
+inline constexpr double kDefaultUtilization = 0.8;
 
 // Request limits: outside them an input is a typo, not a job.
 inline constexpr int kMaxGpus = 100000;
@@ -88,7 +91,7 @@ struct CostRequest {
   std::string gpu_id;
   int gpus = 1;
   double hours = 0;          // hours the job runs (GPUs busy), before virtualisation loss
-  double utilization = 1.0;  // fraction of board power while running, (0, 1]
+  double utilization = kDefaultUtilization;  // fraction of board power while running, (0, 1]
   double duty_cycle = 1.0;   // fraction of calendar time running, (0, 1]
   std::vector<std::string> region_ids;   // empty = every region
   std::vector<ServiceKind> services;     // empty = all four
@@ -125,6 +128,7 @@ struct CostRow {
   std::optional<PriceRecord> price;         // the quote behind the price (price_market.hpp)
   std::optional<PriceChoice> price_choice;  // statistic, scope, market statistics, reasons
   std::optional<Money> price_used;          // per unit (GPU-hour, GPU-month, card), request currency
+  std::string price_summary;                // PriceSummary of price_choice ("median of 3 current quotes ...")
   std::vector<std::string> notes;
 };
 

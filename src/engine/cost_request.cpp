@@ -29,7 +29,7 @@ CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std
   q.hours = r.Number("hours", 0, kMaxJobHours);
   if (r.Has("hours") && j["hours"].is_number() && j["hours"].get<double>() == 0)
     r.Fail("hours", "must be greater than 0");
-  q.utilization = r.Number("utilization", 0, 1);
+  q.utilization = r.NumberOr("utilization", kDefaultUtilization, 0, 1);
   if (r.Has("utilization") && j["utilization"].is_number() && j["utilization"].get<double>() == 0)
     r.Fail("utilization", "must be greater than 0 (fraction of board power while running)");
   q.duty_cycle = r.NumberOr("duty_cycle", 1.0, 0, 1);

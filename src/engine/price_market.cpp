@@ -1,6 +1,7 @@
 #include "price_market.hpp"
 
 #include "format.hpp"
+#include "format_zh.hpp"
 #include "text/engine_text.hpp"
 
 #include <algorithm>
@@ -136,6 +137,59 @@ std::string Num(double v) {
   return buf;
 }
 
+// The statistic of one pool of quotes (current ones first; stale ones only when nothing current
+// is left) into `out`: amount, reference quote, stats and the "price used" note. False when no
+// quote of the pool has a rate to CNY.
+bool PriceFromPool(const PricingCatalog& pricing, const std::vector<const PriceRecord*>& pool, PriceStatistic statistic,
+                   ServiceKind service, const std::string& scope, const EngineText& T, PriceChoice& out) {
+  auto stale = [&](const PriceRecord* p) { return IsStaleQuote(*p, pricing.data_date); };
+  std::vector<const PriceRecord*> current;
+  for (const PriceRecord* p : pool)
+    if (!stale(p)) current.push_back(p);
+  const bool stale_only = current.empty();
+  if (stale_only) current = pool;
+  const int left_out = static_cast<int>(pool.size() - current.size());
+  std::vector<std::pair<double, const PriceRecord*>> valued;
+  for (const PriceRecord* p : current)
+    if (auto v = ComparableCny(pricing, *p)) valued.push_back({*v, p});
+  if (valued.empty()) return false;
+  std::stable_sort(valued.begin(), valued.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  out.stats = ComputeMarketStats(pricing, current);
+  out.stats.stale_only = stale_only;
+  out.stats.stale_left_out = left_out;
+  out.statistic = statistic;
+  out.quotes_considered = static_cast<int>(valued.size());
+  const PriceRecord* ref = nullptr;
+  switch (statistic) {
+    case PriceStatistic::kMin:
+      out.amount_cny = valued.front().first;
+      ref = valued.front().second;
+      break;
+    case PriceStatistic::kMax:
+      out.amount_cny = valued.back().first;
+      ref = valued.back().second;
+      break;
+    default: {
+      out.amount_cny = out.stats.median_cny;
+      // The quote nearest the median (the lower one on a tie) is named as the reference.
+      double best = 0;
+      for (const auto& [v, p] : valued)
+        if (!ref || std::fabs(v - out.stats.median_cny) < best - 1e-12) {
+          ref = p;
+          best = std::fabs(v - out.stats.median_cny);
+        }
+      break;
+    }
+  }
+  out.record = *ref;
+  out.record_is_stale = stale(ref);
+  out.notes.push_back(Printf(T.cost_price_stat, Num(*out.amount_cny).c_str(), PriceUnit(service, T),
+                             StatisticWord(statistic, T), out.stats.quotes,
+                             stale_only ? T.word_quotes_stale : T.word_quotes_current, out.stats.sellers,
+                             scope.c_str(), Num(out.stats.min_cny).c_str(), Num(out.stats.max_cny).c_str()));
+  return true;
+}
+
 }  // namespace
 
 PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id, ServiceKind service,
@@ -194,66 +248,80 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
       out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(),
                                  ServiceWord(service, T), MarketWord(out.market, T)));
     }
-    // Current quotes first; stale ones only when nothing current is left.
-    std::vector<const PriceRecord*> current;
-    for (const PriceRecord* p : pool)
-      if (!stale(p)) current.push_back(p);
-    if (current.empty()) {
-      out.stats.stale_only = true;
-      current = pool;
-    }
-    const int left_out = static_cast<int>(pool.size() - current.size());
-    std::vector<std::pair<double, const PriceRecord*>> valued;
-    for (const PriceRecord* p : current)
-      if (auto v = ComparableCny(pricing, *p)) valued.push_back({*v, p});
-    if (valued.empty()) return out;  // no rate for any quote's currency
-    std::stable_sort(valued.begin(), valued.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    const bool stale_only = out.stats.stale_only;
-    out.stats = ComputeMarketStats(pricing, current);
-    out.stats.stale_only = stale_only;
-    out.stats.stale_left_out = left_out;
-    out.statistic = rule.statistic;
-    out.quotes_considered = static_cast<int>(valued.size());
-    const PriceRecord* ref = nullptr;
-    switch (rule.statistic) {
-      case PriceStatistic::kMin:
-        out.amount_cny = valued.front().first;
-        ref = valued.front().second;
-        break;
-      case PriceStatistic::kMax:
-        out.amount_cny = valued.back().first;
-        ref = valued.back().second;
-        break;
-      default: {
-        out.amount_cny = out.stats.median_cny;
-        // The quote nearest the median (the lower one on a tie) is named as the reference.
-        double best = 0;
-        for (const auto& [v, p] : valued)
-          if (!ref || std::fabs(v - out.stats.median_cny) < best - 1e-12) {
-            ref = p;
-            best = std::fabs(v - out.stats.median_cny);
-          }
-        break;
-      }
-    }
-    out.record = *ref;
-    out.record_is_stale = stale(ref);
     const std::string scope = out.scope == QuoteScope::kRegion ? Printf(T.cost_price_scope_region, region.id.c_str())
                                                                 : Printf(T.cost_price_scope_market, MarketWord(out.market, T));
-    out.notes.push_back(Printf(T.cost_price_stat, Num(*out.amount_cny).c_str(), PriceUnit(service, T),
-                               StatisticWord(rule.statistic, T), out.stats.quotes,
-                               stale_only ? T.word_quotes_stale : T.word_quotes_current, out.stats.sellers,
-                               scope.c_str(), Num(out.stats.min_cny).c_str(), Num(out.stats.max_cny).c_str()));
+    if (!PriceFromPool(pricing, pool, rule.statistic, service, scope, T, out)) return out;  // no rate for any quote
     if (out.scope == QuoteScope::kRegion) out.notes.push_back(T.cost_price_region_first);
-    if (stale_only) out.notes.push_back(Printf(T.cost_price_stale_only, kStaleAfterMonths, pricing.data_date.c_str()));
-    else if (left_out > 0) out.notes.push_back(Printf(T.cost_price_stale_left_out, left_out, kStaleAfterMonths));
+    if (out.stats.stale_only) out.notes.push_back(Printf(T.cost_price_stale_only, kStaleAfterMonths, pricing.data_date.c_str()));
+    else if (out.stats.stale_left_out > 0)
+      out.notes.push_back(Printf(T.cost_price_stale_left_out, out.stats.stale_left_out, kStaleAfterMonths));
   }
   const PriceRecord& p = *out.record;
   out.notes.push_back(Printf(T.cost_price_quote, pricing.ProviderName(p.provider, language == Language::kChinese).c_str(), MarketWord(p.market, T), Num(p.Amount()).c_str(),
                              p.currency.c_str(), PriceUnit(service, T), p.as_of.c_str(),
                              p.estimate ? T.cost_estimate_tag : "", out.record_is_stale ? T.cost_stale_tag : ""));
   return out;
+}
+
+PriceChoice ChooseMarketPrice(const PricingCatalog& pricing, const std::string& gpu_id, ServiceKind service,
+                              const std::string& market, PriceStatistic statistic, Language language) {
+  const EngineText& T = EngineTextFor(language);
+  PriceChoice out;
+  out.scope = QuoteScope::kMarket;
+  out.market = market;
+  std::vector<const PriceRecord*> pool;
+  for (const PriceRecord* p : pricing.PricesFor(gpu_id, service))
+    if (p->market == market) pool.push_back(p);
+  if (pool.empty() || statistic == PriceStatistic::kQuote) statistic = PriceStatistic::kMedian;
+  if (!pool.empty())
+    PriceFromPool(pricing, pool, statistic, service, Printf(T.cost_price_scope_market, MarketWord(market, T)), T, out);
+  return out;
+}
+
+namespace {
+
+// A quote's own amount with its currency's sign: "¥3.28", "$1.39" (Chinese: 万 from 10⁴).
+std::string QuoteMoney(double amount, const std::string& currency, Language language) {
+  if (language == Language::kChinese) return ZhMoney(amount, currency);
+  const char* sign = currency == "CNY" ? "¥" : currency == "USD" ? "$" : "";
+  const std::string n = Grouped(amount, std::fabs(amount) < 100 ? 2 : 0, language);
+  return *sign ? sign + n : n + " " + currency;
+}
+
+std::string CountPhrase(int n, const char* one, const char* many) { return n == 1 ? std::string(one) : Printf(many, n); }
+
+// "2026-09", or "2024-05–2026-09" when the quotes span several dates.
+std::string DateSpan(const MarketStats& s) {
+  if (s.oldest_as_of.empty() || s.oldest_as_of == s.newest_as_of) return s.newest_as_of;
+  return s.oldest_as_of + "–" + s.newest_as_of;
+}
+
+}  // namespace
+
+std::string PriceSummary(const PricingCatalog& pricing, const PriceChoice& c, Language language) {
+  if (!c.record || !c.amount_cny) return "";
+  const EngineText& T = EngineTextFor(language);
+  const bool zh = language == Language::kChinese;
+  const PriceRecord& q = *c.record;
+  const std::string provider = pricing.ProviderName(q.provider, zh);
+  const std::string quote = QuoteMoney(q.Amount(), q.currency, language);
+  const char* estimate = q.estimate ? T.cost_estimate_tag : "";
+  if (c.statistic == PriceStatistic::kQuote)
+    return Printf(T.price_sum_chosen, provider.c_str(), quote.c_str(), q.as_of.c_str(), estimate,
+                  c.record_is_stale ? T.price_stale_mark : "");
+  const MarketStats& s = c.stats;
+  const std::string lo = QuoteMoney(s.min_cny, "CNY", language), hi = QuoteMoney(s.max_cny, "CNY", language);
+  const std::string sellers = CountPhrase(s.sellers, T.price_n_sellers_one, T.price_n_sellers_many);
+  if (s.stale_only) {
+    if (s.quotes == 1) return Printf(T.price_sum_stale_one, q.as_of.c_str(), provider.c_str(), quote.c_str(), estimate, T.price_stale_mark);
+    return Printf(T.price_sum_stale, DateSpan(s).c_str(), StatisticWord(c.statistic, T),
+                  CountPhrase(s.quotes, T.price_n_quotes_one, T.price_n_quotes_many).c_str(), sellers.c_str(), lo.c_str(),
+                  hi.c_str(), T.price_stale_mark);
+  }
+  if (s.quotes == 1) return Printf(T.price_sum_one, provider.c_str(), quote.c_str(), q.as_of.c_str(), estimate);
+  return Printf(T.price_sum_stat, StatisticWord(c.statistic, T),
+                CountPhrase(s.quotes, T.price_n_current_one, T.price_n_current_many).c_str(), sellers.c_str(), lo.c_str(),
+                hi.c_str(), DateSpan(s).c_str());
 }
 
 }  // namespace atlas

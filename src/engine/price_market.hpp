@@ -82,4 +82,18 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
                         const Region& region, const PriceRule& rule = {},
                         Language language = Language::kEnglish);
 
+// The market-wide figure for a card + form in one market ("cn" or "global"), whatever the region:
+// the statistic (median unless told; kQuote reads as the median) of its current quotes, its stale
+// ones when none is current (stats.stale_only). The same pool rule as ChoosePrice; no amount when
+// the market has no quote. The Cost view's market panel.
+PriceChoice ChooseMarketPrice(const PricingCatalog& pricing, const std::string& gpu_id, ServiceKind service,
+                              const std::string& market, PriceStatistic statistic = PriceStatistic::kMedian,
+                              Language language = Language::kEnglish);
+
+// The price in one line, for cost and recommend alike: "median of 3 current quotes from 2 sellers,
+// ¥6.10–¥9.80; quoted 2026-05–2026-11", "one current quote: RunPod $1.39, quoted 2026-11",
+// "only a stale quote (2024): Chinese rental platforms (news) ¥3.28, estimate [stale]",
+// "the chosen quote: ...". Empty when the choice has no price.
+std::string PriceSummary(const PricingCatalog& pricing, const PriceChoice& choice, Language language);
+
 }  // namespace atlas

@@ -492,6 +492,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         p.statistic = pc.statistic;
         p.scope = pc.scope;
         p.stats = pc.stats;
+        p.summary = PriceSummary(c.pricing, pc, cons.language);
         price = p;
         other_market = pc.scope == QuoteScope::kOtherMarket;
       }
@@ -648,15 +649,14 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (owned) {
       r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.DisplayName(zh).c_str()));
     } else if (r.price && r.cost_cny) {
-      const char* tag = r.price->estimate ? T.rec_estimate_tag : "";
+      // The price as a market (price_market.hpp PriceSummary): statistic, quotes, sellers, range, dates.
+      const char* market = MarketWord(r.price->market, T);
       if (training)
-        r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), r.price->amount, r.price->currency.c_str(),
-                                   c.pricing.ProviderName(r.price->provider, zh).c_str(), MarketWord(r.price->market, T), r.price->as_of.c_str(), tag,
-                                   r.price->cny_per_gpu_hour, Cards(n, T).c_str(), HoursText(RuntimeHours(hours, virt), T).c_str()));
+        r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), r.price->cny_per_gpu_hour, Cards(n, T).c_str(),
+                                   HoursText(RuntimeHours(hours, virt), T).c_str(), market, r.price->summary.c_str()));
       else
-        r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), r.price->amount, r.price->currency.c_str(),
-                                   c.pricing.ProviderName(r.price->provider, zh).c_str(), MarketWord(r.price->market, T), r.price->as_of.c_str(), tag,
-                                   r.price->cny_per_gpu_hour, Cards(n, T).c_str()));
+        r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), r.price->cny_per_gpu_hour, Cards(n, T).c_str(),
+                                   market, r.price->summary.c_str()));
     }
     if (training)
       r.reasons.push_back(Printf(T.rec_reason_energy_job, n, g.tdp_w, HoursText(hours, T).c_str(), r.energy_kwh));

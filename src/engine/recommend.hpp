@@ -87,6 +87,7 @@ struct PriceUsed {
   PriceStatistic statistic = PriceStatistic::kMedian;
   QuoteScope scope = QuoteScope::kMarket;
   MarketStats stats;
+  std::string summary;  // PriceSummary: "median of 3 current quotes from 2 sellers, ¥x–¥y; quoted ..."
 };
 
 struct Recommendation {

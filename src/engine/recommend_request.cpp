@@ -167,7 +167,7 @@ Json RecommendResultToJson(const RecommendResult& r, const Constraints& cons) {
                     {"estimate", x.price->estimate},  {"stale", x.price->stale}, {"region", x.price->region_id},
                     {"sources", x.price->sources},
                     {"statistic", PriceStatisticId(x.price->statistic)}, {"scope", QuoteScopeId(x.price->scope)},
-                    {"market_stats", MarketStatsJson(x.price->stats)}};
+                    {"market_stats", MarketStatsJson(x.price->stats)}, {"summary", x.price->summary}};
     else
       e["price"] = nullptr;
     e["availability"] = AvailabilityId(x.availability);

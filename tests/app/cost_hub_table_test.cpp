@@ -78,3 +78,34 @@ TEST_CASE("hub table order: by column, missing values last both ways, hub order 
   CHECK(HubRowOrder(rows, static_cast<HubColumn>(42), true) == HubRowOrder(rows, HubColumn::kHub, true));
   CHECK(HubRowOrder({}, HubColumn::kRent, true).empty());
 }
+
+TEST_CASE("hub table and verdict agree: the verdict's row is a table row, with its price, marks and form") {
+  const Catalogs& c = test::RealCatalogs();
+  for (const Language language : {Language::kEnglish, Language::kChinese}) {
+    AppState state;  // the default Cost view (#v=1&view=cost)
+    CostDerived d;
+    UpdateCostDerived(state, c, d, language);
+    REQUIRE(d.valid);
+    REQUIRE(d.report.cheapest);
+    const CostRow& pick = d.report.rows[*d.report.cheapest];
+    CHECK(d.bar_service == pick.service);  // the table shows the verdict's form
+    int marked = 0;
+    for (const HubRow& h : d.hubs) {
+      if (!h.cheapest) continue;
+      ++marked;
+      CHECK(c.regions.regions[h.region_index].id == pick.region_id);
+      REQUIRE(h.rent);
+      REQUIRE(pick.compute_cost);
+      CHECK(*h.rent == doctest::Approx(pick.compute_cost->amount));
+      CHECK(h.rent_summary == pick.price_summary);
+      CHECK(h.rent_estimate == (pick.price && pick.price->estimate));
+      CHECK(h.rent_scope == pick.price_choice->scope);
+    }
+    CHECK(marked == 1);
+    CHECK_FALSE(pick.price_summary.empty());
+    // A verdict priced from the other market's sellers only when no row has a local price.
+    if (pick.price_choice->scope == QuoteScope::kOtherMarket)
+      for (const CostRow& row : d.report.rows)
+        CHECK_FALSE((row.total_cost && row.meets_constraints && row.price_choice->scope != QuoteScope::kOtherMarket));
+  }
+}

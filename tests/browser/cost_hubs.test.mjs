@@ -9,16 +9,17 @@ const server = await serve(process.env.ATLAS_DIST || dist);
 const browser = await launch();
 const LINK = "#v=1&view=cost&cost.gpu=h100-sxm&cost.user_centre=shanghai&cost.service=container";
 
-async function openWithHook(device) {
+async function openWithHook(device, link = LINK) {
   const context = await browser.newContext(device);
   await context.addInitScript(() => { window.__atlasCaptureText = true; });
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(server.url + LINK);
+  await page.goto(server.url + link);
   await waitForMark(page);
   await page.waitForFunction(() => (window.__atlasDrawnText || "").includes("PUE"), null, { timeout: 30000 });
+  await page.waitForFunction(() => window.__atlasTargets && window.__atlasTargets.cost_hubs_table, null, { timeout: 30000 });
   return { context, page, problems };
 }
 
@@ -33,7 +34,7 @@ async function drawn(page) {
 // The table's rows: the lines after its header line, up to the next section.
 function hubRows(text) {
   const lines = text.split("\n");
-  const head = lines.findIndex((l) => l.startsWith("| Hub |"));
+  const head = lines.findIndex((l) => l.startsWith("| Hub |") || l.startsWith("| 枢纽 |"));
   assert(head >= 0, `no hub table header in:\n${text.slice(0, 3000)}`);
   const rows = [];
   for (const l of lines.slice(head + 1)) {
@@ -60,6 +61,21 @@ function checkSortedByRent(rows, where) {
     if (i > 0 && rents[i - 1] !== null) assert(rents[i - 1] <= rents[i], `${where}: not sorted by rent: ${rows[i - 1]} / ${rows[i]}`);
   }
 }
+
+// One finger from (x0, y0) to (x1, y1) in ten moves (CDP touch events, as a phone sends them).
+async function swipe(context, page, x0, y0, x1, y1) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: x0, y: y0 }] });
+  await frames(page, 3);
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x0 + (x1 - x0) * i / 10, y: y0 + (y1 - y0) * i / 10 }] });
+    await frames(page, 1);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await frames(page, 6);
+}
+
+const target = (page, id) => page.evaluate((k) => (window.__atlasTargets || {})[k] || null, id);
 
 await run([
   ["desktop: hub table columns, rent-sorted rows, hub quotes, no errors", async () => {
@@ -101,6 +117,55 @@ await run([
     await shot(page, "cost-hubs-phone");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
+  }],
+  ["phone 390x844: a sideways swipe on the hub table shows the cut-off columns; the hub column stays", async () => {
+    const { context, page, problems } = await openWithHook(PHONE);
+    await drawn(page);
+    // Bring the table into view: drag the panel up until the table's top is near the screen's top.
+    for (let i = 0; i < 8; i++) {
+      const t = await target(page, "cost_hubs_table");
+      assert(t, "no cost_hubs_table target");
+      if (t[1] < 400) break;
+      // Start above the table (a drag on the table would scroll the table itself).
+      const start = Math.min(t[1] - 20, 780);
+      await swipe(context, page, 200, start, 200, Math.max(start - 500, 100));
+    }
+    const t = await target(page, "cost_hubs_table");
+    assert(t && t[1] >= 0 && t[1] < 600, `hub table not in view: ${t}`);
+    const before = hubRows(await drawn(page));
+    assert(!before.header.includes("Rent"), `the rent column already shows at 390 px (nothing to swipe): ${before.header}`);
+    await shot(page, "cost-hubs-phone-before-swipe");
+    const y = t[1] + Math.min(t[3] - 10, 90);
+    await swipe(context, page, 340, y, 60, y);
+    const after = hubRows(await drawn(page));
+    assert(after.header.includes("Rent CNY") && after.header.includes("CO2"), `after a swipe the rent and CO2 columns do not show: ${after.header}`);
+    assert(after.header.startsWith("| Hub |"), `the hub column did not stay: ${after.header}`);
+    assert(after.rows.every((r) => /^\| [^|]+ \| /.test(r)), `rows lost their hub name:\n${after.rows.join("\n")}`);
+    await shot(page, "cost-hubs-phone-swiped");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  ["zh default Cost view: money in 万 with ¥, ¥ headers, the verdict's row is the table's and says its price", async () => {
+    for (const device of [DESKTOP, PHONE]) {
+      const { context, page, problems } = await openWithHook(device, "#v=1&lang=zh&view=cost");
+      await page.waitForFunction(() => (window.__atlasDrawnText || "").includes("枢纽"), null, { timeout: 30000 });
+      const text = await drawn(page);
+      // 10,000 and more in 万/亿 ("¥2.22万", "¥1,680万"), never "¥22,162" or "¥269,644".
+      const raw = text.match(/¥(\d{2,3},\d{3}|\d{1,3}(,\d{3}){2,})(?![\d,万亿])[^\n]{0,20}/);
+      assert(!raw, `a money figure of 10,000 or more without 万: ${raw && raw[0]}`);
+      assert(!/租金 CNY|购置分摊 CNY/.test(text), "a CNY code in a Chinese header");
+      const verdict = text.split("\n").find((l) => l.includes("满足约束的最低成本"));
+      assert(verdict, "no verdict line");
+      assert(/¥[\d.,]+万/.test(verdict), `verdict money not in 万: ${verdict}`);
+      const price = text.split("\n").find((l) => l.startsWith("价格："));
+      assert(price, "the verdict does not say its price (statistic, sellers, date)");
+      const hub = verdict.replace("满足约束的最低成本：", "").split("，")[0];
+      const row = hubRows(text).rows.find((r) => r.startsWith(`| ${hub} `));
+      if (row && row.includes("你所在的市场无售")) assert(price.includes("你所在的市场无售"), `the table marks ${hub} as not sold in its market but the verdict does not: ${price}`);
+      await shot(page, device === PHONE ? "cost-zh-phone" : "cost-zh-desktop");
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
   }],
 ]);
 

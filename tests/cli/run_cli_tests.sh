@@ -75,6 +75,10 @@ cost "cost: constraints pick a domestic region within the latency limit" 0 \
   '{"gpu":"rtx-4090","gpus":2,"hours":100,"utilization":0.7,"user_centre":"shanghai","max_latency_ms":20,"domestic_only":true}'
 json_check "cost: cheapest meets the constraints" \
   "d['cheapest'] is not None and d['cheapest']['region'].startswith('cn-') and [r for r in d['rows'] if r['region']==d['cheapest']['region']][0]['latency_ms'] <= 20"
+cost "cost: utilization may be left out (defaults to 0.8, as the Cost view)" 0 \
+  '{"gpu":"rtx-4090","gpus":1,"hours":24,"region":"cn-guizhou","service":"container"}'
+json_check "cost: default utilization 0.8 gives the same 14.04 kWh; the price says its statistic" \
+  "abs(d['rows'][0]['energy_kwh']-14.04)<1e-6 and d['rows'][0]['price']['statistic']=='median' and 'current quote' in d['rows'][0]['price']['summary']"
 cost "cost: negative hours" 2 '{"gpu":"h100-sxm","gpus":8,"hours":-1,"utilization":0.8}'
 err_has "cost: negative hours names the field" 'field "hours" is -1'
 cost "cost: utilization above 1" 2 '{"gpu":"h100-sxm","gpus":8,"hours":10,"utilization":1.5}'
@@ -179,6 +183,8 @@ json_check "recommend: ranks 1..n, some config on the Pareto front, search size 
 json_check "recommend: 8B QLoRA on one RTX 4090 is among the answers" "any(c['gpu']=='rtx-4090' and c['gpus']==1 for c in d['configs'])"
 json_check "recommend: every priced config says which statistic of the market it used" \
   "all(c['price'] is None or (c['price']['statistic']=='median' and c['price']['market_stats']['quotes']>=1) for c in d['configs'])"
+json_check "recommend: each priced config's reasons carry the market summary (statistic, quotes, sellers or the stale mark)" \
+  "all(c['price'] is None or (c['price']['summary'] and any(c['price']['summary'] in r for r in c['reasons'])) for c in d['configs']) and any(c['price'] and ('current quote' in c['price']['summary'] or '[stale]' in c['price']['summary']) for c in d['configs'])"
 rec "recommend: price_statistic max" 0 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"max_gpus":8,"price_statistic":"max"}}'
 json_check "recommend: max statistic reported" "all(c['price'] is None or c['price']['statistic']=='max' for c in d['configs'])"
 rec "recommend: bad price_statistic is a usage error" 2 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"price_statistic":"avg"}}'

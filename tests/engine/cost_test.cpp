@@ -291,3 +291,35 @@ TEST_CASE("the real catalogs: every region × service gives a row; CN regions us
       CHECK(AnyContains(row.notes, "no " + wanted + "-market quote"));
   }
 }
+
+TEST_CASE("cheapest: rows priced by their own market first; the other market's only when none is, and said") {
+  Fixture f;
+  // Bare metal in test-cn has only a global quote; make it the lowest total by far.
+  Json root = ValidPricingRoot();
+  for (Json& p : root["prices"])
+    if (p["id"] == "test-card-bare-global") p["price_per_gpu_month"] = 1;
+  f.pricing = LoadPricingCatalog(root.dump(), "p.json").catalog;
+  CostRequest q = BaseRequest();
+  const CostReport r = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  const CostRow& bare = Row(r, "test-cn", ServiceKind::kBareMetal);
+  REQUIRE(bare.total_cost);
+  REQUIRE(r.cheapest);
+  const CostRow& pick = r.rows[*r.cheapest];
+  CHECK(pick.service != ServiceKind::kBareMetal);
+  CHECK(pick.price_choice->scope != QuoteScope::kOtherMarket);
+  CHECK(bare.total_cost->amount < pick.total_cost->amount);  // cheaper, but not sold in the hub's market
+  CHECK_FALSE(AnyContains(r.notes, "other market"));
+  CHECK_FALSE(pick.price_summary.empty());
+
+  // Only the other market's row is priced: it is the pick, and the note says where its price is from.
+  q.services = {ServiceKind::kBareMetal};
+  const CostReport only = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(only.cheapest);
+  CHECK(only.rows[*only.cheapest].service == ServiceKind::kBareMetal);
+  CHECK(AnyContains(only.notes, "priced from the other market's sellers"));
+}
+
+TEST_CASE("utilization defaults to the Cost view's 0.8 (one default, kDefaultUtilization)") {
+  CHECK(CostRequest{}.utilization == doctest::Approx(0.8));
+  CHECK(kDefaultUtilization == doctest::Approx(0.8));
+}

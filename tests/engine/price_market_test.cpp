@@ -324,3 +324,48 @@ TEST_CASE("guide case A: a day of RTX 4090 in a mainland region is judged on the
   CHECK(row.total_cost->amount > 35);
   CHECK(row.total_cost->amount < 60);
 }
+
+TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural), range, dates, stale mark") {
+  const Region cn = RegionRecord(ValidRegionRecord());
+  const PricingCatalog p = PricingWith({Quote("old", 100, "Old", "2024-01"), Quote("a", 10, "A", "2026-06"),
+                                        Quote("b", 12, "B", "2026-09"), Quote("c", 20, "A", "2026-11")});
+  const PriceChoice c = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn);
+  CHECK(PriceSummary(p, c, Language::kEnglish) == "median of 3 current quotes from 2 sellers, ¥10.00–¥20.00; quoted 2026-06–2026-11");
+  CHECK(PriceSummary(p, c, Language::kChinese) == "中位数：3 个当期报价，来自 2 家卖家，¥10.00–¥20.00；报价时间 2026-06–2026-11");
+
+  // One current quote: "one current quote", never "1 quotes from 1 sellers".
+  const PricingCatalog one = PricingWith({Quote("a", 10, "A", "2026-09")});
+  const std::string s1 = PriceSummary(one, ChoosePrice(one, "test-card", ServiceKind::kContainer, cn), Language::kEnglish);
+  CHECK(s1 == "one current quote: A ¥10.00, quoted 2026-09");
+  CHECK(s1.find("1 quotes") == std::string::npos);
+
+  // Only a stale quote (the recommend case of A100 80 GB in China): said, with the stale mark.
+  Json old = Quote("news", 3.28, "News", "2024");
+  old["as_of_year_only"] = true;
+  old["estimate"] = true;
+  const PricingCatalog stale = PricingWith({old});
+  const PriceChoice sc = ChoosePrice(stale, "test-card", ServiceKind::kContainer, cn);
+  CHECK(PriceSummary(stale, sc, Language::kEnglish) == "only a stale quote (2024): News ¥3.28, estimate [stale]");
+  // In Chinese the seller's name_zh (the fixture's copied provider record has 测试云).
+  CHECK(PriceSummary(stale, sc, Language::kChinese) == "只有一个过期报价（2024）：" + stale.ProviderName("News", true) + " ¥3.28，估算【已过期】");
+  const PricingCatalog stale2 = PricingWith({Quote("o1", 8, "X", "2023-01"), Quote("o2", 6, "Y", "2024-02")});
+  CHECK(PriceSummary(stale2, ChoosePrice(stale2, "test-card", ServiceKind::kContainer, cn), Language::kEnglish) ==
+        "only stale quotes (2023-01–2024-02): median of 2 quotes from 2 sellers, ¥6.00–¥8.00 [stale]");
+
+  // No price, no summary.
+  CHECK(PriceSummary(p, PriceChoice{}, Language::kEnglish).empty());
+}
+
+TEST_CASE("market-wide price: the same pool rule as ChoosePrice, per market, whatever the region") {
+  const PricingCatalog p = PricingWith({Quote("old", 100, "Old", "2024-01"), Quote("a", 10, "A", "2026-06"),
+                                        Quote("b", 12, "B", "2026-09"), Quote("c", 20, "C", "2026-11")});
+  const PriceChoice m = ChooseMarketPrice(p, "test-card", ServiceKind::kContainer, "cn");
+  const PriceChoice r = ChoosePrice(p, "test-card", ServiceKind::kContainer, RegionRecord(ValidRegionRecord()));
+  REQUIRE(m.amount_cny);
+  CHECK(*m.amount_cny == doctest::Approx(*r.amount_cny));
+  CHECK(m.stats.quotes == 3);
+  CHECK(m.stats.stale_left_out == 1);
+  CHECK(*ChooseMarketPrice(p, "test-card", ServiceKind::kContainer, "cn", PriceStatistic::kMax).amount_cny == doctest::Approx(20));
+  CHECK_FALSE(ChooseMarketPrice(p, "test-card", ServiceKind::kContainer, "global").amount_cny.has_value());
+  CHECK_FALSE(ChooseMarketPrice(p, "no-such-card", ServiceKind::kContainer, "cn").amount_cny.has_value());
+}

@@ -171,6 +171,30 @@ TEST_CASE("prices: the cost says which quote it used, and no quote means no cost
   }
 }
 
+TEST_CASE("prices: recommend prices a card by the cost engine's market statistic and says it in the reason") {
+  // A cn region: the same ChoosePrice the Cost view's rows use, its summary in the reason line
+  // (statistic, quotes, sellers, range, dates, or the stale mark when only stale quotes exist).
+  Constraints c = UpTo(8);
+  c.region = "cn-ningxia";
+  RecommendResult r = Run(R"({"model": "llama-3.1-8b", "task": "qlora"})", c);
+  int priced = 0;
+  for (const Recommendation& x : r.configs) {
+    if (!x.price) continue;
+    ++priced;
+    const Region* ningxia = Data().regions.Find("cn-ningxia");
+    REQUIRE(ningxia);
+    const PriceChoice pc = ChoosePrice(Data().pricing, x.gpu, ServiceKind::kContainer, *ningxia);
+    REQUIRE(pc.amount_cny);
+    CHECK(x.price->cny_per_gpu_hour == doctest::Approx(*pc.amount_cny));
+    CHECK(x.price->summary == PriceSummary(Data().pricing, pc, Language::kEnglish));
+    CHECK(atlas::test::AnyContains(x.reasons, x.price->summary));
+    CHECK(x.price->stale == pc.record_is_stale);
+    if (pc.stats.stale_only) CHECK(x.price->summary.find("[stale]") != std::string::npos);
+    CHECK(x.price->summary.find("1 quotes") == std::string::npos);
+  }
+  CHECK(priced > 0);
+}
+
 // [SECTION] Constraints ------------------------------------------------------------------------
 
 TEST_CASE("domestic only never returns an NVIDIA, AMD or Intel card") {

@@ -170,10 +170,10 @@ EM_JS(void, atlas_js_frame_stats, (double frame_ms, double ui_ms, double heap_by
 });
 EM_JS(double, atlas_js_heap_bytes, (), { return HEAP8.length; });
 // Touch: Emscripten 3.1.6's GLFW reports (0, 0) for touches, so the page tracks the finger
-// itself: its position in canvas device pixels, and vertical movement since the last call.
+// itself: its position in canvas device pixels, and its movement (CSS px) since the last call.
 EM_JS(void, atlas_js_touch_install, (), {
   if (window.__atlasTouch) return;
-  var t = window.__atlasTouch = {y: null, dy: 0, x: -1, py: -1, used: false, down: false,
+  var t = window.__atlasTouch = {y: null, dy: 0, cx: null, dx: 0, x: -1, py: -1, used: false, down: false,
                                   pd: 0, pinch: 1, px: 0, ppy: 0};
   var c = document.getElementById("canvas");
   function place(e) {
@@ -195,10 +195,10 @@ EM_JS(void, atlas_js_touch_install, (), {
   c.addEventListener("touchstart", function(e) {
     place(e);
     t.down = true;
-    if (e.touches.length >= 2) { t.pd = spread(e); t.y = null; }
-    else if (e.touches.length) t.y = e.touches[0].clientY;
+    if (e.touches.length >= 2) { t.pd = spread(e); t.y = null; t.cx = null; }
+    else if (e.touches.length) { t.y = e.touches[0].clientY; t.cx = e.touches[0].clientX; }
   }, {passive: true});
-  c.addEventListener("touchcancel", function(e) { t.down = e.touches.length > 0; t.y = null; }, {passive: true});
+  c.addEventListener("touchcancel", function(e) { t.down = e.touches.length > 0; t.y = null; t.cx = null; }, {passive: true});
   c.addEventListener("touchmove", function(e) {
     place(e);
     if (e.touches.length >= 2) {
@@ -206,25 +206,28 @@ EM_JS(void, atlas_js_touch_install, (), {
       if (t.pd > 0 && d > 0) t.pinch *= d / t.pd;
       t.pd = d;
       t.y = null;
+      t.cx = null;
       return;
     }
     if (!e.touches.length || t.y === null) return;
     var y = e.touches[0].clientY;
     t.dy += y - t.y;
     t.y = y;
+    if (t.cx !== null) { var x = e.touches[0].clientX; t.dx += x - t.cx; t.cx = x; }
   }, {passive: true});
   // GLFW already turns the touch into a press and release: cancelling touchend stops the
   // browser's compatibility mousedown/mouseup, which would press everything twice (a toggle
   // or checkbox tapped on a phone would flip back).
-  c.addEventListener("touchend", function(e) { place(e); t.down = e.touches.length > 0; t.y = null; if (e.touches.length < 2) t.pd = 0; if (e.cancelable) e.preventDefault(); }, {passive: false});
+  c.addEventListener("touchend", function(e) { place(e); t.down = e.touches.length > 0; t.y = null; t.cx = null; if (e.touches.length < 2) t.pd = 0; if (e.cancelable) e.preventDefault(); }, {passive: false});
   // A real mouse takes over again.
   c.addEventListener("mousemove", function(e) { if (!e.sourceCapabilities || !e.sourceCapabilities.firesTouchEvents) t.used = false; }, {passive: true});
 });
-EM_JS(double, atlas_js_take_touch_dy, (), {
+// The finger's movement since the last call, CSS px: sideways (horizontal = 1) or up and down.
+EM_JS(double, atlas_js_take_touch_move, (int horizontal), {
   var t = window.__atlasTouch;
   if (!t) return 0;
-  var d = t.dy;
-  t.dy = 0;
+  var d = horizontal ? t.dx : t.dy;  // dot access only: Closure renames properties
+  if (horizontal) t.dx = 0; else t.dy = 0;
   return d;
 });
 EM_JS(float, atlas_js_take_pinch, (float* xy), {
@@ -387,7 +390,8 @@ void ConsoleWarn(const std::string& message) { atlas_js_console_warn(message.c_s
 void FetchDeferred(const char* wasm_url, const char* data_urls) { atlas_js_fetch_deferred(wasm_url, data_urls); }
 void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese ? 1 : 0); }
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
-double TakeTouchScrollDy() { return atlas_js_take_touch_dy(); }
+double TakeTouchScrollDy() { return atlas_js_take_touch_move(0); }
+double TakeTouchScrollDx() { return atlas_js_take_touch_move(1); }
 void InstallTouchTracking() { atlas_js_touch_install(); }
 float TakePinch(float& x_px, float& y_px) {
   float xy[2] = {0, 0};

@@ -57,6 +57,8 @@ TouchState TouchPosition(float& x_px, float& y_px);
 float TakePinch(float& x_px, float& y_px);
 // Vertical touch movement (CSS px) since the last call.
 double TakeTouchScrollDy();
+// Horizontal touch movement (CSS px) since the last call: a sideways swipe scrolls a wide table.
+double TakeTouchScrollDx();
 // Raises (or hides) the phone's on-screen keyboard through a hidden input while ImGui edits text.
 void SetTextInputActive(bool active);
 // Sets the canvas backing store to width_px x height_px device pixels (GLFW follows).

@@ -174,14 +174,30 @@ ImGuiWindow* ScrollableWindowAt(ImVec2 pos) {
   return found;
 }
 
-// A one-finger drag that did not grab a widget scrolls the panel under it, 1:1 with the finger.
+// The topmost visible window under `pos` that scrolls sideways (a wide table's inner window).
+ImGuiWindow* SideScrollableWindowAt(ImVec2 pos) {
+  ImGuiWindow* found = nullptr;
+  for (ImGuiWindow* w : GImGui->Windows)
+    if (w->WasActive && !w->Hidden && w->ScrollMax.x > 0.0f && w->InnerRect.Contains(pos)) found = w;
+  return found;
+}
+
+// A one-finger drag that did not grab a widget scrolls the panel under it, 1:1 with the finger:
+// up and down the panel, sideways a wide table (its frozen first column stays).
 void ApplyTouchScroll(App& app) {
   const double dy_css = atlas::platform::TakeTouchScrollDy();
+  const double dx_css = atlas::platform::TakeTouchScrollDx();
   ImGuiContext& g = *GImGui;
   // Pressing on empty space makes ImGui 1.86 "activate" the window's move handle even when the
   // window cannot move; that does not count as grabbing a widget.
   const bool on_widget = g.ActiveId != 0 && !(g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
-  if (dy_css == 0 || (on_widget && !app.touch_scrolling)) return;
+  if ((dy_css == 0 && dx_css == 0) || (on_widget && !app.touch_scrolling)) return;
+  if (dx_css != 0)
+    if (ImGuiWindow* side = SideScrollableWindowAt(g.IO.MousePos)) {
+      ImGui::SetScrollX(side, ImClamp(side->Scroll.x - static_cast<float>(dx_css * app.env.dpr), 0.0f, side->ScrollMax.x));
+      app.touch_scrolling = true;
+    }
+  if (dy_css == 0) return;
   // The topmost visible window under the finger that can scroll (ImGui reports the root as
   // hovered while the press holds a move handle, so search the window list instead).
   ImGuiWindow* window = ScrollableWindowAt(g.IO.MousePos);

@@ -74,7 +74,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::Text(t.cost_be_tip_duty, Safe(duty * 100, 0).c_str(), Safe(duty * kHoursPerMonth, 0).c_str());
     for (const FormCurve& f : d.curves) {
       ImGui::PushStyleColor(ImGuiCol_Text, FormColor(f.service));
-      if (f.priced) ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), Money(f.model.At(duty), cur).c_str());
+      if (f.priced) ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), Money(f.model.At(duty), cur, env.language).c_str());
       else ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), t.cost_no_quote);
       ImGui::PopStyleColor();
     }
@@ -88,8 +88,8 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::Dummy(ImVec2(Em(1.2f), Em(1)));
     ImGui::SameLine();
     if (f.priced) {
-      ImGui::Text(t.cost_be_legend, FormName(f.service, env, c), Money(f.model.fixed_per_month, cur).c_str(),
-                  Money(f.model.per_duty, cur).c_str());
+      ImGui::Text(t.cost_be_legend, FormName(f.service, env, c), Money(f.model.fixed_per_month, cur, env.language).c_str(),
+                  Money(f.model.per_duty, cur, env.language).c_str());
     } else {
       ImGui::TextDisabled(t.cost_be_no_quote, FormName(f.service, env, c));
     }

@@ -32,7 +32,10 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
   const UiText& t = env.text();
   if (!d.valid || d.hubs.empty()) return;
   const std::string& cur = d.request.currency;
-  WrappedTextF(t.cost_hubs_help, FormName(d.bar_service, env, c));
+  const bool purchase = d.bar_service == ServiceKind::kPurchase;
+  if (purchase) WrappedText(t.cost_hubs_help_purchase);
+  else WrappedTextF(t.cost_hubs_help, FormName(d.bar_service, env, c));
+  const char* cur_head = CurrencyHead(cur, env);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Sortable;
   const float h = std::min(Em(narrow ? 24 : 22), ImGui::GetFrameHeightWithSpacing() * (d.hubs.size() + 1.6f));
@@ -49,7 +52,7 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
   const std::string latency = d.inputs.user_centre.empty() ? std::string(t.cost_col_latency_none)
                                                            : Printf(t.cost_col_latency, CentreName(d.inputs.user_centre, t));
   ImGui::TableSetupColumn(latency.c_str(), num, 0, static_cast<ImGuiID>(HubColumn::kLatency));
-  ImGui::TableSetupColumn(Printf(t.cost_col_rent, cur.c_str()).c_str(), num | ImGuiTableColumnFlags_DefaultSort, 0,
+  ImGui::TableSetupColumn(Printf(purchase ? t.cost_col_capex : t.cost_col_rent, cur_head).c_str(), num | ImGuiTableColumnFlags_DefaultSort, 0,
                           static_cast<ImGuiID>(HubColumn::kRent));
   ImGui::TableHeadersRow();
   // The order of the sorted column (the app model sorts; nothing is computed here).
@@ -80,7 +83,8 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
     if (!row.rent) {
       ImGui::TextDisabled("%s", t.mark_no_price);
     } else {
-      ImGui::TextUnformatted(Money(*row.rent, cur).c_str());
+      ImGui::TextUnformatted(Money(*row.rent, cur, env.language).c_str());
+      if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str());
       if (row.rent_scope == QuoteScope::kRegion) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_rent_hub_quote);
@@ -89,10 +93,21 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_other_market);
       }
+      if (row.rent_estimate) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_estimate);
+        if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str());
+      }
+      if (row.rent_stale_only) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_stale);
+        Tip(t.cost_stale_tip);
+      }
     }
     ImGui::PopID();
   }
   ImGui::EndTable();
+  TestTarget(env, "cost_hubs_table");  // browser tests swipe it sideways on phones
 }
 
 }  // namespace atlas::ui::cost

@@ -144,7 +144,14 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
     ImGui::SameLine();
     if (ImGui::SmallButton(Label(t.cost_data_rate, "data_rate").c_str())) s.usd_cny = 0;
   } else {
-    ImGui::TextDisabled(t.cost_rate_of, c.pricing.fx.as_of.c_str());
+    // The rate's own date (data/pricing.json fx.as_of), said beside the quotes' data date.
+    const std::string& fx_date = c.pricing.fx.as_of;
+    const std::string note = fx_date.substr(0, 7) < c.pricing.data_date.substr(0, 7)
+                                 ? Printf(t.cost_rate_of, fx_date.c_str(), c.pricing.data_date.c_str())
+                                 : Printf(t.cost_rate_of_current, fx_date.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    WrappedText(note);
+    ImGui::PopStyleColor();
   }
 
   ImGui::Spacing();

@@ -111,7 +111,7 @@ void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, const 
   // Legend: price ramp.
   const float ly = o.y + height - legend_h + Em(0.5f);
   const std::string& cur = d.request.currency;
-  const std::string lo = Money(d.kwh_price_min, cur) + "/kWh", hi = Money(d.kwh_price_max, cur) + "/kWh";
+  const std::string lo = Money(d.kwh_price_min, cur, env.language) + "/kWh", hi = Money(d.kwh_price_max, cur, env.language) + "/kWh";
   float x = o.x;
   dl->AddText(ImVec2(x, ly), kColorMuted, lo.c_str());
   x += ImGui::CalcTextSize(lo.c_str()).x + Em(0.4f);

@@ -20,13 +20,17 @@ namespace atlas::ui::cost {
 // A widget label whose ImGui id stays the same in every language.
 std::string Label(const char* text, const char* id);
 const char* CurrencySymbol(const std::string& cur);
-// "¥1,234", "$0.52": two decimals below 100, none above; "-" for non-finite.
-std::string Money(double v, const std::string& cur);
+// A currency in a header or unit: the sign in Chinese ("¥", "$"), the code in English ("CNY");
+// data files and the CLI keep codes.
+const char* CurrencyHead(const std::string& cur, const UiEnv& env);
+// Money through the one shared formatter (ui/format_units.hpp): "¥1,234", "$0.52" in English,
+// "¥2.22万" in Chinese; "-" for non-finite.
+std::string Money(double v, const std::string& cur, Language language);
 // A money axis tick: in Chinese through the money formatter, 万 and all ("¥2.5万", not "¥25k");
 // in English the symbol and the tick's short label ("¥25k").
 std::string MoneyTick(const charts::Tick& tick, const std::string& cur, const std::string& sym, Language language);
 // The same, or the UI's "no price" when there is none.
-std::string Money(const std::optional<double>& v, const std::string& cur, const UiText& t);
+std::string Money(const std::optional<double>& v, const std::string& cur, const UiEnv& env);
 // A hub's short name ("Beijing-Tianjin-Hebei", "Singapore"; "京津冀", "新加坡").
 std::string ShortName(const Region& r, bool chinese);
 // A service form's short and long names (pricing.json's name_zh in Chinese).

@@ -55,9 +55,9 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       continue;
     }
     ImGui::Bullet();
-    WrappedTextF(t.cost_market_line, FormName(m.service, env, c), market, Money(m.median, cur).c_str(),
-                       PriceUnit(m.service, t), Money(m.min, cur).c_str(), Money(m.max, cur).c_str(), m.stats.quotes,
-                       m.stats.sellers);
+    // The figure used and how it was taken (engine PriceSummary: statistic, quotes, sellers, range, dates).
+    WrappedTextF(t.cost_market_line, FormName(m.service, env, c), market, Money(m.median, cur, env.language).c_str(),
+                 PriceUnit(m.service, t), m.summary.c_str());
     if (m.stats.stale_only) {
       ImGui::SameLine();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.cost_market_stale_only);
@@ -119,7 +119,10 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     ImGui::TableNextColumn();
     const PriceOverride* o = FindPriceOverride(s, p.id);
     double v = o ? o->amount : p.Amount();
-    const std::string fmt = "%.4g " + p.currency + PriceUnit(p.service, t);
+    // "%.4g CNY/GPU-hour" in English; "¥%.4g/卡时" in Chinese (the sign, never the code).
+    const std::string fmt = env.chinese() && *CurrencySymbol(p.currency)
+                                ? std::string(CurrencySymbol(p.currency)) + "%.4g" + PriceUnit(p.service, t)
+                                : "%.4g " + p.currency + PriceUnit(p.service, t);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputDouble("##price", &v, 0, 0, fmt.c_str(), ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(v))
       SetPriceOverride(s, p.id, std::fabs(v - p.Amount()) < 1e-12 ? 0 : std::clamp(v, 1e-6, 1e9));

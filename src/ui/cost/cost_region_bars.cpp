@@ -27,7 +27,7 @@ void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d
     KeyValueRow(t.cost_tip_electricity,
                 Printf(r.IsEstimate("electricity_price") ? t.cost_tip_electricity_estimate : t.cost_tip_electricity_value,
                        Safe(r.electricity_price_per_kwh, 3).c_str(), r.electricity_currency.c_str(), r.electricity_year,
-                       Money(rs.kwh_price, cur).c_str()));
+                       Money(rs.kwh_price, cur, env.language).c_str()));
     KeyValueRow("PUE", r.pue_target ? Printf(t.cost_tip_pue_cap, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str(),
                                              Safe(*r.pue_target, 2).c_str())
                                     : Printf(t.cost_tip_pue_value, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str()));
@@ -38,12 +38,12 @@ void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d
     KeyValueRow(t.cost_tip_latency, lat.empty() ? "-" : lat);
     if (d.valid && rs.energy_kwh > 0) {
       KeyValueRow(t.cost_tip_job_energy, Printf(t.cost_tip_job_energy_value, Safe(rs.energy_kwh, 0).c_str(), Safe(rs.pue, 2).c_str()));
-      KeyValueRow(t.cost_tip_energy_cost, Money(rs.energy_cost, cur));
-      KeyValueRow(d.bar_service == ServiceKind::kPurchase ? t.cost_capex_share : t.cost_rent, Money(rs.rental_cost, cur, t));
+      KeyValueRow(t.cost_tip_energy_cost, Money(rs.energy_cost, cur, env.language));
+      KeyValueRow(d.bar_service == ServiceKind::kPurchase ? t.cost_capex_share : t.cost_rent, Money(rs.rental_cost, cur, env));
       KeyValueRow(t.cost_co2, Printf(t.cost_kg, Safe(rs.co2_kg, 0).c_str()));
       if (rs.cheapest_total)
         KeyValueRow(t.cost_tip_cheapest_form, Printf(t.cost_tip_cheapest_value, FormName(*rs.cheapest_service, env, c),
-                                                     Money(*rs.cheapest_total, cur).c_str()));
+                                                     Money(*rs.cheapest_total, cur, env.language).c_str()));
     }
     EndKeyValueTable();
   }
@@ -140,7 +140,7 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
     if (rs.rental_cost) {
       const float x = static_cast<float>(sm.ToPixel(*rs.rental_cost));
       dl->AddRectFilled(ImVec2(money_x0, y_rent), ImVec2(std::max(x, money_x0 + 1), y_rent + bar_h), kColorRent, 2);
-      const std::string v = Money(*rs.rental_cost, cur);
+      const std::string v = Money(*rs.rental_cost, cur, env.language);
       const ImVec2 vs = ImGui::CalcTextSize(v.c_str());
       if (!narrow && x + Em(0.3f) + vs.x < money_x1)
         dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(x + Em(0.3f), y_rent + (bar_h - vs.y * 0.8f) / 2), kColorMuted, v.c_str());

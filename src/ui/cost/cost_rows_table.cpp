@@ -26,10 +26,10 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(t.cost_col_region);
   ImGui::TableSetupColumn(t.cost_col_form);
-  ImGui::TableSetupColumn(Printf(t.cost_col_total, cur.c_str()).c_str());
-  ImGui::TableSetupColumn(Printf(t.cost_col_year, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(Printf(t.cost_col_total, CurrencyHead(cur, env)).c_str());
+  ImGui::TableSetupColumn(Printf(t.cost_col_year, CurrencyHead(cur, env)).c_str());
   ImGui::TableSetupColumn(t.cost_col_kwh);
-  ImGui::TableSetupColumn(Printf(t.cost_col_energy, cur.c_str()).c_str());
+  ImGui::TableSetupColumn(Printf(t.cost_col_energy, CurrencyHead(cur, env)).c_str());
   ImGui::TableSetupColumn(t.cost_col_co2);
   ImGui::TableSetupColumn(t.cost_col_notes);
   ImGui::TableHeadersRow();
@@ -46,14 +46,14 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(FormName(row.service, env, c));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.total_cost ? Money(row.total_cost->amount, cur).c_str() : t.cost_no_price);
+    ImGui::TextUnformatted(row.total_cost ? Money(row.total_cost->amount, cur, env.language).c_str() : t.cost_no_price);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.annual_cost ? Money(row.annual_cost->amount, cur).c_str() : "-");
+    ImGui::TextUnformatted(row.annual_cost ? Money(row.annual_cost->amount, cur, env.language).c_str() : "-");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.energy_published ? Safe(row.energy_kwh, 0).c_str() : t.card_not_published);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.energy_published ? Printf(row.energy_in_total ? t.cost_energy_paid : t.cost_energy_in_rent,
-                                                         Money(row.energy_cost.amount, cur).c_str()).c_str()
+                                                         Money(row.energy_cost.amount, cur, env.language).c_str()).c_str()
                                                 : t.card_not_published);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.energy_published ? Safe(row.co2_kg, 0).c_str() : t.card_not_published);

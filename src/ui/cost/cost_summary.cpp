@@ -28,10 +28,20 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
     WrappedTextF(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
                        FormName(row.service, env, c),
-                       Money(row.total_cost ? row.total_cost->amount : NAN, cur).c_str(),
-                       Money(row.annual_cost ? row.annual_cost->amount : NAN, cur).c_str(),
+                       Money(row.total_cost ? row.total_cost->amount : NAN, cur, env.language).c_str(),
+                       Money(row.annual_cost ? row.annual_cost->amount : NAN, cur, env.language).c_str(),
                        Safe(d.request.duty_cycle * 100, 0).c_str());
     ImGui::PopStyleColor();
+    // The same priced row the hub table shows: its price as a market (statistic, sellers, range,
+    // dates, stale mark), and the other market's mark when no seller in the hub's market quotes it.
+    if (!row.price_summary.empty()) {
+      const bool other = row.price_choice && row.price_choice->scope == QuoteScope::kOtherMarket;
+      const bool stale = row.price_choice && row.price_choice->stats.stale_only;
+      const std::string price = Printf(t.cost_cheapest_price, Shown(row.price_summary, env).c_str());
+      const bool estimate = row.price && row.price->estimate;
+      if (other || stale || estimate) ColoredWrapped(kColorWarn, other ? price + " · " + t.mark_other_market : price);
+      else WrappedText(price.c_str());
+    }
   } else {
     ColoredWrapped(kColorWarn, t.cost_no_cheapest);
   }

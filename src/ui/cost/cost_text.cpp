@@ -21,20 +21,18 @@ std::string Label(const char* text, const char* id) { return std::string(text) +
 
 const char* CurrencySymbol(const std::string& cur) { return cur == "USD" ? "$" : cur == "CNY" ? "¥" : ""; }
 
-// "¥1,234", "$0.52": two decimals below 100, none above; "-" for non-finite.
-std::string Money(double v, const std::string& cur) {
-  if (!std::isfinite(v)) return "-";
-  const char* sym = CurrencySymbol(cur);
-  const std::string n = FormatNumber(v, std::fabs(v) < 100 ? 2 : 0);
-  return *sym ? sym + n : n + " " + cur;
+const char* CurrencyHead(const std::string& cur, const UiEnv& env) {
+  return env.chinese() && *CurrencySymbol(cur) ? CurrencySymbol(cur) : cur.c_str();
 }
+
+std::string Money(double v, const std::string& cur, Language language) { return ui::Money(v, cur, language); }
 std::string MoneyTick(const charts::Tick& tick, const std::string& cur, const std::string& sym, Language language) {
   if (language != Language::kChinese) return sym + tick.label;
   return tick.value == 0 ? sym + "0" : ui::Money(tick.value, cur, language);
 }
 
-std::string Money(const std::optional<double>& v, const std::string& cur, const UiText& t) {
-  return v ? Money(*v, cur) : t.cost_no_price;
+std::string Money(const std::optional<double>& v, const std::string& cur, const UiEnv& env) {
+  return v ? ui::Money(*v, cur, env.language) : env.text().cost_no_price;
 }
 
 // "Beijing-Tianjin-Hebei hub (Zhangjiakou cluster)" -> "Beijing-Tianjin-Hebei";
