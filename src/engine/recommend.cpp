@@ -634,12 +634,15 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.DisplayName(zh).c_str()));
     } else if (r.price && r.cost_cny) {
       const char* tag = r.price->estimate ? T.rec_estimate_tag : "";
+      // The quote as listed: 3 significant digits, whole units from 1,000 (never e-notation).
+      const double a = r.price->amount;
+      const std::string amount = std::fabs(a) >= 1000 ? Grouped(a, 0) : Plain(a, 3);
       if (training)
-        r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), r.price->amount, r.price->currency.c_str(),
+        r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), amount.c_str(), r.price->currency.c_str(),
                                    c.pricing.ProviderName(r.price->provider, zh).c_str(), MarketWord(r.price->market, T), r.price->as_of.c_str(), tag,
                                    r.price->cny_per_gpu_hour, Cards(n, T).c_str(), HoursText(RuntimeHours(hours, virt), T).c_str()));
       else
-        r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), r.price->amount, r.price->currency.c_str(),
+        r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), amount.c_str(), r.price->currency.c_str(),
                                    c.pricing.ProviderName(r.price->provider, zh).c_str(), MarketWord(r.price->market, T), r.price->as_of.c_str(), tag,
                                    r.price->cny_per_gpu_hour, Cards(n, T).c_str()));
     }

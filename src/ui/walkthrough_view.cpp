@@ -292,7 +292,7 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    HelpMarker(t.walk_region_help);
+    HelpMarker(t.walk_region_help, env);
   }
   if (s.region.empty()) {
     const char* china = t.walk_market_cn;
@@ -309,7 +309,7 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    HelpMarker(t.walk_market_help);
+    HelpMarker(t.walk_market_help, env);
   }
   struct ObjectiveOption {
     Objective objective;
@@ -373,9 +373,9 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.walk_pareto);
     ImGui::SameLine();
-    HelpMarker(t.walk_pareto_help);
+    HelpMarker(t.walk_pareto_help, env);
   }
-  const std::string speed = r.time_seconds ? Duration(*r.time_seconds, t)
+  const std::string speed = r.time_seconds ? Duration(*r.time_seconds, env.language)
                                            : Printf(t.walk_tokens_per_user, r.tokens_per_second_per_user.value_or(0));
   const std::string money = r.workload.IsTraining() ? CnyText(r.cost_cny, env) : Printf(t.walk_per_hour, CnyText(r.cost_cny, env).c_str());
   WrappedTextF(t.walk_config_line, r.layout.c_str(), Bytes(r.per_gpu_bytes).c_str(), speed.c_str(), money.c_str());

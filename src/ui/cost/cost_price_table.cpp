@@ -119,7 +119,8 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     ImGui::TableNextColumn();
     const PriceOverride* o = FindPriceOverride(s, p.id);
     double v = o ? o->amount : p.Amount();
-    const std::string fmt = "%.4g " + p.currency + PriceUnit(p.service, t);
+    // Four significant digits below 1,000, whole units from there (%g would write 1.2e+04).
+    const std::string fmt = (std::fabs(v) >= 1000 ? "%.0f " : "%.4g ") + p.currency + PriceUnit(p.service, t);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputDouble("##price", &v, 0, 0, fmt.c_str(), ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(v))
       SetPriceOverride(s, p.id, std::fabs(v - p.Amount()) < 1e-12 ? 0 : std::clamp(v, 1e-6, 1e9));
