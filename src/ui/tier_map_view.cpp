@@ -226,21 +226,16 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     dl->AddCircle(p, radii[k], TierColor(tier), 0, picked || pinned ? Em(0.15f) : Em(0.06f));
     if (picked) dl->AddCircle(p, radii[k] + Em(0.25f), IM_COL32(255, 255, 255, 200), 0, Em(0.08f));
   }
-  // Names, smallest markers first; the pinned card's name before all others, so it always finds
-  // a free place (with a leader line when it has to move away from its marker).
-  std::vector<size_t> label_order;
-  for (size_t k = order.size(); k-- > 0;)
-    if (s.pinned == gpus[order[k]].id) label_order.insert(label_order.begin(), k);
-    else label_order.push_back(k);
-  for (const size_t k : label_order) {
+  for (size_t k = order.size(); k-- > 0;) {
     const int i = order[k];
     const Gpu& g = gpus[i];
     const std::string& name = g.DisplayName(env.chinese());
     const ImVec2 sz = ImGui::CalcTextSize(name.c_str());
+    // Try the right of the marker, then the left; skip the name if both collide.
     if (points[k].x < left || points[k].x > right || points[k].y < top || points[k].y > bottom) continue;  // zoomed away
     const float cx = static_cast<float>(points[k].x), cy = static_cast<float>(points[k].y) - sz.y / 2;
     auto collides = [&](const ImVec4& rect) {
-      if (rect.x < left || rect.z > right || rect.y < top || rect.w > bottom) return true;
+      if (rect.x < left || rect.z > right) return true;
       for (const ImVec4& r : placed_labels)
         if (!(rect.z < r.x || rect.x > r.z || rect.w < r.y || rect.y > r.w)) return true;
       // Nor over another card's marker (its own is beside the name by construction).
@@ -254,36 +249,20 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     // Right of the marker, left, then above or below it on either side.
     const float gap = radii[k] + Em(0.15f), up = static_cast<float>(points[k].y) - radii[k] - sz.y,
                 down = static_cast<float>(points[k].y) + radii[k];
-    std::vector<ImVec2> candidates = {{cx + gap, cy}, {cx - gap - sz.x, cy}, {cx + gap * 0.5f, up}, {cx + gap * 0.5f, down},
-                                      {cx - gap * 0.5f - sz.x, up}, {cx - gap * 0.5f - sz.x, down}};
-    const bool must = s.pinned == g.id;
-    if (must) {
-      // Further away, row by row above and below, kept inside the chart: linked by a leader line.
-      const float x_right = std::min(cx + gap, right - sz.x), x_left = std::max(cx - gap - sz.x, left);
-      for (int row = 1; row <= 12; ++row)
-        for (const float dy : {-1.0f, 1.0f})
-          for (const float x : {x_right, x_left}) candidates.push_back({x, cy + dy * row * sz.y * 1.2f});
-    }
+    const ImVec2 candidates[] = {{cx + gap, cy}, {cx - gap - sz.x, cy}, {cx + gap * 0.5f, up}, {cx + gap * 0.5f, down},
+                                 {cx - gap * 0.5f - sz.x, up}, {cx - gap * 0.5f - sz.x, down}};
     ImVec2 p = candidates[0];
+    ImVec4 rect(p.x, p.y, p.x + sz.x, p.y + sz.y);
     bool free = false;
     for (const ImVec2& q : candidates) {
-      if (collides(ImVec4(q.x, q.y, q.x + sz.x, q.y + sz.y))) continue;
-      p = q, free = true;
+      const ImVec4 alt(q.x, q.y, q.x + sz.x, q.y + sz.y);
+      if (alt.y < top || alt.w > bottom || collides(alt)) continue;
+      p = q, rect = alt, free = true;
       break;
     }
-    if (!free && hovered != i && !must) continue;
-    if (!free) {  // shown anyway (pointed at or pinned): inside the chart, on a backing
-      p.x = std::clamp(p.x, left, std::max(left, right - sz.x));
-      p.y = std::clamp(p.y, top, std::max(top, bottom - sz.y));
-      dl->AddRectFilled(ImVec2(p.x - Em(0.15f), p.y), ImVec2(p.x + sz.x + Em(0.15f), p.y + sz.y), IM_COL32(20, 24, 32, 230));
-    }
-    const ImVec4 rect(p.x, p.y, p.x + sz.x, p.y + sz.y);
-    if (std::fabs(p.y - cy) > radii[k] + sz.y * 0.6f) {  // moved away from its marker: a leader line to it
-      const float lx = std::clamp(cx, rect.x, rect.z), ly = p.y > cy ? rect.y : rect.w;
-      dl->AddLine(ImVec2(cx, static_cast<float>(points[k].y)), ImVec2(lx, ly), IM_COL32(210, 215, 225, 140), Em(0.06f));
-    }
+    if (!free && hovered != i && s.pinned != g.id) continue;
     placed_labels.push_back(rect);
-    dl->AddText(p, hovered == i || must ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
+    dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
   }
   dl->PopClipRect();
   dl->PopClipRect();
