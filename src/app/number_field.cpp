@@ -1,5 +1,7 @@
 #include "number_field.hpp"
 
+#include "engine/format.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -132,8 +134,8 @@ std::string FormatNumberField(double value, const NumberFieldSpec& spec) {
     std::snprintf(buf, sizeof buf, "%.0f", value);
     return buf;
   }
-  std::snprintf(buf, sizeof buf, "%.10g", value);
-  return buf;
+  // Ten significant digits without e-notation below 10^15 (the field reads it back as typed).
+  return Plain(value, 10);
 }
 
 }  // namespace atlas

@@ -148,15 +148,14 @@ LinkEncode EncodeLinkChecked(const AppState& state, const Catalogs& catalogs) {
   if (state.calculator.model_preset.empty() && model.name != ModelSpec().name) {
     AppState shorter = state;
     shorter.calculator.workload.model.name = "Custom model";
-    out.notices.push_back("calc.model.name: the model's name (" + std::to_string(model.name.size()) +
-                          " bytes) was left out of the link, which may hold " + std::to_string(kMaxLinkChars) +
-                          " characters");
+    out.notices.push_back({&EngineText::link_name_left_out,
+                           {"calc.model.name", std::to_string(model.name.size()), std::to_string(kMaxLinkChars)}});
     out.fragment = EncodePairs(shorter, catalogs);
   }
   if (out.fragment.size() - 1 > kMaxLinkChars) {
     out.ok = false;
-    out.notices.push_back("the link would be " + std::to_string(out.fragment.size() - 1) +
-                          " characters, more than the " + std::to_string(kMaxLinkChars) + " a link may hold");
+    out.notices.push_back({&EngineText::link_would_be_too_long,
+                           {std::to_string(out.fragment.size() - 1), std::to_string(kMaxLinkChars)}});
   }
   return out;
 }
@@ -173,7 +172,7 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
   else if (fragment.find("://") != std::string::npos) fragment.clear();  // a URL without a fragment
   if (!fragment.empty() && (fragment[0] == '?' || fragment[0] == '&')) fragment.erase(0, 1);
   if (fragment.size() > kMaxLinkChars) {
-    out.notices.push_back("the link is longer than " + std::to_string(kMaxLinkChars) + " characters; only its start was read");
+    out.notices.push_back({&EngineText::link_too_long, {std::to_string(kMaxLinkChars)}});
     fragment.resize(kMaxLinkChars);
   }
   Json state = Json::object();
@@ -187,14 +186,14 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
     start = end + 1;
     if (pair.empty()) continue;
     if (++pairs > 400) {
-      out.notices.push_back("the link has too many parts; the rest was ignored");
+      out.notices.push_back({&EngineText::link_too_many_parts, {}});
       break;
     }
     const size_t eq = pair.find('=');
     const std::string key = PercentDecode(pair.substr(0, eq));
     const std::string value = eq == std::string::npos ? "" : PercentDecode(pair.substr(eq + 1));
     if (!ValidUtf8(key) || !ValidUtf8(value)) {
-      out.notices.push_back("a part of the link is not valid UTF-8 text; it was ignored");
+      out.notices.push_back({&EngineText::link_not_utf8, {}});
       continue;
     }
     if (key == "v") {
@@ -215,12 +214,12 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
     for (const auto& [prefix, name] : kSections)
       if (dot != std::string::npos && key.compare(0, dot, prefix) == 0 && std::string(prefix).size() == dot) section = name;
     if (!section) {
-      out.notices.push_back("\"" + Excerpt(key) + "\": not part of a GPU Atlas link, ignored");
+      out.notices.push_back({&EngineText::link_not_ours, {Excerpt(key)}});
       continue;
     }
     const std::string rest = key.substr(dot + 1);
     if (rest.empty() || rest.size() > 64) {
-      out.notices.push_back("\"" + Excerpt(key) + "\": ignored");
+      out.notices.push_back({&EngineText::link_key_ignored, {Excerpt(key)}});
       continue;
     }
     Json& sec = state[section];
@@ -234,17 +233,14 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
     }
   }
   if (version > kLinkVersion)
-    out.notices.push_back("this link comes from a newer GPU Atlas (version " + std::to_string(version) +
-                          "); the parts this version understands were opened");
+    out.notices.push_back({&EngineText::link_newer, {std::to_string(version)}});
   else if (version < 1)
-    out.notices.push_back("the link's version is missing or unreadable; it was read as version 1");
+    out.notices.push_back({&EngineText::link_old_version, {}});
   if (!data_date.empty() && !catalogs.gpus.data_date.empty() && data_date != catalogs.gpus.data_date)
-    out.notices.push_back("the link was made with data of " + data_date + "; figures now use data of " +
-                          catalogs.gpus.data_date + ", so numbers may differ");
+    out.notices.push_back({&EngineText::link_data_date, {Excerpt(data_date), catalogs.gpus.data_date}});
   StateRead read = StateFromJson(state, catalogs);
   out.state = read.state;
   out.notices.insert(out.notices.end(), read.notices.begin(), read.notices.end());
-  for (std::string& n : out.notices) n = BoundMessage(n);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/app_state.hpp"
+#include "app/link_notice.hpp"
 #include "engine/catalogs.hpp"
 
 #include <string>
@@ -20,7 +21,7 @@ inline constexpr size_t kMaxLinkChars = 16384;
 
 struct LinkEncode {
   std::string fragment;               // "#v=1&..."
-  std::vector<std::string> notices;   // free text left out to fit kMaxLinkChars
+  std::vector<LinkNotice> notices;   // free text left out to fit kMaxLinkChars
   bool ok = true;                     // false: longer than kMaxLinkChars even without free text
 };
 // The state as a link of at most kMaxLinkChars after the '#'. A custom model's name that does
@@ -31,7 +32,7 @@ std::string EncodeLink(const AppState& state, const Catalogs& catalogs);
 
 struct LinkDecode {
   AppState state;
-  std::vector<std::string> notices;  // shown to the user: what was ignored and why
+  std::vector<LinkNotice> notices;  // shown to the user (worded when drawn): what was ignored and why
 };
 // Accepts a whole URL, a fragment with or without '#', or an empty string (defaults).
 LinkDecode DecodeLink(const std::string& url_or_fragment, const Catalogs& catalogs);

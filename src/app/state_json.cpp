@@ -22,7 +22,7 @@ struct Field {
   const char* key;
   std::function<Json(const S&)> get;
   std::function<bool(S&, const Json&)> set;  // false = value rejected
-  std::function<std::string(const Json&)> why;  // optional: why a value was rejected, in words
+  std::function<LinkNotice(const std::string& name, const Json&)> why;  // optional: why `name` was rejected
 };
 
 template <typename S>
@@ -138,9 +138,9 @@ Json WriteFields(const S& s, const std::vector<Field<S>>& fields) {
 
 template <typename S>
 void ReadFields(S& s, const Json& j, const std::vector<Field<S>>& fields, const std::string& section,
-                std::vector<std::string>& notices) {
+                std::vector<LinkNotice>& notices) {
   if (!j.is_object()) {
-    notices.push_back(section + ": not readable, defaults used");
+    notices.push_back({&EngineText::link_section_unreadable, {section}});
     return;
   }
   for (auto it = j.begin(); it != j.end(); ++it) {
@@ -148,12 +148,12 @@ void ReadFields(S& s, const Json& j, const std::vector<Field<S>>& fields, const 
     for (const Field<S>& cand : fields)
       if (it.key() == cand.key) f = &cand;
     if (!f) {
-      notices.push_back(section + "." + it.key() + ": unknown, ignored");
+      notices.push_back({&EngineText::link_field_unknown, {section + "." + Excerpt(it.key())}});
       continue;
     }
-    if (!f->set(s, it.value()))
-      notices.push_back(section + "." + it.key() + ": " + (f->why ? f->why(it.value()) : std::string("invalid value")) +
-                        ", default kept");
+    if (f->set(s, it.value())) continue;
+    const std::string name = section + "." + it.key();
+    notices.push_back(f->why ? f->why(name, it.value()) : LinkNotice{&EngineText::link_field_invalid, {name}});
   }
 }
 
@@ -187,9 +187,9 @@ Field<WalkthroughState> WalkNumber(const WalkNumberField& f) {
             s.*(f.member) = v;
             return true;
           },
-          [&f](const Json& j) {
+          [&f](const std::string& name, const Json& j) {
             double v = 0;
-            return ReadWalkNumber(f, j, v);
+            return ReadWalkNumber(f, j, v, name);
           }};
 }
 
@@ -325,18 +325,20 @@ const std::vector<Field<CostState>>& CostFields() {
 // dropped on its own, back to its default, with a notice; everything else is kept. A catalog
 // that is not loaded (the web app before its deferred data, or after it failed) checks nothing.
 
-void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<std::string>& notices) {
+using What = const char* EngineText::*;  // what an id names ("card"), in the notice's language
+
+void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<LinkNotice>& notices) {
   const AppState defaults;
-  auto drop = [&notices](const char* field, const char* what, std::string& value, const std::string& fallback) {
-    notices.push_back(std::string(field) + ": " + what + " " + Quote(value) + " is not in this data; " +
-                      (fallback.empty() ? std::string("ignored") : "default " + Quote(fallback) + " used"));
+  auto drop = [&notices](const char* field, What what, std::string& value, const std::string& fallback) {
+    if (fallback.empty()) notices.push_back({&EngineText::link_id_unknown, {field, what, Quote(value)}});
+    else notices.push_back({&EngineText::link_id_unknown_default, {field, what, Quote(value), Quote(fallback)}});
     value = fallback;
   };
-  auto drop_from = [&notices](const char* field, const char* what, std::vector<std::string>& list, auto known) {
+  auto drop_from = [&notices](const char* field, What what, std::vector<std::string>& list, auto known) {
     std::vector<std::string> kept;
     for (const std::string& id : list) {
       if (known(id)) kept.push_back(id);
-      else notices.push_back(std::string(field) + ": " + what + " " + Quote(id) + " is not in this data; ignored");
+      else notices.push_back({&EngineText::link_id_unknown, {field, what, Quote(id)}});
     }
     list = kept;
   };
@@ -348,44 +350,44 @@ void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<std::string>& no
   if (gpus) {
     const std::vector<std::string> vendors = Vendors(c.gpus);
     if (!s.tier_map.vendor.empty() && std::find(vendors.begin(), vendors.end(), s.tier_map.vendor) == vendors.end())
-      drop("tiers.vendor", "vendor", s.tier_map.vendor, "");
-    if (!s.tier_map.pinned.empty() && !gpu_known(s.tier_map.pinned)) drop("tiers.pinned", "card", s.tier_map.pinned, "");
-    drop_from("tiers.compare", "card", s.tier_map.compare, gpu_known);
+      drop("tiers.vendor", &EngineText::link_what_vendor, s.tier_map.vendor, "");
+    if (!s.tier_map.pinned.empty() && !gpu_known(s.tier_map.pinned)) drop("tiers.pinned", &EngineText::link_what_card, s.tier_map.pinned, "");
+    drop_from("tiers.compare", &EngineText::link_what_card, s.tier_map.compare, gpu_known);
   }
   // Walkthrough.
   if (models && !s.walkthrough.model_preset.empty() && !c.models.Find(s.walkthrough.model_preset))
-    drop("walkthrough.model", "model", s.walkthrough.model_preset, defaults.walkthrough.model_preset);
+    drop("walkthrough.model", &EngineText::link_what_model, s.walkthrough.model_preset, defaults.walkthrough.model_preset);
   if (gpus) {
     std::vector<OwnedGpus> owned;
     for (const OwnedGpus& o : s.walkthrough.owned) {
       if (gpu_known(o.gpu)) owned.push_back(o);
-      else notices.push_back("walkthrough.owned: card " + Quote(o.gpu) + " is not in this data; ignored");
+      else notices.push_back({&EngineText::link_id_unknown, {"walkthrough.owned", &EngineText::link_what_card, Quote(o.gpu)}});
     }
     s.walkthrough.owned = owned;
   }
   if (regions && !s.walkthrough.region.empty() && !c.regions.Find(s.walkthrough.region))
-    drop("walkthrough.region", "region", s.walkthrough.region, "");
+    drop("walkthrough.region", &EngineText::link_what_region, s.walkthrough.region, "");
   // Cost & region.
   CostState& k = s.cost;
-  if (gpus && !gpu_known(k.gpu)) drop("cost.gpu", "card", k.gpu, defaults.cost.gpu);
+  if (gpus && !gpu_known(k.gpu)) drop("cost.gpu", &EngineText::link_what_card, k.gpu, defaults.cost.gpu);
   if (regions) {
-    drop_from("cost.regions", "region", k.regions, region_known);
-    if (!k.focus_region.empty() && !region_known(k.focus_region)) drop("cost.focus_region", "region", k.focus_region, "");
+    drop_from("cost.regions", &EngineText::link_what_region, k.regions, region_known);
+    if (!k.focus_region.empty() && !region_known(k.focus_region)) drop("cost.focus_region", &EngineText::link_what_region, k.focus_region, "");
     const std::vector<std::string> centres = c.regions.UserCentres();
     if (!k.user_centre.empty() && std::find(centres.begin(), centres.end(), k.user_centre) == centres.end())
-      drop("cost.user_centre", "user centre", k.user_centre, "");
+      drop("cost.user_centre", &EngineText::link_what_user_centre, k.user_centre, "");
   }
-  if (!k.service.empty() && !ParseServiceId(k.service)) drop("cost.service", "service form", k.service, "");
+  if (!k.service.empty() && !ParseServiceId(k.service)) drop("cost.service", &EngineText::link_what_service, k.service, "");
   if (!k.preset.empty() && k.preset != "A" && k.preset != "B" && k.preset != "C")
-    drop("cost.preset", "budget case", k.preset, "");
-  if (k.currency != "CNY" && k.currency != "USD") drop("cost.currency", "currency", k.currency, defaults.cost.currency);
+    drop("cost.preset", &EngineText::link_what_budget_case, k.preset, "");
+  if (k.currency != "CNY" && k.currency != "USD") drop("cost.currency", &EngineText::link_what_currency, k.currency, defaults.cost.currency);
   if (prices) {
     std::vector<PriceOverride> kept;
     for (const PriceOverride& o : k.price_overrides) {
       bool found = false;
       for (const PriceRecord& p : c.pricing.prices) found = found || p.id == o.price_id;
       if (found) kept.push_back(o);
-      else notices.push_back("cost.prices: price " + Quote(o.price_id) + " is not in this data; ignored");
+      else notices.push_back({&EngineText::link_id_unknown, {"cost.prices", &EngineText::link_what_price, Quote(o.price_id)}});
     }
     k.price_overrides = kept;
   }
@@ -420,7 +422,7 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
   StateRead out;
   AppState& s = out.state;
   if (!j.is_object()) {
-    out.notices.push_back("the link holds no readable state; defaults used");
+    out.notices.push_back({&EngineText::link_no_state, {}});
     return out;
   }
   for (auto it = j.begin(); it != j.end(); ++it) {
@@ -430,10 +432,10 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
       bool found = false;
       for (const auto& [k, view] : kViews)
         if (v.is_string() && v.get<std::string>() == k) s.view = view, found = true;
-      if (!found) out.notices.push_back("view: unknown, the tier map is shown");
+      if (!found) out.notices.push_back({&EngineText::link_view_unknown, {}});
     } else if (key == "lang") {
       if (v == "zh") s.language = Language::kChinese;
-      else if (v != "en") out.notices.push_back("lang: unknown, English used");
+      else if (v != "en") out.notices.push_back({&EngineText::link_lang_unknown, {}});
     } else if (key == "tiers") {
       ReadFields(s.tier_map, v, TierMapFields(), "tiers", out.notices);
     } else if (key == "walkthrough") {
@@ -442,7 +444,7 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
       ReadFields(s.cost, v, CostFields(), "cost", out.notices);
     } else if (key == "calculator") {
       if (!v.is_object()) {
-        out.notices.push_back("calculator: not readable, defaults used");
+        out.notices.push_back({&EngineText::link_section_unreadable, {"calculator"}});
         continue;
       }
       // Keep every field that is valid on its own; drop the rest with a notice.
@@ -454,7 +456,7 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
           Json trial = kept;
           trial[f.key()] = f.value();
           if (ParseEstimateRequest(trial, catalogs, true).ok()) kept = trial;
-          else out.notices.push_back("calculator." + f.key() + ": invalid here, default kept");
+          else out.notices.push_back({&EngineText::link_field_invalid_here, {"calculator." + Excerpt(f.key())}});
         }
         all = ParseEstimateRequest(kept, catalogs, false);
       }
@@ -463,11 +465,10 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
         s.calculator.model_preset = all.model_preset;
       }
     } else if (key != "v" && key != "data" && key != "notices") {
-      out.notices.push_back(key + ": unknown, ignored");
+      out.notices.push_back({&EngineText::link_field_unknown, {Excerpt(key)}});
     }
   }
   DropUnknownIds(s, catalogs, out.notices);
-  for (std::string& n : out.notices) n = BoundMessage(n);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/app_state.hpp"
+#include "app/link_notice.hpp"
 #include "engine/catalogs.hpp"
 #include "engine/json_reader.hpp"
 
@@ -17,7 +18,7 @@ Json StateToJson(const AppState& state);
 
 struct StateRead {
   AppState state;
-  std::vector<std::string> notices;  // what was ignored or changed, in words
+  std::vector<LinkNotice> notices;  // what was ignored or changed (worded when shown)
 };
 StateRead StateFromJson(const Json& json, const Catalogs& catalogs);
 

@@ -40,30 +40,32 @@ const WalkNumberField* FindWalkNumberField(const std::string& key) {
   return nullptr;
 }
 
-std::string ReadWalkNumber(const WalkNumberField& f, const Json& v, double& out) {
+LinkNotice ReadWalkNumber(const WalkNumberField& f, const Json& v, double& out, const std::string& name) {
   std::string text;
   if (v.is_number()) text = NumberAsWritten(v);
   else if (v.is_string()) text = v.get<std::string>();
-  else return "is not a number";
+  else return {&EngineText::link_number_not_text, {name}};
   // 0 = not given (the task's default, or no limit), in any spelling the parser reads.
   NumberFieldSpec zero_ok = f.spec;
   zero_ok.min = 0;
   const NumberParse zero = ParseNumberField(text, zero_ok);
   if (zero.problem == NumberProblem::kNone && zero.value == 0) {
     out = 0;
-    return "";
+    return {};
   }
   const NumberParse p = ParseNumberField(text, f.spec);
-  const std::string quoted = "is " + Quote(text);
+  const std::string quoted = Quote(text);
   switch (p.problem) {
-    case NumberProblem::kNone: out = p.value; return "";
-    case NumberProblem::kEmpty: return "is empty";
-    case NumberProblem::kNotANumber: return quoted + ", not a number (units like 2B, 8k are fine)";
-    case NumberProblem::kNotWhole: return quoted + ", not a whole number";
-    case NumberProblem::kTooSmall: return quoted + ", below the smallest allowed, " + FormatNumberField(f.spec.min, f.spec);
-    case NumberProblem::kTooLarge: return quoted + ", above the largest allowed, " + FormatNumberField(f.spec.max, f.spec);
+    case NumberProblem::kNone: out = p.value; return {};
+    case NumberProblem::kEmpty: return {&EngineText::link_number_empty, {name}};
+    case NumberProblem::kNotANumber: return {&EngineText::link_number_unreadable, {name, quoted}};
+    case NumberProblem::kNotWhole: return {&EngineText::link_number_not_whole, {name, quoted}};
+    case NumberProblem::kTooSmall:
+      return {&EngineText::link_number_too_small, {name, quoted, FormatNumberField(f.spec.min, f.spec)}};
+    case NumberProblem::kTooLarge:
+      return {&EngineText::link_number_too_large, {name, quoted, FormatNumberField(f.spec.max, f.spec)}};
   }
-  return quoted;
+  return {&EngineText::link_field_invalid, {name}};
 }
 
 }  // namespace atlas

@@ -5,6 +5,7 @@
 // value typed in the page and one written in a link are checked alike.
 #pragma once
 
+#include "app/link_notice.hpp"
 #include "app/number_field.hpp"
 #include "app/walkthrough_state.hpp"
 #include "engine/json_reader.hpp"
@@ -27,8 +28,10 @@ const std::vector<WalkNumberField>& WalkNumberFields();
 const WalkNumberField* FindWalkNumberField(const std::string& key);
 
 // Reads a link or JSON value: a number, or text as people write it ("2B", "8k", "1,024").
-// 0 (or "0") means "not given". On success sets `out` and returns ""; else returns why, in
-// words, quoting the value ("is \"-5\", below the smallest allowed, 1"), and leaves `out`.
-std::string ReadWalkNumber(const WalkNumberField& field, const Json& value, double& out);
+// 0 (or "0") means "not given". On success sets `out` and returns an empty notice; else the
+// notice naming `name` and quoting the value ("walkthrough.batch: is \"-5\", below the
+// smallest allowed, 1, default kept"), and leaves `out`.
+LinkNotice ReadWalkNumber(const WalkNumberField& field, const Json& value, double& out,
+                          const std::string& name = "walkthrough");
 
 }  // namespace atlas

@@ -65,7 +65,7 @@ int RunExport(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   StateRead read = StateFromJson(*j, *catalogs);
-  for (const std::string& n : read.notices)
+  for (const std::string& n : English(read.notices))
     if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas export: " << BoundMessage(n) << "\n";
   AppState& state = read.state;
   NormalizeCalculator(state.calculator, *catalogs);

@@ -31,8 +31,8 @@ int RunLink(const std::vector<std::string>& args) {
     LinkDecode d = DecodeLink(options->positional[1], *catalogs);
     NormalizeCalculator(d.state.calculator, *catalogs);
     Json out = StateToJson(d.state);
-    out["notices"] = d.notices;
-    for (const std::string& n : d.notices) std::cerr << "gpu-atlas link decode: " << n << "\n";
+    out["notices"] = English(d.notices);
+    for (const std::string& n : English(d.notices)) std::cerr << "gpu-atlas link decode: " << n << "\n";
     std::cout << out.dump(2) << "\n";
     return kExitOk;
   }
@@ -44,11 +44,11 @@ int RunLink(const std::vector<std::string>& args) {
       return kExitUsage;
     }
     StateRead read = StateFromJson(*j, *catalogs);
-    for (const std::string& n : read.notices)
+    for (const std::string& n : English(read.notices))
       if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
     NormalizeCalculator(read.state.calculator, *catalogs);
     const LinkEncode link = EncodeLinkChecked(read.state, *catalogs);
-    for (const std::string& n : link.notices) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
+    for (const std::string& n : English(link.notices)) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
     if (!link.ok) return kExitUsage;
     std::cout << link.fragment << "\n";
     return kExitOk;

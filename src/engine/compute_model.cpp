@@ -188,8 +188,8 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
         return Explanation{T.fig_time_formula,
                            Printf(T.fig_time_inputs, w.gpus, r.peak_flops / kFlopsPerTflops,
                                   PeakKindText(r.peak_kind, language).c_str(), r.mfu_used, r.scaling_efficiency,
-                                  Printf(T.fig_seconds, compute).c_str(), Printf(T.fig_seconds, comm).c_str(),
-                                  Printf(T.fig_seconds, offload).c_str()),
+                                  Duration(compute, language).c_str(), Duration(comm, language).c_str(),
+                                  Duration(offload, language).c_str()),
                            Printf(T.fig_time_source, r.efficiency_source.c_str())};
       });
       add("gpu_hours", T.fig_label_gpu_hours, *r.gpu_hours, "GPU-h", [&] { return Explanation{T.fig_gpu_hours_formula, Printf(T.fig_gpu_hours_inputs, w.gpus), ""}; });
@@ -282,7 +282,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
     return Explanation{T.fig_ttft_formula,
                        Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, rho,
-                              Printf(T.fig_seconds, ttft).c_str()),
+                              Duration(ttft, language).c_str()),
                        Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
   });
   add("tokens_per_second", T.fig_label_decode, *r.tokens_per_second, "tokens/s", [&] {

@@ -1,5 +1,7 @@
 #include "format.hpp"
 
+#include "format_zh.hpp"
+#include "text/engine_text.hpp"
 #include "units.hpp"
 
 #include <cmath>
@@ -102,14 +104,28 @@ std::string Shortest(double v) {
   return buf;
 }
 
+std::string Duration(double s, Language language) {
+  if (!std::isfinite(s) || s < 0) return "-";
+  const EngineText& T = EngineTextFor(language);
+  // Below 10 of a unit one decimal (two significant digits below 1 ms), else whole units.
+  const auto in = [](double v, const char* unit) { return ZhJoin(v < 10 ? Plain(v, 2) : Grouped(v, 0), unit); };
+  if (s < 1) return in(s * 1e3, T.dur_ms);
+  if (s < 120) return ZhJoin(Grouped(s, 1), T.dur_s);
+  if (s < 7200) return ZhJoin(Grouped(s / 60, 0), T.dur_min);
+  if (s < 3 * 86400) return ZhJoin(Grouped(s / 3600, 1), T.dur_h);
+  if (s < 730 * 86400) return ZhJoin(Grouped(s / 86400, 1), T.dur_days);
+  return ZhJoin(Readable(s / (365.25 * 86400), 1, language), T.dur_years);
+}
+
 std::string Count(double v) {
   if (!std::isfinite(v)) return "?";
   const double a = std::fabs(v);
-  if (a >= 1e12) return Printf("%.3gT", v / 1e12);
-  if (a >= 1e9) return Printf("%.3gB", v / 1e9);
-  if (a >= 1e6) return Printf("%.3gM", v / 1e6);
-  if (a >= 1e3) return Printf("%.3gk", v / 1e3);
-  return Printf("%.3g", v);
+  if (a >= 1e15) return Grouped(v / 1e12, 0) + "T";
+  if (a >= 1e12) return Plain(v / 1e12, 3) + "T";
+  if (a >= 1e9) return Plain(v / 1e9, 3) + "B";
+  if (a >= 1e6) return Plain(v / 1e6, 3) + "M";
+  if (a >= 1e3) return Plain(v / 1e3, 3) + "k";
+  return Plain(v, 3);
 }
 
 std::string Gib(double bytes) {

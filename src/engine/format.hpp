@@ -22,7 +22,13 @@ std::string Quantity(double value, const std::string& unit, int decimals = 0,
 // "120000", "14.96", "1.9e+23". Non-finite -> "" (an empty cell).
 std::string Plain(double value, int significant = 6);
 
-// 3 significant digits with an SI-ish suffix: 8.03e9 -> "8.03B", 1.2e12 -> "1.2T".
+// A duration for people in the language's words, number and unit joined by a no-break space:
+// 0.0032 -> "3.2 ms", 0.35 -> "350 ms", 3.21 -> "3.2 s", 725 -> "12 min", 9000 -> "2.5 h",
+// 3.5e5 -> "4.1 days", then years (Chinese 毫秒/秒/分钟/小时/天/年); never e-notation.
+// "-" when negative or not finite.
+std::string Duration(double seconds, Language language = Language::kEnglish);
+// 3 significant digits with an SI-ish suffix: 8.03e9 -> "8.03B", 1.2e12 -> "1.2T" (never
+// e-notation: 4.5e15 -> "4,500T", 2e-5 -> "0.00002").
 std::string Count(double value);
 // Bytes in binary GiB (the unit cards are sold in) with 1-2 decimals: "14.0 GiB".
 std::string Gib(double bytes);

@@ -49,8 +49,9 @@ template <typename E>
 using Option = std::pair<E, const char* UiText::*>;
 
 template <typename E, size_t N>
-bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N], const UiText& t,
+bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N], const UiEnv& env,
                const char* help = nullptr) {
+  const UiText& t = env.text();
   const char* current = "?";
   for (const auto& [v, name] : options)
     if (v == value) current = t.*name;
@@ -66,7 +67,7 @@ bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N]
   }
   if (help) {
     ImGui::SameLine();
-    HelpMarker(help);
+    HelpMarker(help, env);
   }
   return changed;
 }
@@ -182,7 +183,7 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
     if (ui.message.empty()) ui.message = t.calc_custom_done;
   }
   ImGui::SameLine();
-  HelpMarker(t.calc_custom_help);
+  HelpMarker(t.calc_custom_help, env);
   if (ImGui::TreeNode(Labeled(t.calc_hf_paste, "hf").c_str())) {
     ui.hf_config.resize(std::max<size_t>(ui.hf_config.size(), 1));
     char* buf = ui.hf_config.data();
@@ -234,7 +235,7 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
 void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   Workload& w = s.workload;
-  if (EnumCombo(Labeled(t.calc_task, "task"), w.task, kTaskOptions, t)) {
+  if (EnumCombo(Labeled(t.calc_task, "task"), w.task, kTaskOptions, env)) {
     if (w.task == Task::kQlora) w.precision = Precision::kNf4;
     else if (w.precision == Precision::kNf4 || w.precision == Precision::kInt4 || w.precision == Precision::kInt8)
       w.precision = w.task == Task::kInference ? w.precision : Precision::kBf16;
@@ -242,32 +243,32 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
   }
   if (w.task == Task::kQlora)
-    EnumCombo(Labeled(t.calc_base_format, "precision"), w.precision, kQloraPrecisions, t, t.calc_base_format_help);
+    EnumCombo(Labeled(t.calc_base_format, "precision"), w.precision, kQloraPrecisions, env, t.calc_base_format_help);
   else if (w.task == Task::kInference)
-    EnumCombo(Labeled(t.calc_weight_format, "precision"), w.precision, kInferencePrecisions, t, t.calc_weight_format_help);
-  else EnumCombo(Labeled(t.calc_precision, "precision"), w.precision, kTrainPrecisions, t, t.calc_precision_help);
+    EnumCombo(Labeled(t.calc_weight_format, "precision"), w.precision, kInferencePrecisions, env, t.calc_weight_format_help);
+  else EnumCombo(Labeled(t.calc_precision, "precision"), w.precision, kTrainPrecisions, env, t.calc_precision_help);
 
   if (w.IsTraining()) {
-    EnumCombo(Labeled(t.calc_optimizer, "optimizer"), w.optimizer, kOptimizerOptions, t, t.calc_optimizer_help);
+    EnumCombo(Labeled(t.calc_optimizer, "optimizer"), w.optimizer, kOptimizerOptions, env, t.calc_optimizer_help);
     if (w.task == Task::kLora || w.task == Task::kQlora) {
       PowInput(t, Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
-      EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, t);
+      EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, env);
     }
     SectionTitle(t.calc_section_sequence);
     PowInput(t, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
     PowInput(t, Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
     IntInput(t, Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
     ImGui::TextDisabled(t.calc_global_batch, w.micro_batch * w.grad_accum * w.dp);
-    EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, t,
+    EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, env,
               t.calc_checkpointing_help);
     ImGui::Checkbox(Labeled(t.calc_flash, "flash").c_str(), &w.flash_attention);
     ImGui::SameLine();
-    HelpMarker(t.calc_flash_help);
+    HelpMarker(t.calc_flash_help, env);
     SectionTitle(t.calc_section_parallel);
     ImGui::SetNextItemWidth(InputWidth());
     ImGui::SliderInt(Labeled(t.calc_zero_stage, "zero").c_str(), &w.zero_stage, 0, 3);
     ImGui::SameLine();
-    HelpMarker(t.calc_zero_help);
+    HelpMarker(t.calc_zero_help, env);
     ImGui::Checkbox(Labeled(t.calc_offload, "offload").c_str(), &w.offload_optimizer);
     if (w.zero_stage == 3) {
       ImGui::Checkbox(Labeled(t.calc_offload_params, "offload_params").c_str(), &w.offload_params);
@@ -291,7 +292,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     PowInput(t, Labeled(t.calc_context, "context"), w.context, 1, 100000000, t.calc_context_help);
     w.prompt_tokens = std::clamp(w.prompt_tokens, 1, w.context);
     PowInput(t, Labeled(t.calc_prompt, "prompt"), w.prompt_tokens, 1, w.context, t.calc_prompt_help);
-    EnumCombo(Labeled(t.calc_kv_cache, "kv"), w.kv_precision, kKvOptions, t);
+    EnumCombo(Labeled(t.calc_kv_cache, "kv"), w.kv_precision, kKvOptions, env);
     const NumberFieldSpec speed{0.1, 100000, false, StepKind::kLog125};
     NumberField(Labeled(t.calc_target_speed, "target"), w.target_tokens_per_second, speed, t, InputWidth(),
                 t.calc_target_speed_help);
@@ -314,7 +315,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
   if (ImGui::Checkbox(Labeled(t.calc_set_mfu, "mfu_on").c_str(), &custom_mfu))
     w.mfu = custom_mfu ? std::optional<double>(0.4) : std::nullopt;
   ImGui::SameLine();
-  HelpMarker(t.calc_mfu_help);
+  HelpMarker(t.calc_mfu_help, env);
   if (w.mfu) {
     float mfu = static_cast<float>(*w.mfu);
     ImGui::SetNextItemWidth(-1);
@@ -452,6 +453,35 @@ const char* FieldLabel(const std::string& field, Task task, const UiText& t) {
   return field.c_str();
 }
 
+// The option of `options` whose request id is `id`, in the UI's words; nullptr when none is.
+template <typename E, size_t N>
+const char* OptionName(const std::string& id, const Option<E> (&options)[N], const UiText& t) {
+  for (const auto& [v, name] : options)
+    if (id == ToString(v)) return t.*name;
+  return nullptr;
+}
+
+// A Make-it-fit value for people: on/off as yes/no, option ids ("adamw_8bit", "selective",
+// "fp8") as the names their drop-downs show, numbers as the engine writes them.
+std::string FitValueName(const std::string& field, const Json& v, Task task, const UiText& t) {
+  if (v.is_boolean()) return v.get<bool>() ? t.yes : t.no;
+  if (!v.is_string()) return FitValueText(v);
+  const std::string id = v.get<std::string>();
+  const char* name = nullptr;
+  if (field == "optimizer") name = OptionName(id, kOptimizerOptions, t);
+  else if (field == "checkpointing") name = OptionName(id, kCheckpointOptions, t);
+  else if (field == "kv_precision") name = OptionName(id, kKvOptions, t);
+  else if (field == "precision") {
+    name = task == Task::kQlora       ? OptionName(id, kQloraPrecisions, t)
+           : task == Task::kInference ? OptionName(id, kInferencePrecisions, t)
+                                      : OptionName(id, kTrainPrecisions, t);
+    for (const Precision p : {Precision::kFp32, Precision::kTf32, Precision::kBf16, Precision::kFp16, Precision::kFp8,
+                              Precision::kInt8, Precision::kInt4, Precision::kNf4})
+      if (!name && id == ToString(p)) name = PrecisionName(p, t);
+  }
+  return name ? name : id;
+}
+
 // "Make it fit": the steps (field, from -> to, why) and one button that applies them all; or
 // what blocks a fit, with numbers.
 void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui, const UiEnv& env) {
@@ -475,10 +505,9 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
     for (size_t i = 0; i < f.changes.size(); ++i) {
       const FitChange& ch = f.changes[i];
       ImGui::PushID(static_cast<int>(i));
-      // On/off in the reader's words (yes/no), other values as the engine writes them.
-      const auto value_text = [&t](const Json& v) { return v.is_boolean() ? std::string(v.get<bool>() ? t.yes : t.no) : FitValueText(v); };
-      WrappedBullet(Printf(t.calc_fit_step, FieldLabel(ch.field, d.inputs.workload.task, t), value_text(ch.from).c_str(),
-                           value_text(ch.to).c_str()));
+      const Task task = d.inputs.workload.task;
+      WrappedBullet(Printf(t.calc_fit_step, FieldLabel(ch.field, task, t), FitValueName(ch.field, ch.from, task, t).c_str(),
+                           FitValueName(ch.field, ch.to, task, t).c_str()));
       ImGui::Indent();
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
       ImGui::PushTextWrapPos(0);
@@ -549,7 +578,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   for (const Figure& f : cr.figures) {
     std::string v;
     if (f.unit == "FLOP") v = Flops(f.value, env.language);
-    else if (f.unit == "s") v = Duration(f.value, t);
+    else if (f.unit == "s") v = Duration(f.value, env.language);
     else if (f.unit == "GPU-h") v = GpuHours(f.value, t);
     else if (f.unit == "users") v = Whole(f.value, t.unit_users);
     else v = Rate(f.value, f.unit.c_str());

@@ -22,20 +22,6 @@ std::string Bytes(double bytes) {
   return FormatNumber(bytes / (1024.0 * 1024.0), 1) + "\u00A0MiB";
 }
 
-std::string Duration(double s, const UiText& t) {
-  if (!std::isfinite(s) || s < 0) return "-";
-  char buf[64];
-  if (s < 1) std::snprintf(buf, sizeof buf, t.unit_ms, s * 1e3);
-  else if (s < 120) std::snprintf(buf, sizeof buf, t.unit_seconds, s);
-  else if (s < 7200) std::snprintf(buf, sizeof buf, t.unit_minutes, s / 60);
-  else if (s < 3 * 86400) std::snprintf(buf, sizeof buf, t.unit_hours, s / 3600);
-  else if (s < 730 * 86400) std::snprintf(buf, sizeof buf, t.unit_days, s / 86400);
-  else std::snprintf(buf, sizeof buf, t.unit_years, s / (365.25 * 86400));
-  return buf;
-}
-
-std::string Duration(double s) { return Duration(s, TextFor(Language::kEnglish)); }
-
 std::string GpuHours(double h, const UiText& t) {
   if (!std::isfinite(h) || h < 0) return "-";
   char buf[96];

@@ -1,4 +1,4 @@
-// Display conversion at the edge: bytes -> "12.3 GB", seconds -> "3.2 h", FLOPs -> "8.1e22".
+// Display conversion at the edge: bytes -> "12.3 GiB", FLOPs -> "8.1 × 10²² FLOP".
 #pragma once
 
 #include "text/ui_text.hpp"
@@ -9,8 +9,7 @@ namespace atlas::ui {
 
 // Number and unit are joined by a no-break space (U+00A0): ImGui never wraps a figure there.
 std::string Bytes(double bytes);        // binary GiB (2^30), labelled
-std::string Duration(double seconds, const UiText& t);  // ms, s, min, h, days, years in t's words
-std::string Duration(double seconds);   // the same in English (callers not yet localised)
+// Durations: engine/format.hpp Duration(seconds, language), shared with the engine's sentences.
 // GPU-hours with the hours' precision (one decimal below 100, grouped above): "3.5 GPU-h",
 // "1,234 GPU-h"; "-" when not finite. Never "3" for 3.5.
 std::string GpuHours(double gpu_hours, const UiText& t);

@@ -193,7 +193,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   }
   DrawUpdateBanner(env);
   DrawDataWarnings(data, env);
-  DrawLinkNotices(env, memory);
+  if (!memory.link_notices.empty()) DrawLinkNotices(env, memory);
   const float footer_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   if (env.narrow()) {
     DrawPhoneLayout(state, data, env, memory, footer_h);

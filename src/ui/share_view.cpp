@@ -14,12 +14,11 @@ namespace atlas::ui {
 
 void DrawLinkNotices(const UiEnv& env, UiMemory& memory) {
   const UiText& t = env.text();
-  if (memory.link_notices.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(70, 52, 20, 255));
   const float h = std::min(Em(1.4f) * (1.6f + memory.link_notices.size()), Em(8));
   ImGui::BeginChild("link_notices", ImVec2(0, h), true);
   ColoredWrapped(kColorWarn, t.link_notice_title);
-  for (const auto& n : memory.link_notices) WrappedBullet(n);
+  for (const LinkNotice& n : memory.link_notices) WrappedBullet(Worded(n, env.language));
   if (ImGui::SmallButton(t.link_notice_dismiss)) memory.link_notices.clear();
   ImGui::EndChild();
   ImGui::PopStyleColor();

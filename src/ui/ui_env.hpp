@@ -4,6 +4,7 @@
 
 #include "app/app_state.hpp"
 #include "app/carried_job.hpp"
+#include "app/link_notice.hpp"
 #include "charts/scale.hpp"
 #include "model_picker.hpp"
 #include "text/ui_text.hpp"
@@ -79,7 +80,7 @@ struct AccuracyUi {
 // Transient UI memory that is not part of the user's configuration (hover, last tab drawn).
 struct UiMemory {
   CalculatorUi calculator;
-  std::vector<std::string> link_notices;  // what the last opened link could not restore
+  std::vector<LinkNotice> link_notices;  // what the last opened link could not restore (worded when drawn)
   std::string share_status;               // "Link copied", ...
   int hovered_gpu = -1;
   int last_view = -1;

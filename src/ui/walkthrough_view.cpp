@@ -292,7 +292,7 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    HelpMarker(t.walk_region_help);
+    HelpMarker(t.walk_region_help, env);
   }
   if (s.region.empty()) {
     const char* china = t.walk_market_cn;
@@ -309,7 +309,7 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    HelpMarker(t.walk_market_help);
+    HelpMarker(t.walk_market_help, env);
   }
   struct ObjectiveOption {
     Objective objective;
@@ -373,9 +373,9 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.walk_pareto);
     ImGui::SameLine();
-    HelpMarker(t.walk_pareto_help);
+    HelpMarker(t.walk_pareto_help, env);
   }
-  const std::string speed = r.time_seconds                 ? Duration(*r.time_seconds, t)
+  const std::string speed = r.time_seconds                 ? Duration(*r.time_seconds, env.language)
                             : r.tokens_per_second_per_user ? Printf(t.walk_tokens_per_user, *r.tokens_per_second_per_user)
                                                            : std::string(t.card_not_published);
   const std::string money = r.workload.IsTraining() ? CnyText(r.cost_cny, env) : Printf(t.walk_per_hour, CnyText(r.cost_cny, env).c_str());

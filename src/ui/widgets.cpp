@@ -28,6 +28,11 @@ void HelpMarker(const char* text) {
   }
 }
 
+void HelpMarker(const char* text, const UiEnv& env) {
+  HelpMarker(text);
+  TestTarget(env, "help");
+}
+
 bool BeginKeyValueTable(const char* id) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return false;
   ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthStretch, 0.42f);

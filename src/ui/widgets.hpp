@@ -14,6 +14,8 @@ namespace atlas::ui {
 
 // "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);
+// The same, reported as the test target "help" (tests hover every one; see TestTarget).
+void HelpMarker(const char* text, const UiEnv& env);
 // Two-column "label  value" row inside a table started by BeginKeyValueTable.
 bool BeginKeyValueTable(const char* id);
 void KeyValueRow(const char* key, const std::string& value);

@@ -11,8 +11,9 @@ using namespace atlas;
 
 namespace {
 
-bool Mentions(const std::vector<std::string>& notices, const std::string& needle) {
-  for (const auto& n : notices)
+// Whether a notice, worded in English (as the CLI prints it), contains `needle`.
+bool Mentions(const std::vector<LinkNotice>& notices, const std::string& needle) {
+  for (const std::string& n : English(notices))
     if (n.find(needle) != std::string::npos) return true;
   return false;
 }
@@ -108,7 +109,7 @@ TEST_CASE("a stale id drops only itself, with a notice naming it; everything val
     CHECK(c.gpus.Find(s.cost.gpu));
     if (pair.rfind("tier.compare", 0) == 0) CHECK(s.tier_map.compare == std::vector<std::string>{"rtx-4090"});
     if (pair.rfind("cost.regions", 0) == 0) CHECK(s.cost.regions == std::vector<std::string>{"cn-guizhou"});
-    for (const std::string& n : d.notices) CHECK(n.size() <= 300);
+    for (const std::string& n : English(d.notices)) CHECK(n.size() <= 300);
   }
 }
 

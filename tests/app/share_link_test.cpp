@@ -18,8 +18,9 @@ AppState Normalized(AppState s) {
   return s;
 }
 
-bool Mentions(const std::vector<std::string>& notices, const std::string& needle) {
-  for (const auto& n : notices)
+// Whether a notice, worded in English (as the CLI prints it), contains `needle`.
+bool Mentions(const std::vector<LinkNotice>& notices, const std::string& needle) {
+  for (const std::string& n : English(notices))
     if (n.find(needle) != std::string::npos) return true;
   return false;
 }
@@ -67,7 +68,7 @@ TEST_CASE("a configured state round-trips exactly: every view's settings") {
   const std::string link = EncodeLink(s, c);
   INFO(link);
   LinkDecode d = DecodeLink("https://example.org/sub/path/index.html" + link, c);
-  for (const auto& n : d.notices) INFO(n);
+  for (const std::string& n : English(d.notices)) INFO(n);
   CHECK(d.notices.empty());
   AppState back = Normalized(d.state);
   CHECK(back.view == s.view);
@@ -182,7 +183,7 @@ TEST_CASE("bytes that are not UTF-8 are ignored, so the state and notices serial
                                  std::string("#v=1&calc.model.name=%C3&view=calculator"), long_key}) {
     LinkDecode d = DecodeLink(link, c);
     Json printed = StateToJson(d.state);
-    printed["notices"] = d.notices;
+    printed["notices"] = English(d.notices);
     CHECK_NOTHROW((void)printed.dump());
     if (link != long_key) {
       CHECK(d.state.view == View::kCalculator);  // the valid parts are kept
@@ -210,4 +211,28 @@ TEST_CASE("random bytes never crash the decoder") {
     AppState s = Normalized(d.state);
     CHECK(ValidateWorkload(s.calculator.workload).empty());
   }
+}
+
+TEST_CASE("link notices are codes worded when shown: English for the CLI, Chinese for the Chinese UI") {
+  const Catalogs& c = atlas::test::RealCatalogs();
+  const LinkDecode d = DecodeLink("#v=9&lang=zh&walk.seq_len=-5&cost.gpu=no-such-card&evil=1&tier.tier=7", c);
+  REQUIRE(d.notices.size() == 5);
+  const std::vector<std::string> en = English(d.notices), zh = Worded(d.notices, Language::kChinese);
+  CHECK(test::AnyContains(en, "walkthrough.seq_len: is \"-5\", below the smallest allowed, 1, default kept"));
+  CHECK(test::AnyContains(zh, "walkthrough.seq_len：\"-5\" 小于允许的最小值 1，保留默认值"));
+  CHECK(test::AnyContains(en, "cost.gpu: card \"no-such-card\" is not in this data; default"));
+  CHECK(test::AnyContains(zh, "cost.gpu：本数据中没有卡 \"no-such-card\"；已使用默认值"));
+  CHECK(test::AnyContains(zh, "版本 9"));
+  CHECK(test::AnyContains(zh, "“evil”：不属于 GPU Atlas 链接"));
+  CHECK(test::AnyContains(zh, "tiers.tier：值无效"));
+  for (size_t i = 0; i < zh.size(); ++i) {
+    INFO(en[i] << " / " << zh[i]);
+    CHECK(zh[i] != en[i]);  // every notice has its Chinese words
+  }
+  // Arguments that are words of the tables follow the language too; %% and a missing argument
+  // are safe.
+  CHECK(Worded({&EngineText::link_id_unknown, {"x", &EngineText::link_what_region, "\"y\""}}, Language::kChinese) ==
+        "x：本数据中没有地区 \"y\"；已忽略");
+  CHECK(Worded({&EngineText::link_id_unknown, {"x"}}, Language::kEnglish) == "x:   is not in this data; ignored");
+  CHECK(Worded(LinkNotice{}, Language::kEnglish).empty());
 }

@@ -13,8 +13,9 @@ using namespace atlas;
 
 namespace {
 
-bool Mentions(const std::vector<std::string>& notices, const std::string& needle) {
-  for (const auto& n : notices)
+// Whether a notice, worded in English (as the CLI prints it), contains `needle`.
+bool Mentions(const std::vector<LinkNotice>& notices, const std::string& needle) {
+  for (const std::string& n : English(notices))
     if (n.find(needle) != std::string::npos) return true;
   return false;
 }

@@ -46,6 +46,9 @@ function englishSentences(text) {
   return found;
 }
 
+// A full fine-tune that fits only with an 8-bit optimizer among its steps (see fit.test.mjs).
+const FIT_LINK = "#v=1&view=calculator&lang=zh&calc.model=llama-2-7b&calc.task=full_finetune&calc.gpu=h100-sxm&calc.gpus=1&calc.optimizer=adamw";
+
 const drawn = async (page, label = "") => {
   const text = await page.evaluate(() => window.__atlasDrawnText || "");
   if (process.env.DUMP) console.log(`---- drawn text ${label}\n${text}\n----`);
@@ -117,6 +120,99 @@ await run([
       await context.close();
     }
     assert(failures.length === 0, `English sentences in the Chinese UI:\n${failures.join("\n")}`);
+  }],
+  ["a hostile link's notices are drawn in Chinese (desktop and phone), and in English after the switch", async () => {
+    const hostile = "#v=1&view=tiers&lang=zh&walk.seq_len=-5&cost.gpu=no-such-card";
+    for (const [device, name, flip] of [[DESKTOP, "desktop", (p) => p.mouse.click(1420, 17)],
+                                        [PHONE, "phone", (p) => p.touchscreen.tap(368, 19)]]) {
+      const { context, page, problems } = await openChinese(hostile, device);
+      await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+      await frames(page, 5);
+      let text = await drawn(page, `link notices ${name}`);
+      assert(text.includes('walkthrough.seq_len："-5" 小于允许的最小值 1，保留默认值'), `${name}: seq_len notice not in Chinese:\n${text.slice(0, 1500)}`);
+      assert(text.includes('cost.gpu：本数据中没有卡 "no-such-card"；已使用默认值'), `${name}: cost.gpu notice not in Chinese:\n${text.slice(0, 1500)}`);
+      const english = englishSentences(text);
+      assert(english.length === 0, `${name}: English in the Chinese notices:\n${english.join("\n")}`);
+      await shot(page, `zh-${name}-link-notices`);
+      // The notices are codes worded when drawn: the header switch re-words them.
+      await flip(page);
+      await page.waitForFunction(() => document.documentElement.lang === "en", null, { timeout: 20000 });
+      // Away from the switch: its tooltip would end the drawn-text capture.
+      if (name === "desktop") await page.mouse.move(700, 880); else await page.touchscreen.tap(200, 700);
+      await frames(page, 5);
+      await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+      await frames(page, 5);
+      text = await drawn(page, `link notices ${name} in English`);
+      assert(text.includes('walkthrough.seq_len: is "-5", below the smallest allowed, 1, default kept'),
+             `${name}: seq_len notice not re-worded in English:\n${text.slice(0, 1500)}`);
+      await shot(page, `en-${name}-link-notices`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+  }],
+  ["hover tooltips and (?) help in Chinese hold no English sentence, desktop and phone", async () => {
+    const links = ["view=calculator", "view=cost", "view=walkthrough&walk.step=4"];
+    const failures = [];
+    let tips = 0;
+    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+      const { context, page, problems } = await openChinese("#v=1&view=tiers&lang=zh", device);
+      for (const link of links) {
+        await page.goto(server.url + `#v=1&${link}&lang=zh`);
+        await frames(page, 45);
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 5);
+        const base = await drawn(page);
+        const targets = await page.evaluate(() => window.__atlasTargets || {});
+        const helps = Object.entries(targets).filter(([id]) => id.startsWith("help"));
+        assert(helps.length > 0, `${name} ${link}: no (?) help markers reported`);
+        for (const [id, [x, y, w, h]] of helps) {
+          if (y + h / 2 > (device.viewport.height - 60) || y < 0) continue;  // below the fold (phones scroll)
+          if (name === "phone") await page.touchscreen.tap(x + w / 2, y + h / 2);
+          else await page.mouse.move(x + w / 2, y + h / 2);
+          await frames(page, 3);
+          await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+          await frames(page, 3);
+          const text = await drawn(page, `${name} ${link} ${id}`);
+          if (text !== base) tips++;
+          for (const line of englishSentences(text)) failures.push(`${name} ${link} ${id}: ${line}`);
+        }
+        await page.mouse.move(1, device.viewport.height - 1);
+      }
+      if (name === "desktop") {
+        // The tier map's card tooltips: the pointer swept over the chart.
+        await page.goto(server.url + "#v=1&view=tiers&lang=zh");
+        await frames(page, 45);
+        let cards = 0;
+        for (let y = 200; y <= 700; y += 125)
+          for (let x = 300; x <= 1100; x += 100) {
+            await page.mouse.move(x, y);
+            await frames(page, 2);
+            await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+            await frames(page, 2);
+            const text = await drawn(page);
+            if (text.includes("梯队") && text.includes("GB/s")) cards++;
+            for (const line of englishSentences(text)) failures.push(`desktop tier map at ${x},${y}: ${line}`);
+          }
+        assert(cards > 0, "no card tooltip shown while sweeping the tier map");
+        await shot(page, "zh-desktop-tier-tooltip");
+      }
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+    assert(tips >= 5, `only ${tips} tooltips were shown`);
+    assert(failures.length === 0, `English sentences in Chinese tooltips:\n${[...new Set(failures)].join("\n")}`);
+  }],
+  ["Make it fit names the options in Chinese (8 位 AdamW, not adamw_8bit)", async () => {
+    const { context, page, problems } = await openChinese(FIT_LINK, DESKTOP);
+    await frames(page, 20);
+    await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+    await frames(page, 5);
+    const text = await drawn(page, "calculator fit");
+    assert(text.includes("8 位 AdamW"), `the fit step does not name 8 位 AdamW:\n${text.slice(0, 3000)}`);
+    assert(!/adamw_8bit|paged_adamw|\bselective\b|\bfull\b/.test(text), `option ids in the fit steps:\n${text.match(/.*(adamw_8bit|selective|\bfull\b).*/)}`);
+    await shot(page, "zh-desktop-fit-names");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
   }],
   ["the sentence detector finds English sentences and lets names, formulas and units pass", async () => {
     assert(englishSentences("备注：Liquid-cooled flagship of the MI350 series").length === 1, "a note in English is found");

@@ -34,6 +34,11 @@ TEST_CASE("nice ceilings and short numbers") {
   CHECK(ShortNumber(1234) == "1.2k");
   CHECK(ShortNumber(3.4e6) == "3.4M");
   CHECK(ShortNumber(0.5) == "0.5");
+  // Never e-notation (%g wrote "1e+06B" and "1e-05").
+  CHECK(ShortNumber(1e15) == "1000000B");
+  CHECK(ShortNumber(0.0123) == "0.012");
+  CHECK(ShortNumber(3.14) == "3.1");
+  CHECK(ShortNumber(0.00001) == "0.00001");
   CHECK(ShortNumber(NAN) == "-");
 }
 

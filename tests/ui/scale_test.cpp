@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <cmath>
 
 using namespace atlas::charts;
@@ -39,6 +41,12 @@ TEST_CASE("log ticks label 1-2-5 when there is room, powers of ten when not") {
   for (const Tick& t : LogTicks(10, 100000, 4, ""))
     if (t.major) labels.push_back(t.label);
   CHECK(labels == std::vector<std::string>{"10", "100", "1k", "10k", "100k"});
+  labels.clear();
+  for (const Tick& t : LogTicks(1e8, 1e10, 4, ""))  // %gk wrote "1e+06k" for 10^9
+    if (t.major) labels.push_back(t.label);
+  REQUIRE(!labels.empty());
+  for (const std::string& l : labels) CHECK((l.back() == 'k' && l.find('e') == std::string::npos));
+  CHECK(std::find(labels.begin(), labels.end(), "1000000k") != labels.end());
 }
 
 TEST_CASE("nearest point within a radius") {

@@ -60,8 +60,11 @@ void EndDrawnTextCapture() {
 
 void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, float dpr) {
   if (!g_capture.active || dpr <= 0) return;
+  // A repeated id (every help marker is "help") gets "#2", "#3", ... in drawing order.
+  std::string key = id;
+  for (int n = 2; g_capture.targets.find("\"" + key + "\"") != std::string::npos; ++n) key = id + ("#" + std::to_string(n));
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", g_capture.targets.empty() ? "" : ",", id, x0 / dpr,
+  std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", g_capture.targets.empty() ? "" : ",", key.c_str(), x0 / dpr,
                 y0 / dpr, (x1 - x0) / dpr, (y1 - y0) / dpr);
   g_capture.targets += buf;
 }

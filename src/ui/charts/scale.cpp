@@ -26,11 +26,23 @@ double Scale::FromPixel(double p) const {
 }
 
 namespace {
+// `v` with `decimals` decimals, trailing zeros dropped ("2.50" -> "2.5", "3.0" -> "3"): never
+// e-notation, as %g writes past 10^6 or below 10^-4.
+std::string Trimmed(double v, int decimals) {
+  char buf[400];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos) {
+    s.erase(s.find_last_not_of('0') + 1);
+    if (s.back() == '.') s.pop_back();
+  }
+  return s == "-0" ? "0" : s;
+}
+
 std::string Label(double v, const std::string& unit) {
-  char buf[48];
-  if (v >= 1000) std::snprintf(buf, sizeof buf, "%gk", v / 1000);
-  else std::snprintf(buf, sizeof buf, "%g", v);
-  return unit.empty() ? std::string(buf) : std::string(buf) + " " + unit;
+  // Ticks are 1, 2 and 5 times a power of ten.
+  const std::string n = v >= 1000 ? Trimmed(v / 1000, 1) + "k" : Trimmed(v, v >= 1 ? 1 : 4);
+  return unit.empty() ? n : n + " " + unit;
 }
 }  // namespace
 
@@ -87,14 +99,13 @@ double BandwidthRadius(double bw, double min_gbps, double max_gbps, double r_min
 
 std::string ShortNumber(double v) {
   if (!std::isfinite(v)) return "-";
-  char buf[48];
   const double a = std::fabs(v);
-  if (a >= 1e9) std::snprintf(buf, sizeof buf, "%gB", std::round(v / 1e8) / 10);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%gM", std::round(v / 1e5) / 10);
-  else if (a >= 1e3) std::snprintf(buf, sizeof buf, "%gk", std::round(v / 1e2) / 10);
-  else if (a >= 10 || a == 0) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%.2g", v);
-  return buf;
+  if (a >= 1e9) return Trimmed(std::round(v / 1e8) / 10, 1) + "B";
+  if (a >= 1e6) return Trimmed(std::round(v / 1e5) / 10, 1) + "M";
+  if (a >= 1e3) return Trimmed(std::round(v / 1e2) / 10, 1) + "k";
+  if (a >= 10 || a == 0) return Trimmed(v, 0);
+  // Two significant digits: 3.1, 0.25, 0.012.
+  return Trimmed(v, std::clamp(1 - static_cast<int>(std::floor(std::log10(a))), 0, 8));
 }
 
 double NiceCeil(double hi) {

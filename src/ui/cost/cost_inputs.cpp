@@ -116,10 +116,10 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   DoubleInput(t, Label(t.cost_hours, "hours"), s.hours, 0.5, kMaxJobHours);
   PercentSlider(Label(t.cost_power, "utilization").c_str(), s.utilization, 5, 100);
   ImGui::SameLine();
-  HelpMarker(t.cost_power_help);
+  HelpMarker(t.cost_power_help, env);
   PercentSlider(Label(t.cost_duty, "duty").c_str(), s.duty_cycle, 1, 100);
   ImGui::SameLine();
-  HelpMarker(t.cost_duty_help);
+  HelpMarker(t.cost_duty_help, env);
 
   ImGui::Spacing();
   ImGui::TextUnformatted(t.cost_service_form);
@@ -172,7 +172,7 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   if (ImGui::SliderFloat(Label(t.cost_host, "host").c_str(), &host, 0, 300, "+%.0f %%"))
     s.host_overhead = std::clamp(static_cast<double>(host) / 100, 0.0, kMaxHostOverhead);
   ImGui::SameLine();
-  HelpMarker(Printf(t.cost_host_help, 30).c_str());
+  HelpMarker(Printf(t.cost_host_help, 30).c_str(), env);
 
   ImGui::Spacing();
   ImGui::TextUnformatted(t.cost_constraints);

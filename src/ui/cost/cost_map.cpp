@@ -25,7 +25,12 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
                  std::vector<int>& idx, const UiEnv& env) {
   dl->AddRectFilled(ImVec2(static_cast<float>(rect.x0), static_cast<float>(rect.y0)),
                     ImVec2(static_cast<float>(rect.x1), static_cast<float>(rect.y1)), IM_COL32(255, 255, 255, 8), 4);
-  dl->AddText(ImVec2(static_cast<float>(rect.x0) + Em(0.4f), static_cast<float>(rect.y0) + Em(0.2f)), IM_COL32(200, 205, 215, 255), title);
+  // Every label drawn in the panel, as (x0, y0, x1, y1): region names are placed around them.
+  std::vector<ImVec4> placed;
+  const ImVec2 title_at(static_cast<float>(rect.x0) + Em(0.4f), static_cast<float>(rect.y0) + Em(0.2f));
+  const ImVec2 title_sz = ImGui::CalcTextSize(title);
+  dl->AddText(title_at, IM_COL32(200, 205, 215, 255), title);
+  placed.push_back(ImVec4(title_at.x, title_at.y, title_at.x + title_sz.x, title_at.y + title_sz.y));
   const charts::Rect inner{rect.x0 + Em(0.8f), rect.y0 + Em(1.6f), rect.x1 - Em(0.8f), rect.y1 - Em(0.6f)};
   const float step = china ? 5.0f : 30.0f;
   // Graticule.
@@ -40,38 +45,59 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
     DashedLine(dl, ToImVec(charts::ProjectGeo(50.2, 127.5, box, inner)), ToImVec(charts::ProjectGeo(25.0, 98.5, box, inner)),
                IM_COL32(255, 255, 255, 60), Em(0.35f));
     const ImVec2 hl = ToImVec(charts::ProjectGeo(45.5, 121.5, box, inner));
-    dl->AddText(hl, IM_COL32(255, 255, 255, 90), env.text().cost_map_hu_line);
+    const char* hu = env.text().cost_map_hu_line;
+    const ImVec2 hu_sz = ImGui::CalcTextSize(hu);
+    dl->AddText(hl, IM_COL32(255, 255, 255, 90), hu);
+    placed.push_back(ImVec4(hl.x, hl.y, hl.x + hu_sz.x, hl.y + hu_sz.y));
   }
   int hovered = -1;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  std::vector<ImVec4> placed;
+  const float rad = Em(china ? 0.55f : 0.45f);
+  // Dots first, so every name can keep clear of every dot.
+  std::vector<const RegionSeries*> shown;
+  std::vector<ImVec2> dots;
   for (const RegionSeries& rs : d.map_regions) {
     const Region& r = c.regions.regions[rs.region_index];
     if (r.in_china() != china) continue;
     const ImVec2 p = ToImVec(charts::ProjectGeo(r.lat, r.lon, box, inner));
     pts.push_back({p.x, p.y});
     idx.push_back(rs.region_index);
+    shown.push_back(&rs);
+    dots.push_back(p);
     const bool in_job = std::any_of(d.regions.begin(), d.regions.end(), [&](const RegionSeries& x) { return x.region_index == rs.region_index; });
     const double price_t = charts::Normalize(rs.kwh_price, d.kwh_price_min, d.kwh_price_max);
-    const float rad = Em(china ? 0.55f : 0.45f);
     dl->AddCircleFilled(p, rad, PriceColor(price_t, in_job ? 1.0f : 0.35f));
     if (rs.region_index == d.focus_region) dl->AddCircle(p, rad + Em(0.25f), IM_COL32(255, 255, 255, 230), 0, Em(0.12f));
     if (hover_ok && std::hypot(mouse.x - p.x, mouse.y - p.y) < Em(1.0f)) hovered = rs.region_index;
-    // Label right of the dot, else left; skipped when both collide (hover shows it).
+  }
+  // Names: right of the dot, else left, below or above; inside the panel, clear of the other
+  // names, labels and dots; skipped when nothing is free (hover or tap shows it).
+  for (size_t k = 0; k < shown.size(); ++k) {
+    const RegionSeries& rs = *shown[k];
+    const Region& r = c.regions.regions[rs.region_index];
+    const ImVec2 p = dots[k];
+    const bool in_job = std::any_of(d.regions.begin(), d.regions.end(), [&](const RegionSeries& x) { return x.region_index == rs.region_index; });
     const std::string name = ShortName(r, env.chinese());
     const ImVec2 sz = ImGui::CalcTextSize(name.c_str());
     auto collides = [&](const ImVec4& q) {
-      if (q.x < inner.x0 - Em(0.6f) || q.z > inner.x1 + Em(0.6f)) return true;
+      if (q.x < rect.x0 + Em(0.2f) || q.z > rect.x1 - Em(0.2f) || q.y < rect.y0 || q.w > rect.y1) return true;
       for (const ImVec4& o : placed)
         if (!(q.z < o.x || q.x > o.z || q.w < o.y || q.y > o.w)) return true;
+      for (size_t j = 0; j < dots.size(); ++j)
+        if (j != k && !(q.z < dots[j].x - rad || q.x > dots[j].x + rad || q.w < dots[j].y - rad || q.y > dots[j].y + rad))
+          return true;
       return false;
     };
-    ImVec4 q(p.x + rad + Em(0.2f), p.y - sz.y / 2, p.x + rad + Em(0.2f) + sz.x, p.y + sz.y / 2);
-    if (collides(q)) q = ImVec4(p.x - rad - Em(0.2f) - sz.x, p.y - sz.y / 2, p.x - rad - Em(0.2f), p.y + sz.y / 2);
-    if (collides(q)) q = ImVec4(p.x - sz.x / 2, p.y + rad, p.x + sz.x / 2, p.y + rad + sz.y);
-    if (!collides(q)) {
+    const float gap = rad + Em(0.2f);
+    const ImVec4 candidates[] = {ImVec4(p.x + gap, p.y - sz.y / 2, p.x + gap + sz.x, p.y + sz.y / 2),
+                                 ImVec4(p.x - gap - sz.x, p.y - sz.y / 2, p.x - gap, p.y + sz.y / 2),
+                                 ImVec4(p.x - sz.x / 2, p.y + rad, p.x + sz.x / 2, p.y + rad + sz.y),
+                                 ImVec4(p.x - sz.x / 2, p.y - rad - sz.y, p.x + sz.x / 2, p.y - rad)};
+    for (const ImVec4& q : candidates) {
+      if (collides(q)) continue;
       placed.push_back(q);
       dl->AddText(ImVec2(q.x, q.y), in_job ? kColorText : kColorMuted, name.c_str());
+      break;
     }
   }
   (void)s;

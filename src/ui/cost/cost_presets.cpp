@@ -40,7 +40,7 @@ void DrawPresetButtons(AppState& state, const Catalogs& c, const UiEnv& env) {
   const bool narrow = env.narrow();
   ImGui::TextUnformatted(t.cost_presets_title);
   ImGui::SameLine();
-  HelpMarker(t.cost_presets_help);
+  HelpMarker(t.cost_presets_help, env);
   for (int i = 0; i < static_cast<int>(std::size(kCostPresets)); ++i) {
     const CostPresetInfo& p = kCostPresets[i];
     ImGui::PushID(i);

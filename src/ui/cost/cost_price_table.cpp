@@ -119,10 +119,12 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     ImGui::TableNextColumn();
     const PriceOverride* o = FindPriceOverride(s, p.id);
     double v = o ? o->amount : p.Amount();
-    // "%.4g CNY/GPU-hour" in English; "¥%.4g/卡时" in Chinese (the sign, never the code).
+    // Four significant digits below 1,000, whole units from there (%g would write 1.2e+04);
+    // "¥…/卡时" in Chinese (the sign, never the code), "… CNY/GPU-hour" in English.
+    const std::string num = std::fabs(v) >= 1000 ? "%.0f" : "%.4g";
     const std::string fmt = env.chinese() && *CurrencySymbol(p.currency)
-                                ? std::string(CurrencySymbol(p.currency)) + "%.4g" + PriceUnit(p.service, t)
-                                : "%.4g " + p.currency + PriceUnit(p.service, t);
+                                ? std::string(CurrencySymbol(p.currency)) + num + PriceUnit(p.service, t)
+                                : num + " " + p.currency + PriceUnit(p.service, t);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputDouble("##price", &v, 0, 0, fmt.c_str(), ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(v))
       SetPriceOverride(s, p.id, std::fabs(v - p.Amount()) < 1e-12 ? 0 : std::clamp(v, 1e-6, 1e9));

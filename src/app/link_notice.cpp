@@ -1,0 +1,43 @@
+#include "link_notice.hpp"
+
+#include "engine/message_text.hpp"
+
+namespace atlas {
+
+std::string Worded(const LinkNotice& notice, Language language) {
+  if (!notice.text) return "";
+  const EngineText& words = EngineTextFor(language);
+  const std::string format = words.*notice.text;
+  std::string out;
+  size_t next = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%' || i + 1 >= format.size()) {
+      out += format[i];
+      continue;
+    }
+    const char c = format[++i];
+    if (c == 's') {
+      if (next < notice.args.size()) {
+        const NoticeArg& a = notice.args[next];
+        out += a.word ? words.*a.word : a.literal;
+      }
+      ++next;
+    } else {
+      out += c == '%' ? "%" : std::string("%") + c;
+    }
+  }
+  return BoundMessage(out);
+}
+
+std::vector<std::string> Worded(const std::vector<LinkNotice>& notices, Language language) {
+  std::vector<std::string> out;
+  out.reserve(notices.size());
+  for (const LinkNotice& n : notices) out.push_back(Worded(n, language));
+  return out;
+}
+
+std::vector<std::string> English(const std::vector<LinkNotice>& notices) {
+  return Worded(notices, Language::kEnglish);
+}
+
+}  // namespace atlas

@@ -1,0 +1,39 @@
+// A link notice (what a shared link could not restore, and why) as a code and its arguments,
+// worded when it is shown: the page words it in the UI's language each frame (so a language
+// switch, or the Chinese words arriving after start-up, re-words it), the CLI and tests in
+// English. The words live in the engine's tables (engine/text/*/link.def): one format of `%s`
+// conversions per notice, each argument either literal text (a key, a quoted value, a number)
+// or a word of the tables ("card", "region") looked up in the same language.
+#pragma once
+
+#include "engine/language.hpp"
+#include "engine/text/engine_text.hpp"
+
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+struct NoticeArg {
+  std::string literal;                     // shown as is (already bounded, see message_text.hpp)
+  const char* EngineText::*word = nullptr;  // else this word of the tables
+  NoticeArg(std::string text) : literal(std::move(text)) {}
+  NoticeArg(const char* text) : literal(text) {}
+  NoticeArg(const char* EngineText::*id) : word(id) {}
+  bool operator==(const NoticeArg&) const = default;
+};
+
+struct LinkNotice {
+  const char* EngineText::*text = nullptr;  // the format; nullptr: no notice (a value was read)
+  std::vector<NoticeArg> args;              // one per %s, in order
+  bool empty() const { return text == nullptr; }
+  bool operator==(const LinkNotice&) const = default;
+};
+
+// The notice in `language`: each %s replaced by its argument, "%%" by "%", bounded in length.
+std::string Worded(const LinkNotice& notice, Language language);
+std::vector<std::string> Worded(const std::vector<LinkNotice>& notices, Language language);
+// The English wording (the CLI, exports' warnings and tests).
+std::vector<std::string> English(const std::vector<LinkNotice>& notices);
+
+}  // namespace atlas

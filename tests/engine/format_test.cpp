@@ -1,0 +1,49 @@
+// The shared number formatter (engine/format.hpp): durations and counts read as people write
+// them, never in e-notation.
+#include "engine/format.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+using namespace atlas;
+
+namespace {
+const std::string kNb = "\u00A0";  // the no-break space joining a number and its unit
+bool HasExponent(const std::string& s) { return s.find("e+") != std::string::npos || s.find("e-") != std::string::npos; }
+}  // namespace
+
+TEST_CASE("durations: the unit people expect, one decimal below 10 of it, in both languages") {
+  CHECK(Duration(0.0032) == "3.2" + kNb + "ms");
+  CHECK(Duration(0.35) == "350" + kNb + "ms");
+  CHECK(Duration(0.000035) == "0.035" + kNb + "ms");
+  CHECK(Duration(3.21) == "3.2" + kNb + "s");
+  CHECK(Duration(725) == "12" + kNb + "min");
+  CHECK(Duration(5400) == "90" + kNb + "min");
+  CHECK(Duration(9000) == "2.5" + kNb + "h");
+  CHECK(Duration(3.5e5) == "4.1" + kNb + "days");
+  CHECK(Duration(3 * 365.25 * 86400) == "3.0" + kNb + "years");
+  CHECK(Duration(3.21, Language::kChinese) == "3.2" + kNb + "秒");
+  CHECK(Duration(725, Language::kChinese) == "12" + kNb + "分钟");
+  CHECK(Duration(9000, Language::kChinese) == "2.5" + kNb + "小时");
+  CHECK(Duration(0.35, Language::kChinese) == "350" + kNb + "毫秒");
+  CHECK(Duration(0) == "0" + kNb + "ms");
+  // What %.3g wrote as "3.2e-05 s" and "1.2e+09 s".
+  CHECK_FALSE(HasExponent(Duration(3.2e-5)));
+  CHECK_FALSE(HasExponent(Duration(1.2e9)));
+  CHECK(Duration(1e30).find("× 10") != std::string::npos);  // absurd spans stay readable
+  CHECK(Duration(-1) == "-");
+  CHECK(Duration(NAN) == "-");
+  CHECK(Duration(INFINITY) == "-");
+}
+
+TEST_CASE("counts: 3 significant digits with k/M/B/T, never e-notation") {
+  CHECK(Count(8.03e9) == "8.03B");
+  CHECK(Count(1.2e12) == "1.2T");
+  CHECK(Count(70e9) == "70B");
+  CHECK(Count(512) == "512");
+  CHECK(Count(4.5e15) == "4,500T");
+  CHECK(Count(2e-5) == "0.00002");
+  for (double v : {999.6, 999.6e3, 1e18, 1e-6, 123456789.0}) CHECK_FALSE(HasExponent(Count(v)));
+}
