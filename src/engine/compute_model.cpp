@@ -216,7 +216,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
     add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
       return Explanation{T.fig_ttft_formula,
                          Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, 0.0,
-                                Printf(T.fig_seconds, *r.ttft_seconds).c_str()),
+                                Duration(*r.ttft_seconds, language).c_str()),
                          Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
     });
     if (explain) r.notes.push_back(Printf(T.comp_note_bandwidth_unpublished, g.DisplayName(language == Language::kChinese).c_str()));

@@ -28,9 +28,12 @@ bool Gpu::IsUnpublished(const std::string& field) const {
 
 const std::string& Gpu::Text(const std::string Gpu::*english, bool chinese) const {
   if (!chinese) return this->*english;
+  // The first-frame copy has no interconnect_zh / form_factor_zh (first_frame_gpus.py): English
+  // until the full gpus.json arrives, a moment later.
+  const auto zh_or_english = [&](const std::string& zh) -> const std::string& { return zh.empty() ? this->*english : zh; };
   if (english == &Gpu::vendor) return vendor_zh;
-  if (english == &Gpu::interconnect) return interconnect_zh;
-  if (english == &Gpu::form_factor) return form_factor_zh;
+  if (english == &Gpu::interconnect) return zh_or_english(interconnect_zh);
+  if (english == &Gpu::form_factor) return zh_or_english(form_factor_zh);
   if (english == &Gpu::sparsity_note) return sparsity_note_zh;
   if (english == &Gpu::notes) return notes_zh;
   if (english == &Gpu::name) return DisplayName(true);
@@ -171,11 +174,12 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   g.fp4_dense_tflops = r.NullableNumber("fp4_dense_tflops", 0.01, kMaxTflops, false);
   g.tdp_w = ReadRequiredFigure(r, g, "tdp_w", 1, kMaxTdpW);
   g.interconnect = r.String("interconnect");
-  g.interconnect_zh = ReadChinese(r, "interconnect", g.interconnect);
+  // The first-frame copy leaves the long Chinese texts out (first_frame_gpus.py); the full file needs them.
+  if (!first_frame_copy || r.Has("interconnect_zh")) g.interconnect_zh = ReadChinese(r, "interconnect", g.interconnect);
   g.interconnect_gbps = ReadRequiredFigure(r, g, "interconnect_gbps", 0, kMaxBandwidthGbps);
   g.nvlink_class = r.Bool("nvlink_class");
   g.form_factor = r.String("form_factor");
-  g.form_factor_zh = ReadChinese(r, "form_factor", g.form_factor);
+  if (!first_frame_copy || r.Has("form_factor_zh")) g.form_factor_zh = ReadChinese(r, "form_factor", g.form_factor);
   g.domestic = r.Bool("domestic");
   g.ecosystem = r.String("ecosystem");
   g.sparsity_note = r.StringOr("sparsity_note", "");

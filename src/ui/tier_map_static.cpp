@@ -158,10 +158,11 @@ void AppendCardList(std::string& out, const Catalogs& c, const std::vector<int>&
   out += "</ul>";
 }
 
+// The key columns only: the side panel shows the name and a few figures before it is cut off, and
+// the first frame's bytes are counted (bandwidth, FP8, TDP and year come with the canvas).
 void AppendTable(std::string& out, const Catalogs& c, const std::vector<int>& shown, const UiText& t) {
   out += "<div class=\"pr-table pr-wide\"><table><thead><tr>";
-  for (const char* head : {t.tier_col_name, t.tier_col_vendor, t.tier_col_tier, t.tier_col_memory, t.tier_col_bandwidth,
-                           t.tier_col_bf16, t.tier_col_fp8, t.tier_col_tdp, t.tier_col_year})
+  for (const char* head : {t.tier_col_name, t.tier_col_vendor, t.tier_col_tier, t.tier_col_memory, t.tier_col_bf16})
     out += "<th>" + HtmlEscape(head) + "</th>";
   out += "</tr></thead><tbody>";
   for (int i : shown) {
@@ -169,9 +170,7 @@ void AppendTable(std::string& out, const Catalogs& c, const std::vector<int>& sh
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
     out += "<tr><td>" + HtmlEscape(g.name) + "</td><td>" + HtmlEscape(g.vendor) + "</td>";
     out += Printf("<td class=\"pr-t%d\">%d</td>", tier, tier);
-    out += "<td>" + Grouped(g.memory_gb) + "</td><td>" + HtmlEscape(Published(g, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, t, "")) + "</td><td>" +
-           Grouped(g.Dense16Tflops(), 1) + "</td><td>" + (g.fp8_dense_tflops ? Grouped(*g.fp8_dense_tflops, 1) : "-") +
-           "</td><td>" + HtmlEscape(Published(g, "tdp_w", g.tdp_w, t, "")) + Printf("</td><td>%d</td></tr>", g.year);
+    out += "<td>" + Grouped(g.memory_gb) + "</td><td>" + Grouped(g.Dense16Tflops(), 1) + "</td></tr>";
   }
   out += "</tbody></table></div>";
 }

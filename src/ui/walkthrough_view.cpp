@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <cstdio>
 
@@ -482,7 +483,10 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   ImGui::EndChild();
   // Navigation: back / next keep every answer (they live in the state); the Calculator button
   // opens the same job there.
-  const float bw = env.narrow() ? (ImGui::GetContentRegionAvail().x - Em(0.6f)) / 3 : Em(8);
+  // Three buttons and the two gaps between them fill the phone's row exactly (the last one
+  // touched the screen's edge when the gaps were taken as 0.3 em each).
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float bw = env.narrow() ? std::floor((ImGui::GetContentRegionAvail().x - 2 * gap) / 3) : Em(8);
   const ImVec2 size(bw, TouchHeight(env));
   ImGui::BeginDisabled(s.step == 0);
   if (ImGui::Button(Label(t.walk_back, "back").c_str(), size)) s.step--;
