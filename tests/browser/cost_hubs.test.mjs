@@ -90,11 +90,14 @@ await run([
     const hubRents = rows.filter((r) => r.includes("hub quote")).map(rent);
     assert(new Set(hubRents).size > 1, `hubs with their own quotes all cost the same: ${hubRents}`);
     await shot(page, "cost-hubs-desktop");
-    // A click on the "CO2 g/kWh" header (1440x900, this link: header row at y~259 CSS px) sorts by
-    // carbon intensity, lowest first; a second click, highest first.
+    // A click on the "CO2 g/kWh" header (1440x900: its column at x~830 CSS px; the header row is
+    // the table's first, half a row below the table target's top) sorts by carbon intensity,
+    // lowest first; a second click, highest first.
     const carbon = (row) => Number(row.split("|")[4]);
+    const table = await target(page, "cost_hubs_table");
+    assert(table, "no cost_hubs_table target");
     for (const [clicks, ascending] of [[1, true], [2, false]]) {
-      await page.mouse.click(830, 259);
+      await page.mouse.click(830, table[1] + 9);
       await frames(page, 6);
       const sorted = hubRows(await drawn(page)).rows.map(carbon);
       assert(sorted.length >= 8 && sorted.every(Number.isFinite), `carbon column unreadable after ${clicks} click(s): ${sorted}`);
