@@ -42,13 +42,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const LinkEncode encoded = EncodeLinkChecked(d.state, c);
   const std::string& link = encoded.fragment;
-  FUZZ_CHECK(encoded.ok, fuzz::Join(encoded.notices));  // a decoded state always fits again
+  FUZZ_CHECK(encoded.ok, fuzz::Join(English(encoded.notices)));  // a decoded state always fits again
   FUZZ_CHECK(link.size() - 1 <= kMaxLinkChars, "link of " + std::to_string(link.size()) + " characters");
   // A custom model's name that did not fit was left out (with a notice): compare without it.
   if (!encoded.notices.empty()) d.state.calculator.workload.model.name = "Custom model";
   LinkDecode again = DecodeLink(link, c);
   NormalizeCalculator(again.state.calculator, c);
-  FUZZ_CHECK(again.notices.empty(), link + "\n" + fuzz::Join(again.notices));
+  FUZZ_CHECK(again.notices.empty(), link + "\n" + fuzz::Join(English(again.notices)));
   FUZZ_CHECK(again.state == d.state, link + "\nre-encoded: " + EncodeLink(again.state, c));
   return 0;
 }
