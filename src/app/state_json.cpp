@@ -53,6 +53,11 @@ template <typename S>
 Field<S> BoolField(const char* key, bool S::*member) {
   return {key, [member](const S& s) { return Json(s.*member); },
           [member](S& s, const Json& j) {
+            // A link's "=1" / "=0" reads as a number: people write switches that way too.
+            if (j.is_number_integer() && (j.get<long long>() == 0 || j.get<long long>() == 1)) {
+              s.*member = j.get<long long>() == 1;
+              return true;
+            }
             if (!j.is_boolean()) return false;
             s.*member = j.get<bool>();
             return true;

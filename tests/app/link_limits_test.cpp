@@ -140,3 +140,16 @@ TEST_CASE("a state whose link would still be too long is refused (gpu-atlas link
   s.tier_map.vendor = "nvidia";
   CHECK(EncodeLinkChecked(s, c).ok);
 }
+
+TEST_CASE("a switch in a link reads true/false and 1/0; other numbers keep the default with a notice") {
+  // New-user trial 2026-12-04: tier.desc=1 was refused, only "true" worked.
+  const Catalogs& c = test::RealCatalogs();
+  CHECK(DecodeLink("#v=1&view=tiers&tier.sort=memory&tier.desc=1", c).state.tier_map.sort_descending);
+  CHECK(DecodeLink("#v=1&view=tiers&tier.fp8=1", c).state.tier_map.fp8_only);
+  LinkDecode off = DecodeLink("#v=1&view=tiers&tier.desc=0", c);
+  CHECK_FALSE(off.state.tier_map.sort_descending);
+  CHECK(off.notices.empty());
+  LinkDecode two = DecodeLink("#v=1&view=tiers&tier.desc=2", c);
+  CHECK_FALSE(two.state.tier_map.sort_descending);
+  CHECK(Mentions(two.notices, "tiers.desc"));
+}
