@@ -1,7 +1,9 @@
 #pragma once
-// Where a card's name goes beside its marker on the tier map: one rule for the canvas
-// (tier_map_view.cpp) and the page drawn at build time (tier_map_static.cpp), so the names do
-// not jump when the canvas takes over. Pure geometry in any unit (pixels or a fraction box).
+// Where a card's name goes beside its marker on the tier map, for the page drawn at build time
+// (tier_map_static.cpp): the canvas's rule (tier_map_view.cpp DrawChart), so the names do not
+// jump when the canvas takes over. The canvas keeps its own float copy of the rule: calling this
+// from the first-frame code measured 365 B gzip more, over the 220 KiB first-frame budget.
+// Pure geometry in any unit (pixels or a fraction box).
 #include <cstddef>
 #include <optional>
 #include <vector>
