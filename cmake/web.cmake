@@ -1,6 +1,8 @@
 # WebAssembly app: ImGui (GLFW + OpenGL3 backends on WebGL2) + engine, deployed as a static
-# site in ${CMAKE_BINARY_DIR}/dist with relative URLs only.
-set(ATLAS_DIST_DIR "${CMAKE_BINARY_DIR}/dist")
+# site in ${CMAKE_BINARY_DIR}/dist with relative URLs only. The build writes its files under their
+# plain names into stage/; scripts/write_manifest.py (scripts/build.sh) makes dist/ from them,
+# every file under a name that carries its content hash.
+set(ATLAS_DIST_DIR "${CMAKE_BINARY_DIR}/stage")
 
 include(cmake/fonts.cmake)
 
