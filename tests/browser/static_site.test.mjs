@@ -54,6 +54,21 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["the footer's Sources opens this version's data/gpus.json, under its hashed name", async () => {
+    const context = await browser.newContext({ ...DESKTOP, serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await waitForMark(page);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    const opened = context.waitForEvent("page", { timeout: 10000 });
+    await page.mouse.click(727, 872);  // "Sources", in the footer
+    const tab = await opened;
+    await tab.waitForLoadState();
+    assert(new URL(tab.url()).pathname === "/" + shipped("data/gpus.json"), `opened ${tab.url()}`);
+    const data = JSON.parse(await tab.evaluate(() => document.body.innerText));
+    assert(Array.isArray(data.gpus) && data.gpus.length > 0, "the opened file is not gpus.json");
+    await context.close();
+  }],
   ["pre-compressed copies exist and decompress to the originals' size class", async () => {
     for (const name of ["index.html", "gpu-atlas.js", "gpu-atlas.wasm", "gpu-atlas.deferred.wasm", "boot.js", "style.css"]) {
       const f = shipped(name);
