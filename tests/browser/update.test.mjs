@@ -67,18 +67,19 @@ async function installed(page, version) {
 
 // A first visit (no service worker) whose index.html is answered by `index(n)` for the n-th
 // load of the page; records which builds' code ran and how often the page loaded.
-async function firstVisit(browser, server, index) {
+async function firstVisit(browser, server, index, setup = async () => {}) {
   const context = await browser.newContext({ ...DESKTOP, serviceWorkers: "block" });
   const page = await context.newPage();
   const ran = [], problems = [];
   let loads = 0;
-  page.on("console", (m) => { const b = /^gpu-atlas test build (v\d)$/.exec(m.text()); if (b) ran.push(b[1]); });
+  page.on("console", (m) => { const b = /^gpu-atlas test build (v\d|altered)$/.exec(m.text()); if (b) ran.push(b[1]); });
   page.on("pageerror", (e) => problems.push(e.message));
   await page.route((u) => u.pathname === "/" || u.pathname === "/index.html", async (route) => {
     const body = index(++loads);
     if (body === null) await route.continue();
     else await route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body });
   });
+  await setup(page);
   await page.goto(server.url);
   return { context, page, ran, problems, loads: () => loads };
 }
@@ -195,6 +196,22 @@ await run([
     assert(JSON.stringify(ran) === '["v7"]', `code that ran: ${JSON.stringify(ran)}`);
     assert(problems.length === 0, problems.join("\n"));
     assert(old.version !== next.version, "versions");
+    await context.close();
+  }],
+  ["a script that fails its integrity check (a proxy's altered copy) does not run: one reload, then the real one", async () => {
+    const current = JSON.parse(readFileSync(path.join(site, "manifest.json"), "utf8"));
+    let altered = 0;
+    const { context, page, ran, problems, loads } = await firstVisit(browser, server, () => null, async (p) => {
+      await p.route((u) => u.pathname === "/" + current.files["gpu-atlas.js"], async (route) => {
+        if (altered++) return route.continue();
+        const res = await route.fetch();
+        await route.fulfill({ response: res, body: (await res.text()) + "\nconsole.log('gpu-atlas test build altered');\n" });
+      });
+    });
+    await waitForMark(page);
+    assert(altered === 2 && loads() === 2, `glue fetched ${altered} times, page loaded ${loads()} times`);
+    assert(JSON.stringify(ran) === '["v7"]', `code that ran: ${JSON.stringify(ran)}`);
+    assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
 ]).finally(async () => { await browser.close(); server.close(); rmSync(work, { recursive: true, force: true }); });
