@@ -198,10 +198,14 @@ for name, content in out.items():
     with open(path + ".part", "wb") as f:
         f.write(content)
     os.replace(path + ".part", path)
+# Only what a build put there: hashed names, the plain names dist/ held before hashing, and
+# compressed copies (a DIST given by mistake loses nothing else).
+HASHED = re.compile(r"\.[0-9a-f]{%d}\.[a-z0-9]+$" % HASH_CHARS)
 for here, dirs, names in os.walk(dist):
     for name in names:
         rel = os.path.relpath(os.path.join(here, name), dist).replace(os.sep, "/")
         base = rel[:-3] if rel.endswith((".gz", ".br")) else rel
-        if base not in out:
+        ours = base != rel or HASHED.search(rel) or rel in shipped or rel.endswith(".part")
+        if base not in out and ours:
             os.remove(os.path.join(here, name))
 print(f"manifest: version {version}, {len(shipped)} files")
