@@ -129,7 +129,7 @@ endif()
 file(GLOB ATLAS_WEB_STATIC CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
 add_custom_command(TARGET gpu_atlas_web POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATLAS_WEB_STATIC} "${ATLAS_DIST_DIR}/"
-  COMMENT "Copying web/ into dist/")
+  COMMENT "Copying web/ into stage/")
 
 # Engine speed in WebAssembly, run under node (bench/portable/engine_speed.cpp).
 add_executable(engine_speed_web "${CMAKE_SOURCE_DIR}/bench/portable/engine_speed.cpp")
