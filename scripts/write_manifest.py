@@ -64,9 +64,13 @@ def read(path):
         return f.read()
 
 
+def content_hash(content):
+    return hashlib.sha256(content).hexdigest()[:HASH_CHARS]
+
+
 def hashed_name(logical, content):
     base, ext = os.path.splitext(logical)
-    return f"{base}.{hashlib.sha256(content).hexdigest()[:HASH_CHARS]}{ext}"
+    return f"{base}.{content_hash(content)}{ext}"
 
 
 def integrity(content):
@@ -107,7 +111,7 @@ for rel in sorted(sources):
 boot = js_line_comments_out(read(sources["boot.js"]).decode("utf-8"))
 if "__ASSETS__" not in boot:
     fail("web/boot.js has no __ASSETS__ placeholder")
-hashes = {rel: name[len(os.path.splitext(rel)[0]) + 1:][:HASH_CHARS] for rel, name in shipped.items()}
+hashes = {rel: content_hash(content) for rel, content in contents.items()}
 contents["boot.js"] = boot.replace("__ASSETS__", json.dumps(hashes, separators=(",", ":"), sort_keys=True)).encode()
 shipped["boot.js"] = hashed_name("boot.js", contents["boot.js"])
 shipped = dict(sorted(shipped.items()))
