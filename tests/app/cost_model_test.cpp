@@ -211,13 +211,14 @@ TEST_CASE("preset B: 13B weekly training on A100 80G + A10 inference") {
   // No monthly A100 80G quote: the engine shows 730 h on the mainland container instead.
   CHECK(server->engine.find("no monthly A100 80G quote") != std::string::npos);
   REQUIRE(server->engine_cny);
-  // 730 h at the median of the mainland A100 80G container quotes (a 2023 survey and a 2024 news
-  // figure, both stale: ¥10 and ¥6.68 an hour).
+  // 730 h at the median of the current mainland A100 80G container quotes (2026-07: Gitee AI ¥7.00,
+  // Alibaba ¥9.80, China Telecom ¥31.27, Volcano ¥50.40 an hour; the 2023 survey and 2024 news
+  // figures are stale and left out): (9.80 + 31.27) / 2.
   const PriceChoice a100 = ChoosePrice(c.pricing, "a100-80gb-sxm", ServiceKind::kContainer, *c.regions.Find("cn-guizhou"));
   REQUIRE(a100.amount_cny);
   CHECK(a100.statistic == PriceStatistic::kMedian);
-  CHECK(*a100.amount_cny >= 6.68);
-  CHECK(*a100.amount_cny <= 10.0);
+  CHECK_FALSE(a100.stats.stale_only);
+  CHECK(*a100.amount_cny == doctest::Approx((9.80 + 31.27) / 2));
   CHECK(*server->engine_cny == doctest::Approx(*a100.amount_cny * kHoursPerMonth));
   const PresetFigure* inference = Figure(o, "A10 inference");
   REQUIRE(inference);

@@ -94,7 +94,7 @@ TEST_CASE("the shipped gaps file loads, is dated, and names real cards") {
   PricingGapsLoad load = LoadPricingGaps(ReadSourceFile("data/pricing_gaps.json"), "data/pricing_gaps.json");
   for (const auto& e : load.errors) INFO(e);
   REQUIRE(load.ok());
-  CHECK(load.gaps.size() >= 25);  // 2026-12-04: 8 of 29 filled (cn 4090 hourly, 910B, MTT S4000, K100, ...), 4 added
+  CHECK(load.gaps.size() >= 24);  // 2026-12-04: 8 of 29 filled (cn 4090 hourly, 910B, MTT S4000, K100, ...), 4 added, then cn A100 80G hourly
   CHECK(CheckPricingGapReferences(load.gaps, RealCatalogs().gpus, "data/pricing_gaps.json").empty());
   CHECK(RealCatalogs().pricing.gaps.size() == load.gaps.size());  // LoadMarketCatalogs reads it
 }
@@ -106,10 +106,10 @@ TEST_CASE("China hourly coverage: counted per card and seller; a shortfall carri
   const PricingCatalog& p = RealCatalogs().pricing;
   struct Floor {
     const char* gpu;
-    int quotes, sellers;  // what data/pricing.json holds on 2026-12-04
+    int quotes, sellers;  // what data/pricing.json holds on 2026-12-04 (CMIS cloud prices and Gitee AI added)
   };
-  for (const Floor& f : {Floor{"rtx-4090", 3, 3}, Floor{"rtx-3090", 1, 1}, Floor{"a100-80gb-sxm", 2, 2},
-                         Floor{"h20", 1, 1}, Floor{"l20", 1, 1}, Floor{"l40s", 0, 0}}) {
+  for (const Floor& f : {Floor{"rtx-4090", 3, 3}, Floor{"rtx-3090", 2, 2}, Floor{"a100-80gb-sxm", 6, 6},
+                         Floor{"h20", 2, 2}, Floor{"l20", 2, 2}, Floor{"l40s", 1, 1}}) {
     INFO(f.gpu);
     const auto [quotes, sellers] = HourlyCoverage(p, f.gpu, "cn");
     CHECK(quotes >= f.quotes);
