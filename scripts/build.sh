@@ -17,7 +17,8 @@ if [ "$what" = web ] || [ "$what" = all ]; then
   cmake --build build/web -j"$jobs"
   dist=build/web/dist
   # Ship the data files too: the footer's "sources" link opens them.
-  mkdir -p build/web/stage/data
+  # (Replaced whole, so a data file removed from data/ is not shipped on.)
+  rm -rf build/web/stage/data && mkdir -p build/web/stage/data
   cp data/*.json build/web/stage/data/
   # One version for the whole site: dist/ gets every file of build/web/stage (the build's outputs)
   # and web/ under a name with its content hash, listed in manifest.json and precached as a set by

@@ -16,9 +16,12 @@ wasm files, data/, text/, fonts/). WEB_DIR's files (web/: index.html, boot.js an
 style.css, _headers, nginx-gpu-atlas.conf) are taken from there, not from STAGE's copies.
 PRERENDER.html (the tier map drawn at build time, src/build_tools/prerender.cpp) replaces the
 template's <!-- prerender --> line; without it the block already in DIST/index.html is kept.
-DIST then holds exactly this version: files of older versions are deleted, with their .gz/.br
-copies (made afterwards by scripts/build.sh). Re-running it on an edited STAGE makes a new,
-consistent version (the update test deploys that way).
+DIST then holds this version plus the files of the one before it (read from the manifest.json DIST
+held), so pages still open on the previous version can fetch what they have not yet loaded; files
+of versions before that are deleted, with their .gz/.br copies (made afterwards by
+scripts/build.sh). The version's hashed files are written first and index.html last, so a host
+serving DIST in place never hands out a page before its files. Re-running it on an edited STAGE
+makes a new, consistent version (the update test deploys that way).
 """
 import base64
 import hashlib
@@ -41,6 +44,7 @@ FIXED_NAMES = {"index.html", "sw.js", "manifest.json"}
 # every install); the service worker serves it from the network.
 ON_DEMAND = {"fonts/zh-full.ttf"}
 HASH_CHARS = 8  # hex digits of SHA-256 in a shipped name (web/boot.js and web/sw.js read 8)
+HASHED = re.compile(r"\.[0-9a-f]{%d}\.[a-z0-9]+$" % HASH_CHARS)
 
 
 def fail(message):
@@ -115,8 +119,6 @@ hashes = {rel: content_hash(content) for rel, content in contents.items()}
 contents["boot.js"] = boot.replace("__ASSETS__", json.dumps(hashes, separators=(",", ":"), sort_keys=True)).encode()
 shipped["boot.js"] = hashed_name("boot.js", contents["boot.js"])
 shipped = dict(sorted(shipped.items()))
-version = hashlib.sha256(json.dumps(shipped, sort_keys=True).encode()).hexdigest()[:16]
-manifest = {"version": version, "files": shipped, "on_demand": sorted(ON_DEMAND & shipped.keys())}
 
 # 3. index.html: the prerendered tier map, the hashed names, integrity, the version tag.
 page = read(sources["index.html"]).decode("utf-8")
@@ -154,6 +156,11 @@ page = re.sub(r"<(?:script|link)\b[^>]*>", name_tag, page)
 for logical in re.findall(r'\b(?:src|href)="([^"?#:]+)"', page):
     if logical.endswith(ASSET_EXTENSIONS) and logical not in shipped.values():
         fail(f"web/index.html names {logical}, which the build does not ship")
+# The version: the asset map, the page and the service worker's template, so a change to any of
+# them (the prerendered map, the CSP, the guard, sw.js alone) is a new version the worker installs.
+sw = read(sources["sw.js"]).decode("utf-8")
+version = hashlib.sha256(json.dumps(shipped, sort_keys=True).encode() + page.encode() + sw.encode()).hexdigest()[:16]
+manifest = {"version": version, "files": shipped, "on_demand": sorted(ON_DEMAND & shipped.keys())}
 page = page.replace("<title>", f'<meta name="gpu-atlas-version" content="{version}">\n<title>', 1)
 # Inline scripts run only if the Content-Security-Policy lists their hash: check each one here, so
 # an edit that forgets the CSP (index.html's meta tag, which _headers and nginx repeat) fails the build.
@@ -166,11 +173,24 @@ for body in re.findall(r"<script>(.*?)</script>", page, re.S):
 contents["index.html"] = page.encode()
 
 # 4. The service worker with the manifest written in.
-sw = read(sources["sw.js"]).decode("utf-8")
 if "__MANIFEST__" not in sw:
     fail("web/sw.js has no __MANIFEST__ placeholder")
 contents["sw.js"] = sw.replace("__MANIFEST__", json.dumps(manifest, separators=(",", ":"))).encode()
-contents["manifest.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+
+
+# The version DIST held before (its manifest.json): its files stay one more version.
+previous = set()
+try:
+    with open(os.path.join(dist, "manifest.json"), encoding="utf-8") as f:
+        before = json.load(f)
+    # A rebuild of the same version keeps what that version kept.
+    names = before.get("kept", []) if before.get("version") == version else list(before.get("files", {}).values())
+    previous = {name for name in names
+                if isinstance(name, str) and HASHED.search(name) and ".." not in name.split("/")}
+except (OSError, ValueError, AttributeError):
+    pass  # a first build, or no readable manifest: nothing to keep
+
+contents["manifest.json"] = (json.dumps(dict(manifest, kept=sorted(previous)), indent=1) + "\n").encode()
 
 # 5. _headers: a year's cache for each hashed file at the top level (Netlify's paths match whole
 # segments only, so gpu-atlas.*.js cannot be written as a pattern); data/, text/ and fonts/ hold
@@ -181,7 +201,7 @@ if "_headers" in sources:
     if HEADERS_MARK not in headers:
         fail("web/_headers has no '# __HASHED_FILES__' line")
     rules = "".join(f"/{name}\n  Cache-Control: public, max-age=31536000, immutable\n"
-                    for name in shipped.values() if "/" not in name)
+                    for name in sorted(set(shipped.values()) | previous) if "/" not in name)
     contents["_headers"] = headers.replace(HEADERS_MARK, rules).encode()
 
 # 6. Write DIST: the version's files under their shipped names, everything else as is; then delete
@@ -191,7 +211,11 @@ for rel in sources:
     out[shipped.get(rel, rel)] = contents.get(rel, sources[rel])
 out["manifest.json"] = contents["manifest.json"]
 hashed = set(shipped.values())
-for name, content in out.items():
+# Hashed files first, then the manifest, the worker and the page last: a host serving DIST in place
+# (or an upload in this order) never hands out a page whose files are not there yet.
+LAST = ["manifest.json", "sw.js", "index.html"]
+for name in sorted(out, key=lambda n: LAST.index(n) + 1 if n in LAST else 0):
+    content = out[name]
     path = os.path.join(dist, name)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     if isinstance(content, str):
@@ -199,17 +223,21 @@ for name, content in out.items():
         continue
     if name in hashed and os.path.exists(path) and os.path.getsize(path) == len(content) and read(path) == content:
         continue  # already there: it keeps its time, so its .gz/.br stay valid
+    if name not in hashed:  # a fixed name with new content: its old .gz/.br must not be served
+        for copy in (path + ".gz", path + ".br"):
+            if os.path.exists(copy) and (not os.path.exists(path) or read(path) != content):
+                os.remove(copy)
     with open(path + ".part", "wb") as f:
         f.write(content)
     os.replace(path + ".part", path)
 # Only what a build put there: hashed names, the plain names dist/ held before hashing, and
-# compressed copies (a DIST given by mistake loses nothing else).
-HASHED = re.compile(r"\.[0-9a-f]{%d}\.[a-z0-9]+$" % HASH_CHARS)
+# compressed copies (a DIST given by mistake loses nothing else); the previous version's files stay.
+keep = set(out) | previous
 for here, dirs, names in os.walk(dist):
     for name in names:
         rel = os.path.relpath(os.path.join(here, name), dist).replace(os.sep, "/")
         base = rel[:-3] if rel.endswith((".gz", ".br")) else rel
         ours = base != rel or HASHED.search(rel) or rel in shipped or rel.endswith(".part")
-        if base not in out and ours:
+        if base not in keep and ours:
             os.remove(os.path.join(here, name))
 print(f"manifest: version {version}, {len(shipped)} files")

@@ -158,7 +158,8 @@ await run([
   }],
   ["first visit, old index.html (a CDN's copy) against the new site: one reload, then only the new version runs", async () => {
     const old = deploy("v4");
-    const current = deploy("v5");  // v4's files are gone from the site
+    const between = deploy("v8");
+    const current = deploy("v5");  // v4's files are gone from the site (a deploy keeps only v8's, the one before)
     const { context, page, ran, problems, loads } = await firstVisit(browser, server, (n) => (n === 1 ? old.index : null));
     await waitForMark(page);
     await waitForMark(page, "gpu-atlas:deferred-ready");
@@ -171,11 +172,22 @@ await run([
     await shot(page, "update-old-index-reloaded");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
+    // A page one version back (a CDN's copy, or a tab opened before the deploy) still finds its
+    // files: the deploy kept them, so it runs its own version whole, with no reload.
+    const back = await firstVisit(browser, server, (n) => (n === 1 ? between.index : null));
+    await waitForMark(back.page);
+    await waitForMark(back.page, "gpu-atlas:deferred-ready");
+    assert(back.loads() === 1, `the page one version back loaded ${back.loads()} times`);
+    assert(JSON.stringify(back.ran) === '["v8"]', `code that ran one version back: ${JSON.stringify(back.ran)}`);
+    assertAll(await loadedFiles(back.page), between, "one version back");
+    assert(back.problems.length === 0, back.problems.join("\n"));
+    await back.context.close();
   }],
   ["first visit, new index.html before its files: one reload, then 'updated, reload in a minute'; never old code", async () => {
     const old = deploy("v6");
     const next = deploy("v7");
-    deploy("v6");  // the site holds v6's files again, and the host already answers with v7's index.html
+    deploy("v9");
+    deploy("v6");  // the site holds v6's (and v9's) files again, and the host already answers with v7's index.html
     const { context, page, ran, problems, loads } = await firstVisit(browser, server, () => next.index);
     await page.waitForFunction(() => getComputedStyle(document.getElementById("fatal")).display === "flex" &&
       window.gpuAtlasStaleFile, null, { timeout: 20000 });

@@ -53,6 +53,10 @@ else:
     for uri in ["/atlas/", "/atlas/index.html", "/atlas/sw.js", "/atlas/manifest.json", "/atlas/gpu-atlas.js"]:
         if hashed.search(uri):
             fails.append(f"nginx: {uri} must be no-cache")
+if "add_header Cache-Control $gpu_atlas_cache_control;" not in nginx:
+    fails.append("nginx: Cache-Control must be added to successful responses only (no 'always': a 404 would be cached for a year)")
+if "location ^~ /atlas/" not in nginx:
+    fails.append("nginx: the location must be '^~' so no regex location takes the files away from its headers")
 for f in fails:
     print("FAIL", f)
 print("hosting headers ok" if not fails else f"{len(fails)} problem(s)")
