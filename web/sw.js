@@ -43,8 +43,13 @@ self.addEventListener("install", (event) => {
     if (!page.ok || !text.includes('name="gpu-atlas-version" content="' + MANIFEST.version + '"'))
       throw new Error("index.html is not version " + MANIFEST.version);
     const cache = await caches.open(CACHE);
-    await Promise.all(names.map((name, i) => cache.put(name, responses[i])));
-    await cache.put("index.html", page);
+    try {
+      await Promise.all(names.map((name, i) => cache.put(name, responses[i])));
+      await cache.put("index.html", page);
+    } catch (e) {
+      await caches.delete(CACHE);  // a half-written version (full storage) must not survive as "the one before"
+      throw e;
+    }
     await self.skipWaiting();
   })());
 });
@@ -66,7 +71,8 @@ self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
   if (req.method !== "GET" || url.origin !== self.location.origin) return;
-  if (req.mode === "navigate") {
+  const hashed = HASHED.exec(url.pathname);
+  if (req.mode === "navigate" && !hashed) {
     // The page: the network first, revalidating the HTTP cache, so a deploy shows on the next
     // load; this version's copy when offline. (A navigation Request cannot be re-made with
     // options, so the URL is fetched.)
@@ -75,9 +81,9 @@ self.addEventListener("fetch", (event) => {
       (await caches.open(CACHE)).match("index.html").then((hit) => hit || Response.error())));
     return;
   }
-  const hashed = HASHED.exec(url.pathname);
   if (hashed) {
-    // A versioned file: any kept version's cache has it under its exact URL; otherwise the
+    // A versioned file (also when opened in a tab, like the footer's data/gpus.<hash>.json, so it
+    // opens offline too): any kept version's cache has it under its exact URL; otherwise the
     // network, accepted only if its content is the one its name says. A missing or wrong file is
     // a 404 to the page, whose guard (web/index.html) then reloads to the current version.
     event.respondWith(caches.match(req).then((hit) => hit || fetch(req, { cache: "reload" }).then((res) => (!res.ok ? res
