@@ -80,10 +80,12 @@ target_link_libraries(gpu_atlas_web PRIVATE atlas_ui)
 set_target_properties(gpu_atlas_web PROPERTIES
   OUTPUT_NAME "gpu-atlas" SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${ATLAS_DIST_DIR}")
 # Size: -Oz with LTO and the small emmalloc allocator; Closure below. Memory starts at 16 MiB (the
-# budget, bench/web_bench.mjs) and grows only if a view needs more.
+# budget, bench/web_bench.mjs, tests/browser/heap.test.mjs) and grows only if a view needs more.
+# The stack is 1 MiB of it, not Emscripten's default 5 MiB: nothing recurses deeply (JSON of a
+# few levels, ImGui's windows) and no function keeps large arrays on the stack.
 target_link_options(gpu_atlas_web PRIVATE -Oz -flto -sMALLOC=emmalloc
   -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
-  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216 -sTOTAL_STACK=1048576
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web -sFILESYSTEM=0
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_atlas_text_bridge_chars,_atlas_text_bridge_key,_atlas_font_arrived,_atlas_deferred_arrived,_atlas_full_font_arrived
   -sEXPORTED_RUNTIME_METHODS=[])
@@ -104,6 +106,9 @@ target_link_options(gpu_atlas_web PRIVATE
 target_link_options(gpu_atlas_web PRIVATE -sSPLIT_MODULE=1 --profiling-funcs)
 # ImGui's built-in font stays out of the download (see main.cpp).
 target_link_options(gpu_atlas_web PRIVATE "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig")
+# The font texture is ours, at 2 bytes per pixel (font_texture.hpp): the OpenGL3 backend's own
+# (an RGBA32 copy of the atlas in the wasm heap) is never made.
+target_link_options(gpu_atlas_web PRIVATE "-Wl,--wrap=_Z36ImGui_ImplOpenGL3_CreateFontsTexturev")
 add_custom_command(TARGET gpu_atlas_web POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E env "ATLAS_SPLIT_REPORT=${CMAKE_BINARY_DIR}/first_frame_functions.txt"
           /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/split_wasm.py" "${ATLAS_DIST_DIR}/gpu-atlas.wasm.orig"

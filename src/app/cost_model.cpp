@@ -188,7 +188,7 @@ bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out,
   // Hours from the estimate engine (training time of the calculator workload).
   NormalizeCalculator(p.calculator, c);
   if (c.gpus.Find(p.calculator.workload.gpu) && ValidateWorkload(p.calculator.workload).empty())
-    p.estimate = Estimate(p.calculator.workload, c);
+    p.estimate = Estimate(p.calculator.workload, c, Language::kEnglish, false);  // numbers only: nothing shows its words
   std::optional<double> t;
   if (p.estimate.ok && p.estimate.compute.time_seconds && std::isfinite(*p.estimate.compute.time_seconds))
     t = *p.estimate.compute.time_seconds;

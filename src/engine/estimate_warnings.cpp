@@ -44,7 +44,7 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
   std::vector<std::string> out;
   if (auto mismatch = CheckParamsConsistency(w.model)) out.push_back(ParamsMismatchText(*mismatch, language));
   for (const Need& need : NeedsOf(w, framework)) {
-    const SupportEntry e = SupportFor(gpu, need.feature);
+    const SupportEntry& e = SupportFor(gpu, need.feature);
     if (e.level != SupportLevel::kNo && e.level != SupportLevel::kPartial) continue;
     out.push_back(Printf(e.level == SupportLevel::kNo ? T.warn_software_no : T.warn_software_partial, T.*need.words,
                          gpu.DisplayName(language == Language::kChinese).c_str(), gpu.software.stack_name.c_str(),

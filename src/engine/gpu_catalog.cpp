@@ -16,7 +16,7 @@ double Gpu::Dense16Tflops() const {
   return 0.0;
 }
 
-bool Gpu::IsVendorClaimOnly(const std::string& field) const {
+bool Gpu::IsVendorClaimOnly(std::string_view field) const {
   for (const std::string& f : vendor_claim_only)
     if (f == field) return true;
   return false;

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace atlas {
@@ -57,7 +58,7 @@ struct Gpu {
   // Best dense 16-bit tensor throughput (BF16, else FP16), TFLOPS; 0 when neither exists.
   double Dense16Tflops() const;
   // Whether the figure `field` (a gpus.json field name) is only the vendor's claim.
-  bool IsVendorClaimOnly(const std::string& field) const;
+  bool IsVendorClaimOnly(std::string_view field) const;
   // Whether the figure `field` (a gpus.json field name) is listed as not published.
   bool IsUnpublished(const std::string& field) const;
   // `value` of the required figure `field`, or none when the vendor does not publish it.

@@ -312,25 +312,21 @@ struct Ranker {
   static double CostOf(const Recommendation& r) {
     return r.cost_cny ? *r.cost_cny : std::numeric_limits<double>::infinity();
   }
-  bool operator()(const Recommendation& a, const Recommendation& b) const {
-    if (a.owned != b.owned) return a.owned;
-    // Tiers before the objective (recommend.hpp): local offers, the other market's, no price;
-    // then unflagged before flagged.
-    if (a.availability != b.availability) return a.availability < b.availability;
-    // A vendor-only figure never decides the ranking, even when risks are to be ignored.
-    auto demoted = [&](const Recommendation& r) { return prefer_low_risk ? r.flagged() : !r.vendor_claim_fields.empty(); };
-    if (demoted(a) != demoted(b)) return !demoted(a);
-    auto key = [&](const Recommendation& r) {
-      switch (objective) {
-        // Without a price (cost infinite), GPU-hours stand in for it: rent at any price scales with them.
-        case RankObjective::kCost: return std::array<double, 3>{CostOf(r), GpuHoursOf(r), TimeOf(r)};
-        case RankObjective::kTime: return std::array<double, 3>{TimeOf(r), CostOf(r), double(r.gpus)};
-        case RankObjective::kGpus: return std::array<double, 3>{double(r.gpus), CostOf(r), TimeOf(r)};
-        case RankObjective::kEnergy: return std::array<double, 3>{r.energy_kwh, TimeOf(r), CostOf(r)};
-      }
-      return std::array<double, 3>{0, 0, 0};
-    };
-    return key(a) < key(b);
+  // The order as one key, compared lexicographically: owned cards first; then the tiers
+  // (recommend.hpp): local offers, the other market's, no price; then unflagged before flagged
+  // (a vendor-only figure never decides the ranking, even when risks are to be ignored); then
+  // the objective.
+  std::array<double, 6> Key(const Recommendation& r) const {
+    const bool demoted = prefer_low_risk ? r.flagged() : !r.vendor_claim_fields.empty();
+    std::array<double, 3> k{0, 0, 0};
+    switch (objective) {
+      // Without a price (cost infinite), GPU-hours stand in for it: rent at any price scales with them.
+      case RankObjective::kCost: k = {CostOf(r), GpuHoursOf(r), TimeOf(r)}; break;
+      case RankObjective::kTime: k = {TimeOf(r), CostOf(r), double(r.gpus)}; break;
+      case RankObjective::kGpus: k = {double(r.gpus), CostOf(r), TimeOf(r)}; break;
+      case RankObjective::kEnergy: k = {r.energy_kwh, TimeOf(r), CostOf(r)}; break;
+    }
+    return {r.owned ? 0.0 : 1.0, static_cast<double>(r.availability), demoted ? 1.0 : 0.0, k[0], k[1], k[2]};
   }
 };
 
@@ -396,23 +392,38 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   else
     add_note(T.rec_note_no_region, false);
 
-  // Memory per (count, layout), computed once and shared by every card.
-  const std::vector<int> base_counts = RecommendGpuCounts(cons.max_gpus);
-  std::vector<std::pair<int, std::vector<Layout>>> layouts;  // by count
-  auto layouts_for = [&](int n) -> std::vector<Layout>& {
-    for (auto& [count, list] : layouts)
-      if (count == n) return list;
+  // Layouts per count, built once and shared by every card: counted for the search-space size
+  // (every count), their memory estimated only when a card first tries the count.
+  struct CountLayouts {
+    int count;
+    bool estimated;
     std::vector<Layout> list;
-    if (training) AddTrainingLayouts(base, n, T, list);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, T, list);
-    for (Layout& l : list) {
-      l.valid = ValidateWorkload(l.w).empty();
-      if (!l.valid) continue;
-      l.memory = EstimateMemory(l.w, a, c.calibration, Language::kEnglish, false);
-      res.memory_estimates++;
+    long long fp8;  // layouts needing FP8
+  };
+  const std::vector<int> base_counts = RecommendGpuCounts(cons.max_gpus);
+  std::vector<CountLayouts> layouts;  // by count; a list is never resized once built (Accepted points into it)
+  auto layouts_at = [&](int n) -> CountLayouts& {
+    for (CountLayouts& e : layouts)
+      if (e.count == n) return e;
+    CountLayouts e{n, false, {}, 0};
+    if (training) AddTrainingLayouts(base, n, T, e.list);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, T, e.list);
+    e.fp8 = std::count_if(e.list.begin(), e.list.end(), [](const Layout& l) { return l.needs_fp8; });
+    layouts.push_back(std::move(e));
+    return layouts.back();
+  };
+  auto layouts_for = [&](int n) -> const std::vector<Layout>& {
+    CountLayouts& e = layouts_at(n);
+    if (!e.estimated) {
+      for (Layout& l : e.list) {
+        l.valid = ValidateWorkload(l.w).empty();
+        if (!l.valid) continue;
+        l.memory = EstimateMemory(l.w, a, c.calibration, Language::kEnglish, false);
+        res.memory_estimates++;
+      }
+      e.estimated = true;
     }
-    layouts.emplace_back(n, std::move(list));
-    return layouts.back().second;
+    return e.list;
   };
   // The smallest memory one card can get to with every trick (checkpointing, offload, quantisation).
   double floor_one = std::numeric_limits<double>::infinity();
@@ -420,20 +431,10 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (l.valid) floor_one = std::min(floor_one, l.memory.total_bytes);
   res.min_single_gpu_bytes = std::isfinite(floor_one) ? floor_one : res.single_gpu_bytes;
 
-  // Layouts per count without estimating them (the search-space size), cached by count.
-  std::vector<std::array<long long, 3>> space;  // count, layouts, layouts needing FP8
-  auto space_at = [&](int n) -> std::pair<long long, long long> {
-    for (const auto& e : space)
-      if (e[0] == n) return {e[1], e[2]};
-    std::vector<Layout> all;
-    if (training) AddTrainingLayouts(base, n, T, all);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, T, all);
-    const long long fp8 = std::count_if(all.begin(), all.end(), [](const Layout& l) { return l.needs_fp8; });
-    space.push_back({n, static_cast<long long>(all.size()), fp8});
-    return {static_cast<long long>(all.size()), fp8};
-  };
   // A configuration meeting every constraint, with what its explanation needs (built only for
   // the configurations that make the list).
+  // `r` carries what the ranking reads; its workload and price (copies of the model's and the
+  // quote's strings) are filled in only for the configurations listed.
   struct Accepted {
     Recommendation r;
     const Layout* layout;  // stable: each count's list is built once and never resized
@@ -442,6 +443,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     int owned_count;
   };
   std::vector<Accepted> accepted;
+  accepted.reserve(c.gpus.gpus.size() * (base_counts.size() + 1));  // at most one per card and count: never moved
+  std::vector<std::optional<PriceUsed>> card_prices(c.gpus.gpus.size());  // by card index
   std::vector<GpuTrace> trace(c.gpus.gpus.size());
   int excluded_foreign = 0;
   int software_skipped = 0;
@@ -473,7 +476,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       std::sort(counts.begin(), counts.end());
     }
     // Price, once per card.
-    std::optional<PriceUsed> price;
+    std::optional<PriceUsed>& price = card_prices[gi];
     bool other_market = false;
     if (region) {
       // The market's figure for the card (median of current quotes unless the request says
@@ -499,8 +502,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     }
     // The full space for this card (before pruning).
     for (int n : counts) {
-      const auto [all, fp8] = space_at(n);
-      res.search_space += all - (g.fp8_dense_tflops ? 0 : fp8);
+      const CountLayouts& e = layouts_at(n);
+      res.search_space += static_cast<long long>(e.list.size()) - (g.fp8_dense_tflops ? 0 : e.fp8);
     }
     for (int n : counts) {
       const bool owned = owned_count > 0 && n <= owned_count;
@@ -515,21 +518,20 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         if (tr.first_fit_count == 0) tr.first_fit_count = n, tr.first_fit_layout = l.label;
         if (computes >= 6) continue;
         computes++;
-        Workload w = l.w;
-        w.gpu = g.id;
+        // l.w has no card set: the compute model and the risks take the card itself.
+        const Workload& w = l.w;
         ComputeResult cr = EstimateCompute(w, g, l.memory, a, c.calibration, capacity, Language::kEnglish, false);
         res.compute_estimates++;
-        Recommendation r;
-        r.workload = w;
-        r.gpu = g.id;
+        // Built in place (a Recommendation is ~1.3 KB); its card id, layout label, workload and
+        // price are filled in only if it is listed.
+        Recommendation& r = accepted.emplace_back(Accepted{{}, &l, {}, 0, capacity, owned_count}).r;
         r.gpu_index = static_cast<int>(gi);
         r.gpus = n;
-        r.layout = l.label;
         r.owned = owned;
         r.per_gpu_bytes = l.memory.total_bytes;
         r.gpu_memory_bytes = g.memory_bytes;
         r.model_states_bytes = l.memory.weights_bytes + l.memory.gradients_bytes + l.memory.optimizer_bytes;
-        r.risks = AssessRisk(g, w, a.gpus_per_node, cr.peak_kind, cons.language);
+        r.risks = AssessRisk(g, w, a.gpus_per_node, cr.peak_kind, cons.language, false);  // kinds only: worded if listed
         r.vendor_claim_fields = VendorClaimFields(g, w, cr.peak_kind);
         double hours = 1;
         std::string failure;
@@ -555,7 +557,6 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         if (owned) {
           r.cost_cny = 0;
         } else if (price) {
-          r.price = price;
           const double run_hours = RuntimeHours(hours, virt);
           r.cost_cny = n * price->cny_per_gpu_hour * run_hours;
         }
@@ -572,13 +573,15 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           // Training is fastest with the first fitting layout (later ones add recomputation), so
           // only a larger count can help; cost only grows with the count.
           if (budget_fail && (!training || l.w.checkpointing == base.checkpointing)) stop_card = true;
+          accepted.pop_back();
           if (training) break;
           continue;
         }
-        r.availability = owned || (r.price && !other_market) ? Recommendation::Availability::kLocal
-                         : r.price                           ? Recommendation::Availability::kOtherMarket
-                                                             : Recommendation::Availability::kNoPrice;
-        accepted.push_back({std::move(r), &l, cr, hours, capacity, owned_count});
+        r.availability = owned || (price && !other_market) ? Recommendation::Availability::kLocal
+                         : price                           ? Recommendation::Availability::kOtherMarket
+                                                           : Recommendation::Availability::kNoPrice;
+        accepted.back().cr = std::move(cr);
+        accepted.back().hours = hours;
         tr.accepted = true;
         break;
       }
@@ -587,8 +590,14 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   }
   res.fitting_total = static_cast<int>(accepted.size());
 
-  std::stable_sort(accepted.begin(), accepted.end(),
-                   [&](const Accepted& x, const Accepted& y) { return Ranker{cons.objective, cons.prefer_low_risk}(x.r, y.r); });
+  // Ranked by index on keys made once: an Accepted is ~2 KB, and moving hundreds of them, or
+  // rebuilding the keys in every comparison, dominated the search.
+  const Ranker ranker{cons.objective, cons.prefer_low_risk};
+  std::vector<std::array<double, 6>> keys(accepted.size());
+  std::vector<int> order(accepted.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i), keys[i] = ranker.Key(accepted[i].r);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int x, int y) { return keys[static_cast<size_t>(x)] < keys[static_cast<size_t>(y)]; });
   // Explanations (reasons, limits, the guides' advice): words only for the configurations listed.
   auto explain = [&](Accepted& x) {
     Recommendation& r = x.r;
@@ -703,12 +712,19 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   };
   // At most two configurations per card in the list, so one cheap card does not fill it.
   std::vector<int> per_card(c.gpus.gpus.size(), 0);
-  for (Accepted& x : accepted) {
+  for (int i : order) {
+    Accepted& x = accepted[static_cast<size_t>(i)];
     Recommendation& r = x.r;
     if (static_cast<int>(res.configs.size()) >= cons.max_results) break;
     if (per_card[r.gpu_index] >= 2 && !r.owned) continue;
     per_card[r.gpu_index]++;
     r.rank = static_cast<int>(res.configs.size()) + 1;
+    r.gpu = c.gpus.gpus[static_cast<size_t>(r.gpu_index)].id;
+    r.layout = x.layout->label;
+    r.workload = x.layout->w;
+    r.workload.gpu = r.gpu;
+    if (!r.owned) r.price = card_prices[static_cast<size_t>(r.gpu_index)];  // owned cards pay no rent
+    r.risks = AssessRisk(c.gpus.gpus[static_cast<size_t>(r.gpu_index)], r.workload, a.gpus_per_node, x.cr.peak_kind, cons.language);
     explain(x);
     res.configs.push_back(std::move(r));
   }

@@ -48,7 +48,9 @@ std::string UnsupportedSoftware(const Gpu& g, const Workload& w, Language langua
 std::vector<std::string> VendorClaimFields(const Gpu& g, const Workload& w, const std::string& peak_kind);
 
 // Every flag of configuration `w` (its gpus, tp, pp and task) on `g`, nodes of `gpus_per_node`.
+// `explain` false leaves each flag's text empty (the search ranks hundreds of configurations by
+// their flags and words only the few it lists).
 std::vector<RiskFlag> AssessRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::string& peak_kind,
-                                 Language language);
+                                 Language language, bool explain = true);
 
 }  // namespace atlas

@@ -199,9 +199,9 @@ void AttachSoftwareSupport(const SoftwareCatalog& software, GpuCatalog& gpus) {
   }
 }
 
-SupportEntry SupportFor(const Gpu& gpu, SoftwareFeature feature) {
-  if (!gpu.software.loaded)
-    return SupportEntry{SupportLevel::kUnknown, "Software support data (data/software.json) is not loaded.", ""};
+const SupportEntry& SupportFor(const Gpu& gpu, SoftwareFeature feature) {
+  static const SupportEntry not_loaded{SupportLevel::kUnknown, "Software support data (data/software.json) is not loaded.", ""};
+  if (!gpu.software.loaded) return not_loaded;
   return gpu.software.features[Index(feature)];
 }
 

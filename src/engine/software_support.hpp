@@ -94,6 +94,6 @@ SoftwareCatalogLoad LoadSoftwareCatalog(const std::string& text, const std::stri
 void AttachSoftwareSupport(const SoftwareCatalog& software, GpuCatalog& gpus);
 
 // Whether `gpu`'s stack supports `feature`; kUnknown ("not loaded") before software.json is.
-SupportEntry SupportFor(const Gpu& gpu, SoftwareFeature feature);
+const SupportEntry& SupportFor(const Gpu& gpu, SoftwareFeature feature);  // lives as long as `gpu`
 
 }  // namespace atlas

@@ -3,6 +3,7 @@
 // freeze the tab). Everything the frame needs lives in one App object, not in globals.
 #include "browser.hpp"
 #include "drawn_text_hook.hpp"
+#include "font_texture.hpp"
 #include "typed_glyphs.hpp"
 #include "embedded_fonts.hpp"
 
@@ -441,8 +442,7 @@ void UpdateFonts(App& app) {
   AddFont(cjk.data, static_cast<int>(cjk.size), px * kCjkEmMatch, kCjkRanges, true);
   if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px * kCjkEmMatch, kCjkRanges, true);
   app.typed_glyphs.AddTo(ImGui::GetIO().Fonts, px * kCjkEmMatch);
-  ImGui_ImplOpenGL3_DestroyFontsTexture();
-  ImGui_ImplOpenGL3_CreateFontsTexture();
+  atlas::platform::UploadFontAtlas();  // two bytes per atlas pixel on the GPU, none kept in the heap
   atlas::ui::ApplyTheme(scale);
 }
 
