@@ -65,9 +65,15 @@ set_target_properties(prerender_tool PROPERTIES OUTPUT_NAME "prerender" SUFFIX "
   RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
 target_link_options(prerender_tool PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
 set(ATLAS_PRERENDER_OUT "${CMAKE_BINARY_DIR}/generated/prerender.html")
+# Its CJK text (the "中文" button) becomes outlines from the canvas's CJK font, so the first paint
+# needs no system CJK font (scripts/prerender_glyphs.py).
 add_custom_command(OUTPUT "${ATLAS_PRERENDER_OUT}"
   COMMAND "${ATLAS_NODE}" "$<TARGET_FILE:prerender_tool>" "${ATLAS_FIRST_FRAME_DATA}" "${ATLAS_PRERENDER_OUT}"
-  DEPENDS prerender_tool "${ATLAS_EMBEDDED_CORE_CPP}" COMMENT "Drawing the tier map as static HTML" VERBATIM)
+  COMMAND "${ATLAS_DEBIAN_PYTHON}" "${CMAKE_SOURCE_DIR}/scripts/prerender_glyphs.py" "${ATLAS_PRERENDER_OUT}"
+          "${ATLAS_FONT_DIR}/ui_cjk.ttf"
+  DEPENDS prerender_tool "${ATLAS_EMBEDDED_CORE_CPP}" "${ATLAS_FONT_DIR}/ui_cjk.ttf"
+          "${CMAKE_SOURCE_DIR}/scripts/prerender_glyphs.py"
+  COMMENT "Drawing the tier map as static HTML" VERBATIM)
 add_custom_target(prerender ALL DEPENDS "${ATLAS_PRERENDER_OUT}")
 
 file(GLOB ATLAS_WEB_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp")
@@ -123,11 +129,13 @@ else()
   message(WARNING "Closure Compiler missing (run scripts/setup.sh): the JS glue is not minified")
 endif()
 
-# Static files beside the .js/.wasm.
+# Static files beside the .js/.wasm, on every build (not only when the app relinks: an edit of
+# web/style.css or web/boot.js alone must reach dist/).
 file(GLOB ATLAS_WEB_STATIC CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
-add_custom_command(TARGET gpu_atlas_web POST_BUILD
+add_custom_target(web_static ALL
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATLAS_WEB_STATIC} "${ATLAS_DIST_DIR}/"
   COMMENT "Copying web/ into dist/")
+add_dependencies(web_static gpu_atlas_web)
 
 # Engine speed in WebAssembly, run under node (bench/portable/engine_speed.cpp).
 add_executable(engine_speed_web "${CMAKE_SOURCE_DIR}/bench/portable/engine_speed.cpp")
