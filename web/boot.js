@@ -70,7 +70,9 @@
     locateFile: function (path) { return window["gpuAtlasAsset"](path); },
     print: function (text) { console.log(text); },
     printErr: function (text) { console.warn(text); },
-    onAbort: function (what) { fatal("The app stopped unexpectedly: " + what + ". Reload the page to try again."); },
+    onAbort: function (what) {
+      if (!noWebGL2) fatal("The app stopped unexpectedly: " + what + ". Reload the page to try again.");
+    },
     setStatus: function (text) {
       var el = document.getElementById("loading-text");
       if (el && text) el.textContent = text;
@@ -78,8 +80,18 @@
   };
   // Started once the first frame is painted (a timer in a frame callback; the plain timer for
   // hidden tabs): the WebGL2 probe waits for the GPU process and held the static tier map back
-  // (bench/RESULTS.md). index.html preloads gpu-atlas.js and the wasm meanwhile.
-  var started = false;
+  // (bench/RESULTS.md). index.html preloads gpu-atlas.js and the wasm meanwhile. The app's script
+  // goes first and the probe runs in the next task, so the wasm compiles on worker threads while
+  // the probe waits; main() never runs without WebGL2 (preRun comes after the wasm is ready).
+  var started = false, webgl2 = null, noWebGL2 = false;
+  function checkWebGL2() {
+    if (webgl2 === null) webgl2 = !!document.createElement("canvas").getContext("webgl2");
+    if (!webgl2 && !noWebGL2) {
+      noWebGL2 = true;
+      fatal("This browser or device has WebGL2 turned off or unavailable. Enable hardware acceleration, or try another browser.");
+    }
+    return webgl2;
+  }
   function start() {
     if (started) return;
     started = true;
@@ -87,13 +99,11 @@
       fatal("This browser does not support WebAssembly. Use a current Chrome, Edge, Firefox or Safari.");
       return;
     }
-    if (!document.createElement("canvas").getContext("webgl2")) {
-      fatal("This browser or device has WebGL2 turned off or unavailable. Enable hardware acceleration, or try another browser.");
-      return;
-    }
+    window.Module["preRun"] = [function () { if (!checkWebGL2()) throw new Error("no WebGL2"); }];
     var app = document.createElement("script");
     app.src = window["gpuAtlasAsset"]("gpu-atlas.js");
     document.body.appendChild(app);
+    setTimeout(checkWebGL2, 0);
   }
   requestAnimationFrame(function () { setTimeout(start, 0); });
   setTimeout(start, 1000);
