@@ -20,7 +20,7 @@
 //     app paused its frame loop)
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { DESKTOP, PHONE, dist, frames, launch, serve, waitForMark } from "../tests/browser/harness.mjs";
+import { DESKTOP, PHONE, dist, frames, launch, serve, shipped, waitForMark } from "../tests/browser/harness.mjs";
 
 const BUDGET_FIRST_FRAME_GZIP_KIB = 220;
 const BUDGET_CHINESE_FONT_GZIP_KIB = 250;
@@ -32,10 +32,10 @@ const FRAME_DEVICES = (process.env.WEB_BENCH_DEVICES || "desktop,phone").split("
 const firstFrameFiles = ["index.html", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];  // style.css is inlined in index.html
 const afterFirstFrameFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/gpus.json", "data/software.json", "text/en.json"];
 const kib = (b) => b / 1024;
-const afterGzipBytes = afterFirstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f + ".gz")).size, 0);
-const brBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f + ".br")).size, 0);
-const gzipBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f + ".gz")).size, 0);
-const rawBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, f)).size, 0);
+const afterGzipBytes = afterFirstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, shipped(f) + ".gz")).size, 0);
+const brBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, shipped(f) + ".br")).size, 0);
+const gzipBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, shipped(f) + ".gz")).size, 0);
+const rawBytes = firstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, shipped(f))).size, 0);
 
 const server = await serve();
 const browser = await launch();
@@ -202,7 +202,7 @@ try {
   line("navigation -> first frame, phone (ms, median of 5)", await markMs(PHONE, "gpu-atlas:first-frame"));
   line("navigation -> every view ready, desktop (ms, median of 5)", await markMs(DESKTOP, "gpu-atlas:deferred-ready"));
   line("Chinese font + Chinese text pack transfer, gzip, only when Chinese is shown (KiB)",
-       kib(statSync(path.join(dist, "fonts/zh.ttf.gz")).size + statSync(path.join(dist, "text/zh.json.gz")).size),
+       kib(statSync(path.join(dist, shipped("fonts/zh.ttf") + ".gz")).size + statSync(path.join(dist, shipped("text/zh.json") + ".gz")).size),
        BUDGET_CHINESE_FONT_GZIP_KIB);
   line("navigation -> UI shown in Chinese, desktop (ms, median of 5; polled, +/- a frame)", await chineseShownMs(DESKTOP));
   }

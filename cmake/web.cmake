@@ -1,6 +1,8 @@
 # WebAssembly app: ImGui (GLFW + OpenGL3 backends on WebGL2) + engine, deployed as a static
-# site in ${CMAKE_BINARY_DIR}/dist with relative URLs only.
-set(ATLAS_DIST_DIR "${CMAKE_BINARY_DIR}/dist")
+# site in ${CMAKE_BINARY_DIR}/dist with relative URLs only. The build writes its files under their
+# plain names into stage/; scripts/write_manifest.py (scripts/build.sh) makes dist/ from them,
+# every file under a name that carries its content hash.
+set(ATLAS_DIST_DIR "${CMAKE_BINARY_DIR}/stage")
 
 include(cmake/fonts.cmake)
 
@@ -129,13 +131,11 @@ else()
   message(WARNING "Closure Compiler missing (run scripts/setup.sh): the JS glue is not minified")
 endif()
 
-# Static files beside the .js/.wasm, on every build (not only when the app relinks: an edit of
-# web/style.css or web/boot.js alone must reach dist/).
+# Static files beside the .js/.wasm.
 file(GLOB ATLAS_WEB_STATIC CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
-add_custom_target(web_static ALL
+add_custom_command(TARGET gpu_atlas_web POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATLAS_WEB_STATIC} "${ATLAS_DIST_DIR}/"
-  COMMENT "Copying web/ into dist/")
-add_dependencies(web_static gpu_atlas_web)
+  COMMENT "Copying web/ into stage/")
 
 # Engine speed in WebAssembly, run under node (bench/portable/engine_speed.cpp).
 add_executable(engine_speed_web "${CMAKE_SOURCE_DIR}/bench/portable/engine_speed.cpp")

@@ -17,12 +17,13 @@ if [ "$what" = web ] || [ "$what" = all ]; then
   cmake --build build/web -j"$jobs"
   dist=build/web/dist
   # Ship the data files too: the footer's "sources" link opens them.
-  mkdir -p "$dist/data"
-  cp data/*.json "$dist/data/"
-  # One version for the whole site: every asset listed with its content hash (manifest.json),
-  # requested as name?v=hash, precached as a set by the service worker (scripts/write_manifest.py).
+  mkdir -p build/web/stage/data
+  cp data/*.json build/web/stage/data/
+  # One version for the whole site: dist/ gets every file of build/web/stage (the build's outputs)
+  # and web/ under a name with its content hash, listed in manifest.json and precached as a set by
+  # the service worker; older versions' files are removed (scripts/write_manifest.py).
   # index.html also gets the tier map drawn at build time (cmake/web.cmake, prerender).
-  python3 scripts/write_manifest.py "$dist" web build/web/generated/prerender.html
+  python3 scripts/write_manifest.py build/web/stage web "$dist" build/web/generated/prerender.html
   # Pre-compressed copies beside the originals for hosts that serve them (.gz, .br).
   compress() {
     local f=$1

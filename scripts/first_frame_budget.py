@@ -5,10 +5,12 @@ usage: first_frame_budget.py DIST
 
 The first frame needs index.html (with the tier map drawn at build time and style.css inlined),
 boot.js, gpu-atlas.js and gpu-atlas.wasm: their gzip sizes (the .gz files the build writes) must add up
-to at most 220 KiB, and the static tier map inside index.html to at most 30 KiB gzip.
+to at most 220 KiB, and the static tier map inside index.html to at most 30 KiB gzip. The files are
+found under their shipped (content-hashed) names through DIST/manifest.json.
 bench/web_bench.mjs reports the same figure with the timings.
 """
 import gzip
+import json
 import os
 import sys
 
@@ -18,9 +20,14 @@ FILES = ["index.html", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"]
 START, END = "<!-- prerender -->\n", "<!-- /prerender -->\n"
 
 dist = sys.argv[1]
+manifest_path = os.path.join(dist, "manifest.json")
+if not os.path.exists(manifest_path):
+    sys.exit(f"first_frame_budget: {manifest_path} is missing (is the build complete?)")
+with open(manifest_path, encoding="utf-8") as f:
+    shipped = json.load(f)["files"]
 sizes = {}
 for name in FILES:
-    path = os.path.join(dist, name + ".gz")
+    path = os.path.join(dist, shipped.get(name, name) + ".gz")
     if not os.path.exists(path):
         sys.exit(f"first_frame_budget: {path} is missing (is the build complete?)")
     sizes[name] = os.path.getsize(path)

@@ -3,7 +3,7 @@
 from the canvas's own CJK font (ui_cjk.ttf, scripts/make_fonts.py), so that the page's first
 paint needs no system CJK font: Chromium on Linux finds one through eight synchronous font
 look-ups (every family of the font list, then a fallback search), which held the first paint
-back by up to 150 ms on a busy machine (bench/RESULTS.md, 2026-12-04 23:30).
+back by up to 150 ms on a busy machine (bench/RESULTS.md, 2026-12-05 00:20).
 
 Only a button whose whole text is CJK is drawn this way (<span class="pr-button">TEXT</span>);
 the outline keeps TEXT as its accessible name. Glyphs sit on the text's baseline at one em, as
@@ -21,6 +21,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
+UNITS_PER_EM = 64
 BUTTON = re.compile(r'<span class="pr-button">([^<]+)</span>')
 
 
@@ -30,16 +31,20 @@ def is_cjk(ch):
 
 def outline_svg(text, font):
     glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
-    units_per_em = font["head"].unitsPerEm
-    ascent = font["hhea"].ascent
-    pen = SVGPathPen(glyphs)
+    # Outlines in 1/64 em (0.3 px at 17 px type): shorter numbers than the font's own units, for
+    # the first frame's download budget.
+    scale = UNITS_PER_EM / font["head"].unitsPerEm
+    ascent = round(font["hhea"].ascent * scale)
+    pen = SVGPathPen(glyphs, ntos=lambda v: str(round(v)))
     x = 0
     for ch in text:
         if ord(ch) not in cmap:
             sys.exit(f"prerender_glyphs: the CJK font has no glyph for {ch!r} (in {text!r})")
         glyph = glyphs[cmap[ord(ch)]]
-        glyph.draw(TransformPen(RoundingPen(pen), (1, 0, 0, -1, x, 0)))  # font y up, SVG y down
-        x += glyph.width
+        # font y points up, SVG y down
+        glyph.draw(TransformPen(RoundingPen(pen), (scale, 0, 0, -scale, x, 0)))
+        x += round(glyph.width * scale)
+    units_per_em = UNITS_PER_EM
     # The box spans ascent..baseline, so the default vertical-align (baseline) puts the glyphs'
     # baseline on the text's; descenders draw below it (overflow visible).
     return (f'<svg class="pr-glyphs" viewBox="0 {-ascent} {x} {ascent}" width="{x / units_per_em:.3f}em" '

@@ -1,25 +1,63 @@
-// Sets up the Module object the Emscripten glue reads; after the first paint, checks
-// WebAssembly and WebGL2 and loads gpu-atlas.js. Outside index.html: the CSP needs no
+// Runs before the WebAssembly app: checks WebAssembly and WebGL2, and sets up the Module
+// object the Emscripten glue reads. Kept outside index.html so a strict CSP needs no
 // 'unsafe-inline' for scripts.
 (function () {
   "use strict";
   function fatal(message) {
+    // A file of another version (index.html's guard) explains itself and reloads.
+    if (window["gpuAtlasStaleFile"]) return;
     var box = document.getElementById("fatal");
     document.getElementById("fatal-text").textContent = message;
     box.style.display = "flex";
     var loading = document.getElementById("loading");
     if (loading) loading.remove();
   }
-  // The site's version and its assets' content hashes (written into index.html by
-  // scripts/write_manifest.py): every file is requested as name?v=hash, so no cache can hand
-  // this page another version's code, words or data.
+  if (typeof WebAssembly !== "object") {
+    fatal("This browser does not support WebAssembly. Use a current Chrome, Edge, Firefox or Safari.");
+    window.Module = { noInitialRun: true };
+    return;
+  }
+  var probe = document.createElement("canvas");
+  if (!probe.getContext("webgl2")) {
+    fatal("This browser or device has WebGL2 turned off or unavailable. Enable hardware acceleration, or try another browser.");
+    window.Module = { noInitialRun: true };
+    return;
+  }
+  // The site's version (index.html's meta tag) and its files: every file the page loads is
+  // shipped under a name with the SHA-256 prefix of its content (gpu-atlas.wasm ->
+  // gpu-atlas.1a2b3c4d.wasm). scripts/write_manifest.py writes the map (logical name -> hash) in
+  // place of __ASSETS__, so no cache can hand this page another version's code, words or data.
   var versionTag = document.querySelector('meta[name="gpu-atlas-version"]');
-  var assetsTag = document.querySelector('meta[name="gpu-atlas-assets"]');
   var version = versionTag ? versionTag.content : "";
-  var assets = {};
-  try { assets = assetsTag ? JSON.parse(assetsTag.content) : {}; } catch (e) { assets = {}; }
+  var assets = __ASSETS__;
   window["gpuAtlasVersion"] = version;
-  window["gpuAtlasAsset"] = function (name) { return assets[name] ? name + "?v=" + assets[name] : name; };
+  function asset(name) { return assets[name] ? name.replace(/(\.[a-z]+)$/, "." + assets[name] + "$1") : name; }
+  window["gpuAtlasAsset"] = asset;
+  // Every fetch of a versioned file (deferred code, data, text packs, fonts): its bytes, or an
+  // error. Until the app has all its parts, a file that is gone (404) or not the content its name
+  // says means the site was updated under this page: index.html's guard (gpuAtlasStale) reloads
+  // to the current version rather than run this one's code with another's files.
+  var subtle = window.crypto && crypto.subtle;
+  function stale(url) {
+    if (!performance.getEntriesByName("gpu-atlas:deferred-ready", "mark").length && window["gpuAtlasStale"])
+      window["gpuAtlasStale"](url);
+  }
+  window["gpuAtlasFetch"] = function (name) {
+    var url = asset(name);
+    return fetch(url).then(function (r) {
+      if (r.status === 404) stale(url);
+      if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+      return r.arrayBuffer();
+    }).then(function (bytes) {
+      if (!subtle || !assets[name]) return bytes;
+      return subtle.digest("SHA-256", bytes).then(function (d) {
+        var hex = Array.from(new Uint8Array(d).slice(0, 4), function (b) { return (b + 256).toString(16).slice(1); }).join("");
+        if (hex === assets[name]) return bytes;
+        stale(url);
+        throw new Error(url + ": not the content its name says");
+      });
+    });
+  };
   // The tier map drawn at build time (index.html, #prerender) stands in for the canvas until its
   // first frame (body.ready hides it). A link opens its own view and state once the whole app has
   // arrived, so it keeps the plain loading screen instead. Chinese readers see a note: the first
@@ -67,44 +105,13 @@
   window.Module = {
     canvas: canvas,
     // Every file next to this page: relative URLs keep the site working under any sub-path.
-    locateFile: function (path) { return window["gpuAtlasAsset"](path); },
+    locateFile: asset,
     print: function (text) { console.log(text); },
     printErr: function (text) { console.warn(text); },
-    onAbort: function (what) {
-      if (!noWebGL2) fatal("The app stopped unexpectedly: " + what + ". Reload the page to try again.");
-    },
+    onAbort: function (what) { fatal("The app stopped unexpectedly: " + what + ". Reload the page to try again."); },
     setStatus: function (text) {
       var el = document.getElementById("loading-text");
       if (el && text) el.textContent = text;
     }
   };
-  // Started once the first frame is painted (a timer in a frame callback; the plain timer for
-  // hidden tabs): the WebGL2 probe waits for the GPU process and held the static tier map back
-  // (bench/RESULTS.md). index.html preloads gpu-atlas.js and the wasm meanwhile. The app's script
-  // goes first and the probe runs in the next task, so the wasm compiles on worker threads while
-  // the probe waits; main() never runs without WebGL2 (preRun comes after the wasm is ready).
-  var started = false, webgl2 = null, noWebGL2 = false;
-  function checkWebGL2() {
-    if (webgl2 === null) webgl2 = !!document.createElement("canvas").getContext("webgl2");
-    if (!webgl2 && !noWebGL2) {
-      noWebGL2 = true;
-      fatal("This browser or device has WebGL2 turned off or unavailable. Enable hardware acceleration, or try another browser.");
-    }
-    return webgl2;
-  }
-  function start() {
-    if (started) return;
-    started = true;
-    if (typeof WebAssembly !== "object") {
-      fatal("This browser does not support WebAssembly. Use a current Chrome, Edge, Firefox or Safari.");
-      return;
-    }
-    window.Module["preRun"] = [function () { if (!checkWebGL2()) throw new Error("no WebGL2"); }];
-    var app = document.createElement("script");
-    app.src = window["gpuAtlasAsset"]("gpu-atlas.js");
-    document.body.appendChild(app);
-    setTimeout(checkWebGL2, 0);
-  }
-  requestAnimationFrame(function () { setTimeout(start, 0); });
-  setTimeout(start, 1000);
 })();

@@ -2,30 +2,31 @@
 // taken as one unit — never new code with old words or old data.
 //
 // MANIFEST (written in at build time by scripts/write_manifest.py) lists every file the page
-// loads with the hash of its content; the page requests each as NAME?v=HASH. Installing
-// precaches that whole set into the cache "gpu-atlas-<version>", bypassing the HTTP cache
-// (cache: 'reload') and checking each file's hash and index.html's version tag; only when every
-// file is in does the new version activate. It then deletes older versions (keeping the one just
-// replaced, for pages still open on it) and tells open pages "a new version is ready".
+// loads under its shipped name, which carries the SHA-256 prefix of its content
+// (gpu-atlas.1a2b3c4d.wasm). Installing precaches that whole set into the cache
+// "gpu-atlas-<version>", bypassing the HTTP cache (cache: 'reload') and checking each file's
+// content against its name and index.html's version tag; only when every file is in does the new
+// version activate. It then deletes older versions (keeping the one just replaced, for pages still
+// open on it) and tells open pages "a new version is ready".
 // index.html is fetched network-first (a deploy shows on the next load), from the cache offline.
 "use strict";
 const MANIFEST = __MANIFEST__;
 const CACHE = "gpu-atlas-" + MANIFEST.version;
 const PREFIX = "gpu-atlas-";
-
-function assetUrl(name) { return name + "?v=" + MANIFEST.files[name]; }
+// A shipped name's content hash: 8 hex digits before the extension (scripts/write_manifest.py).
+const HASHED = /\.([0-9a-f]{8})\.[a-z0-9]+$/;
 
 async function sha256Prefix(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(digest.slice(0, 4), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// A response whose content is the version the request names (?v=HASH), or an error: a host
-// half-way through a deploy can serve another version's file under the same name.
+// A response whose content is the one its name says, or an error: a cache or proxy on the way
+// could hand over something else.
 async function verified(response, hash) {
   if (!response.ok) throw new Error(response.url + ": HTTP " + response.status);
   const body = await response.clone().arrayBuffer();
-  if ((await sha256Prefix(body)) !== hash) throw new Error(response.url + ": content is not version " + hash);
+  if ((await sha256Prefix(body)) !== hash) throw new Error(response.url + ": content is not " + hash);
   return response;
 }
 
@@ -33,15 +34,16 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     // Everything is fetched first and written only once complete: a failed install leaves
     // no partial version behind, and the running one stays in charge.
-    const names = Object.keys(MANIFEST.files);
+    const names = Object.keys(MANIFEST.files).filter((name) => !MANIFEST.on_demand.includes(name))
+      .map((name) => MANIFEST.files[name]);
     const responses = await Promise.all(names.map(async (name) =>
-      verified(await fetch(assetUrl(name), { cache: "reload" }), MANIFEST.files[name])));
+      verified(await fetch(name, { cache: "reload" }), HASHED.exec(name)[1])));
     const page = await fetch("index.html", { cache: "reload" });
     const text = await page.clone().text();
     if (!page.ok || !text.includes('name="gpu-atlas-version" content="' + MANIFEST.version + '"'))
       throw new Error("index.html is not version " + MANIFEST.version);
     const cache = await caches.open(CACHE);
-    await Promise.all(names.map((name, i) => cache.put(assetUrl(name), responses[i])));
+    await Promise.all(names.map((name, i) => cache.put(name, responses[i])));
     await cache.put("index.html", page);
     await self.skipWaiting();
   })());
@@ -73,15 +75,15 @@ self.addEventListener("fetch", (event) => {
       (await caches.open(CACHE)).match("index.html").then((hit) => hit || Response.error())));
     return;
   }
-  const hash = url.searchParams.get("v");
-  if (hash) {
+  const hashed = HASHED.exec(url.pathname);
+  if (hashed) {
     // A versioned file: any kept version's cache has it under its exact URL; otherwise the
-    // network, accepted only if its content is that version.
-    event.respondWith(caches.match(req).then((hit) => hit || fetch(req, { cache: "reload" })
-      .then((res) => verified(res, hash))
-      .catch(() => new Response("not this version", { status: 409, statusText: "Version mismatch" }))));
+    // network, accepted only if its content is the one its name says. A missing or wrong file is
+    // a 404 to the page, whose guard (web/index.html) then reloads to the current version.
+    event.respondWith(caches.match(req).then((hit) => hit || fetch(req, { cache: "reload" }).then((res) => (!res.ok ? res
+      : verified(res, hashed[1]).catch(() => new Response("not this version", { status: 404, statusText: "Not this version" }))))));
     return;
   }
-  // Anything else (the data files opened by people, the manifest): the network, the cache offline.
-  event.respondWith(fetch(req).catch(() => caches.match(req, { ignoreSearch: true }).then((hit) => hit || Response.error())));
+  // Anything else (the manifest): the network, the cache offline.
+  event.respondWith(fetch(req).catch(() => caches.match(req).then((hit) => hit || Response.error())));
 });

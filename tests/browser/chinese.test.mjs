@@ -1,7 +1,7 @@
 // 简体中文: the Chinese font is fetched only when Chinese is shown; the language follows the
 // browser by default, the link when it says, and the header switch at any time; a failed
 // font fetch leaves a working English UI. Screenshots: build/screenshots/zh-*.png.
-import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, distinctColours, frames, isAsset, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -19,7 +19,7 @@ async function openCounting(url, device) {
   const context = await browser.newContext(device);
   const page = await context.newPage();
   const problems = [];
-  page.on("request", (r) => { if (new URL(r.url()).pathname.endsWith("/fonts/zh.ttf")) fontRequests.push(r.url()); });
+  page.on("request", (r) => { if (isAsset(r.url(), "fonts/zh.ttf")) fontRequests.push(r.url()); });
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   await page.goto(url);
@@ -117,7 +117,7 @@ await run([
   }],
   ["a failed font fetch keeps a working English UI and the choice in the link", async () => {
     const context = await browser.newContext({ ...DESKTOP, ...ZH_BROWSER });
-    await context.route((u) => u.pathname.endsWith("/fonts/zh.ttf"), (route) => route.abort());
+    await context.route((u) => isAsset(u, "fonts/zh.ttf"), (route) => route.abort());
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));

@@ -1,6 +1,6 @@
 // 简体中文 drawn text, read through the drawn-text test hook (src/platform/web/drawn_text_hook.hpp):
 // words that arrive after start-up (text/zh.json) are looked up when drawn, never captured early.
-import { DESKTOP, PHONE, assert, frames, launch, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, frames, isAsset, launch, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -226,7 +226,7 @@ await run([
     for (const [device, name, combo] of [[DESKTOP, "desktop", [212, 117]]]) {
       const { context, page, problems } = await openChinese("#v=1&view=calculator&lang=zh", device);
       const fullFont = [];
-      page.on("request", (r) => { if (r.url().endsWith("/fonts/zh-full.ttf")) fullFont.push(r.url()); });
+      page.on("request", (r) => { if (isAsset(r.url(), "fonts/zh-full.ttf")) fullFont.push(r.url()); });
       await page.mouse.click(...combo);  // the model picker; its search field takes the keyboard
       await frames(page, 10);
       assert(await page.evaluate(() => document.activeElement && document.activeElement.id === "text-bridge"),

@@ -1,7 +1,7 @@
 // The split app: the first frame needs only gpu-atlas.wasm and the compiled-in GPU data; the
 // other views' code (gpu-atlas.deferred.wasm) and data (models, regions, pricing, software, full gpus) are fetched
 // after it. A link waits for them; a failed fetch leaves the tier map working and says so.
-import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, distinctColours, frames, isAsset, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -9,13 +9,14 @@ const deferredFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regi
 
 // Resource timings of the deferred files and the first-frame mark, in page time.
 async function timings(page) {
-  return page.evaluate((files) => {
-    const first = performance.getEntriesByName("gpu-atlas:first-frame")[0].startTime;
-    const starts = {};
-    for (const e of performance.getEntriesByType("resource"))
-      for (const f of files) if (new URL(e.name).pathname.endsWith("/" + f)) starts[f] = e.startTime;
-    return { first, starts };
-  }, deferredFiles);
+  const { first, entries } = await page.evaluate(() => ({
+    first: performance.getEntriesByName("gpu-atlas:first-frame")[0].startTime,
+    entries: performance.getEntriesByType("resource").map((e) => [e.name, e.startTime]),
+  }));
+  const starts = {};
+  for (const [url, start] of entries)
+    for (const f of deferredFiles) if (isAsset(url, f)) starts[f] = start;
+  return { first, starts };
 }
 
 await run([
@@ -59,7 +60,7 @@ await run([
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
     let blocked = true;
-    await page.route((u) => u.pathname.endsWith("/gpu-atlas.deferred.wasm"), (route) => (blocked ? route.abort() : route.continue()));
+    await page.route((u) => isAsset(u, "gpu-atlas.deferred.wasm"), (route) => (blocked ? route.abort() : route.continue()));
     await page.goto(server.url);
     await waitForMark(page);
     await waitForMark(page, "gpu-atlas:deferred-failed", 20000);

@@ -1,8 +1,8 @@
 // Shared browser-test plumbing: a static server for build/web/dist on 127.0.0.1, Debian's
 // chromium through playwright-core with WebGL via SwiftShader, and page helpers.
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +11,28 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
 // ATLAS_DIST serves another build's dist folder (e.g. a size experiment) instead.
 export const dist = process.env.ATLAS_DIST ? path.resolve(process.env.ATLAS_DIST) : path.join(root, "build/web/dist");
+// The name a file of the built site is shipped under (gpu-atlas.wasm -> gpu-atlas.1a2b3c4d.wasm),
+// from its manifest.json (scripts/write_manifest.py); index.html and sw.js keep theirs.
+export function shipped(name, dir = dist) {
+  const files = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")).files;
+  return files[name] || name;
+}
+// Whether `url` asks for the file `name` of any version (its hashed name), e.g. in page.route.
+export function isAsset(url, name) {
+  const u = typeof url === "string" ? new URL(url) : url;
+  const dot = name.lastIndexOf(".");
+  const quote = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp("/" + quote(name.slice(0, dot)) + "\\.[0-9a-f]{8}" + quote(name.slice(dot)) + "$").test(u.pathname);
+}
+// The build's files under their plain names (cmake/web.cmake), from which dist/ is made.
+export const stage = path.join(root, "build/web/stage");
+// Makes `site` from a copy of the build's files as the build makes dist/ (one version, hashed
+// names, older versions' files removed) and returns its manifest: a test's own "deploy".
+export function writeSite(stageDir, site) {
+  execFileSync("python3", [path.join(root, "scripts/write_manifest.py"), stageDir, path.join(root, "web"), site,
+                           path.join(root, "build/web/generated/prerender.html")]);
+  return JSON.parse(readFileSync(path.join(site, "manifest.json"), "utf8"));
+}
 export const shotsDir = path.join(root, "build/screenshots");
 mkdirSync(shotsDir, { recursive: true });
 

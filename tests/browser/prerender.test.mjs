@@ -1,15 +1,15 @@
 // The tier map drawn at build time (src/ui/tier_map_static.cpp, inlined in index.html) is on
 // screen before the WebAssembly has even arrived, and gives way to the canvas once the canvas has
 // drawn its first frame (issue 16, part 6). The wasm response is held back here to prove it.
-import { DESKTOP, PHONE, assert, frames, launch, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, frames, isAsset, launch, run, serve, shipped, shot, waitForMark } from "./harness.mjs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { dist } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
-const cardCount = JSON.parse(readFileSync(path.join(dist, "data/gpus.json"), "utf8")).gpus.length;
-const firstFrameFiles = ["", "index.html", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];  // style.css is inlined
+const cardCount = JSON.parse(readFileSync(path.join(dist, shipped("data/gpus.json")), "utf8")).gpus.length;
+const firstFrameFiles = ["", "index.html", ...["boot.js", "gpu-atlas.js", "gpu-atlas.wasm"].map((f) => shipped(f))];  // style.css is inlined
 
 // Opens the page with gpu-atlas.wasm held until release() is called.
 async function openHeld(device, hash = "", locale = "en-US") {
@@ -20,7 +20,7 @@ async function openHeld(device, hash = "", locale = "en-US") {
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   let release;
   const gate = new Promise((r) => { release = r; });
-  await page.route((url) => url.pathname.endsWith("/gpu-atlas.wasm"), async (route) => { await gate; await route.continue(); });
+  await page.route((url) => isAsset(url, "gpu-atlas.wasm"), async (route) => { await gate; await route.continue(); });
   await page.goto(server.url + hash);
   return { context, page, problems, release };
 }

@@ -1,6 +1,6 @@
 // Static-site guarantees: strict CSP without errors, no request to another origin, offline
 // after the first visit (service worker), pre-compressed files beside the originals.
-import { DESKTOP, assert, dist, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, assert, dist, distinctColours, frames, launch, open, run, serve, shipped, shot, waitForMark } from "./harness.mjs";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -27,7 +27,8 @@ await run([
       await frames(page, 6);
     }
     const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]').content);
-    assert(csp.includes("script-src 'self' 'wasm-unsafe-eval'") && !csp.includes("unsafe-inline"), csp);
+    // Strict: the only inline script is index.html's guard, allowed by its hash (no 'unsafe-inline').
+    assert(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')*;/.test(csp) && !csp.includes("unsafe-inline"), csp);
     assert(foreign.length === 0, `requests to other origins: ${foreign.join(", ")}`);
     assert(problems.length === 0, problems.join("\n"));
     const marks = await page.evaluate(() => performance.getEntriesByType("mark").map((m) => m.name));
@@ -53,8 +54,24 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["the footer's Sources opens this version's data/gpus.json, under its hashed name", async () => {
+    const context = await browser.newContext({ ...DESKTOP, serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await waitForMark(page);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    const opened = context.waitForEvent("page", { timeout: 10000 });
+    await page.mouse.click(727, 872);  // "Sources", in the footer
+    const tab = await opened;
+    await tab.waitForLoadState();
+    assert(new URL(tab.url()).pathname === "/" + shipped("data/gpus.json"), `opened ${tab.url()}`);
+    const data = JSON.parse(await tab.evaluate(() => document.body.innerText));
+    assert(Array.isArray(data.gpus) && data.gpus.length > 0, "the opened file is not gpus.json");
+    await context.close();
+  }],
   ["pre-compressed copies exist and decompress to the originals' size class", async () => {
-    for (const f of ["index.html", "gpu-atlas.js", "gpu-atlas.wasm", "gpu-atlas.deferred.wasm", "boot.js", "style.css"]) {
+    for (const name of ["index.html", "gpu-atlas.js", "gpu-atlas.wasm", "gpu-atlas.deferred.wasm", "boot.js", "style.css"]) {
+      const f = shipped(name);
       assert(existsSync(path.join(dist, f + ".gz")), `${f}.gz missing`);
       assert(existsSync(path.join(dist, f + ".br")), `${f}.br missing`);
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks web/_headers and web/nginx-gpu-atlas.conf against web/index.html: the same CSP as the
 meta tag plus frame-ancestors, no-cache for the page and the service worker, a year's cache for
-every file the page loads by content hash. usage: check_hosting_headers.py ROOT"""
+every file shipped under a content-hashed name (scripts/write_manifest.py), which must not match
+the page, the worker or the manifest. usage: check_hosting_headers.py ROOT"""
 import re
 import sys
 
@@ -32,13 +33,26 @@ if r.get("/*", {}).get("Content-Security-Policy") != want:
 for path in ["/", "/index.html", "/sw.js", "/manifest.json"]:
     if r.get(path, {}).get("Cache-Control") != "no-cache":
         fails.append(f"_headers: {path} must be no-cache")
-for path in ["/gpu-atlas.js", "/gpu-atlas.wasm", "/gpu-atlas.deferred.wasm", "/boot.js", "/style.css", "/text/*", "/fonts/*"]:
+for path in ["/data/*", "/text/*", "/fonts/*"]:
     if "immutable" not in r.get(path, {}).get("Cache-Control", ""):
         fails.append(f"_headers: {path} must be cached long (immutable)")
+if "# __HASHED_FILES__\n" not in headers:
+    fails.append("_headers: no '# __HASHED_FILES__' line for the build's rules for hashed files at the top level")
 if f'add_header Content-Security-Policy "{want}" always;' not in nginx:
     fails.append("nginx: CSP differs from index.html's meta tag + frame-ancestors")
-if not re.search(r'""\s+"no-cache";', nginx) or "default \"public, max-age=31536000, immutable\";" not in nginx:
-    fails.append("nginx: cache map must be no-cache without ?v and a year with it")
+# The cache map: its pattern must take every hashed name and none of the fixed ones.
+m = re.search(r'map \$uri \$gpu_atlas_cache_control \{\s*"~([^"]+)"\s+"public, max-age=31536000, immutable";\s*default "no-cache";', nginx)
+if not m:
+    fails.append("nginx: cache map must be a year for hashed names and no-cache otherwise")
+else:
+    hashed = re.compile(m.group(1))
+    for uri in ["/atlas/gpu-atlas.483a9769.js", "/atlas/gpu-atlas.deferred.72b5036d.wasm", "/data/gpus.0a1b2c3d.json",
+                "/fonts/zh-full.0a1b2c3d.ttf", "/style.0a1b2c3d.css"]:
+        if not hashed.search(uri):
+            fails.append(f"nginx: {uri} is not cached long")
+    for uri in ["/atlas/", "/atlas/index.html", "/atlas/sw.js", "/atlas/manifest.json", "/atlas/gpu-atlas.js"]:
+        if hashed.search(uri):
+            fails.append(f"nginx: {uri} must be no-cache")
 for f in fails:
     print("FAIL", f)
 print("hosting headers ok" if not fails else f"{len(fails)} problem(s)")

@@ -18,6 +18,8 @@ EM_JS(void, atlas_js_open_url, (const char* url), {
   var lower = u.toLowerCase();
   var web = lower.indexOf("https:") === 0 || lower.indexOf("http:") === 0;
   var relative = u.indexOf(":") < 0 && u.indexOf(String.fromCharCode(92)) < 0;
+  // A file of the site (data/gpus.json) is shipped under its hashed name (web/boot.js).
+  if (relative) u = window["gpuAtlasAsset"](u);
   if (web || relative) window.open(u, "_blank", "noopener");
 });
 EM_JS(void, atlas_js_mark, (const char* name), {
@@ -86,12 +88,8 @@ EM_JS(int, atlas_js_prefers_chinese, (), {
   return 0;
 });
 EM_JS(void, atlas_js_fetch_font, (const char* url, const char* words_url), {
-  function bytes(u) {
-    return fetch((window["gpuAtlasAsset"] || String)(u)).then(function(r) {
-      if (!r.ok) throw new Error(u + ": HTTP " + r.status);
-      return r.arrayBuffer();
-    });
-  }
+  // web/boot.js's gpuAtlasFetch: the file of this page's version (hashed name), checked.
+  var bytes = window["gpuAtlasFetch"];
   Promise.all([bytes(UTF8ToString(url)), bytes(UTF8ToString(words_url))])
       .then(function(results) {
         var font = new Uint8Array(results[0]);
@@ -117,12 +115,7 @@ EM_JS(void, atlas_js_console_warn, (const char* message), { console.warn("GPU At
 EM_JS(void, atlas_js_fetch_deferred, (const char* wasm_url, const char* data_urls), {
   var wasm = UTF8ToString(wasm_url);
   var urls = UTF8ToString(data_urls).split(",");
-  function bytes(url) {
-    return fetch((window["gpuAtlasAsset"] || String)(url)).then(function(r) {
-      if (!r.ok) throw new Error(url + ": HTTP " + r.status);
-      return r.arrayBuffer();
-    });
-  }
+  var bytes = window["gpuAtlasFetch"];  // web/boot.js: this version's file (hashed name), checked
   function attempt(n) {
     // The split-off functions import this module's memory, table and functions ("primary");
     // instantiating fills their placeholder slots in the shared table.

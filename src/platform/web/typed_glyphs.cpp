@@ -14,11 +14,7 @@ FullFontMailbox g_full_font;  // written only by atlas_full_font_arrived
 
 // clang-format off
 EM_JS(void, atlas_js_fetch_full_font, (const char* url), {
-  fetch(UTF8ToString(url))
-      .then(function(r) {
-        if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.arrayBuffer();
-      })
+  window["gpuAtlasFetch"](UTF8ToString(url))  // web/boot.js: this version's file (hashed name)
       .then(function(buffer) {
         var font = new Uint8Array(buffer);
         var p = _malloc(font.length);
