@@ -29,7 +29,7 @@ const BUDGET_PEAK_HEAP_MIB = 16;
 // WEB_BENCH_VIEWS=cost,tiers and WEB_BENCH_DEVICES=desktop narrow the frame costs (while iterating).
 const FRAME_VIEWS = (process.env.WEB_BENCH_VIEWS || "tiers,calculator,walkthrough,cost,share").split(",");
 const FRAME_DEVICES = (process.env.WEB_BENCH_DEVICES || "desktop,phone").split(",");
-const firstFrameFiles = ["index.html", "style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];
+const firstFrameFiles = ["index.html", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"];  // style.css is inlined in index.html
 const afterFirstFrameFiles = ["gpu-atlas.deferred.wasm", "data/models.json", "data/regions.json", "data/pricing.json", "data/gpus.json", "data/software.json", "text/en.json"];
 const kib = (b) => b / 1024;
 const afterGzipBytes = afterFirstFrameFiles.reduce((sum, f) => sum + statSync(path.join(dist, shipped(f) + ".gz")).size, 0);

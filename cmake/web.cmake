@@ -67,9 +67,15 @@ set_target_properties(prerender_tool PROPERTIES OUTPUT_NAME "prerender" SUFFIX "
   RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
 target_link_options(prerender_tool PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
 set(ATLAS_PRERENDER_OUT "${CMAKE_BINARY_DIR}/generated/prerender.html")
+# Its CJK text (the "中文" button) becomes outlines from the canvas's CJK font, so the first paint
+# needs no system CJK font (scripts/prerender_glyphs.py).
 add_custom_command(OUTPUT "${ATLAS_PRERENDER_OUT}"
   COMMAND "${ATLAS_NODE}" "$<TARGET_FILE:prerender_tool>" "${ATLAS_FIRST_FRAME_DATA}" "${ATLAS_PRERENDER_OUT}"
-  DEPENDS prerender_tool "${ATLAS_EMBEDDED_CORE_CPP}" COMMENT "Drawing the tier map as static HTML" VERBATIM)
+  COMMAND "${ATLAS_DEBIAN_PYTHON}" "${CMAKE_SOURCE_DIR}/scripts/prerender_glyphs.py" "${ATLAS_PRERENDER_OUT}"
+          "${ATLAS_FONT_DIR}/ui_cjk.ttf"
+  DEPENDS prerender_tool "${ATLAS_EMBEDDED_CORE_CPP}" "${ATLAS_FONT_DIR}/ui_cjk.ttf"
+          "${CMAKE_SOURCE_DIR}/scripts/prerender_glyphs.py"
+  COMMENT "Drawing the tier map as static HTML" VERBATIM)
 add_custom_target(prerender ALL DEPENDS "${ATLAS_PRERENDER_OUT}")
 
 file(GLOB ATLAS_WEB_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp")

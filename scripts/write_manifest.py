@@ -8,7 +8,9 @@ version's file under a name it asked for; it gets that exact file or a 404. Only
 version's root) and sw.js (the service worker, which browsers fetch by a fixed name) keep theirs.
 dist/manifest.json lists them (logical name -> shipped name) with the version (a hash of that
 list); boot.js (the page's asset map) and sw.js (the set it precaches) get it written in, and
-index.html names its files directly, with subresource integrity on its script and style tags.
+index.html names its files directly, with subresource integrity on its script tags. style.css
+is written into index.html as a <style> element, allowed by its
+SHA-256 in style-src (index.html, _headers, nginx).
 
 usage: write_manifest.py STAGE WEB_DIR DIST [PRERENDER.html]
 STAGE holds the build's outputs under their logical names (build/web/stage: gpu-atlas.js, both
@@ -162,6 +164,29 @@ sw = read(sources["sw.js"]).decode("utf-8")
 version = hashlib.sha256(json.dumps(shipped, sort_keys=True).encode() + page.encode() + sw.encode()).hexdigest()[:16]
 manifest = {"version": version, "files": shipped, "on_demand": sorted(ON_DEMAND & shipped.keys())}
 page = page.replace("<title>", f'<meta name="gpu-atlas-version" content="{version}">\n<title>', 1)
+# The stylesheet goes into index.html as a <style> element, allowed by its SHA-256 in style-src
+# (the meta tag here, _headers and nginx below): a stylesheet link blocks the first paint for one
+# more request (bench/RESULTS.md, 2026-12-05 00:20).
+style_tag = re.search(r'<link rel="stylesheet" href="[^"]+"[^>]*>', page)
+if not style_tag:
+    fail("web/index.html has no stylesheet link to inline")
+css = contents["style.css"].decode("utf-8")
+if "</style" in css.lower():
+    fail("style.css contains </style, which would end the inlined element")
+# Comments are out already; no string in style.css holds white space next to { } ; , or >.
+css = re.sub(r"\s*([{};,>])\s*", r"\1", re.sub(r"\s+", " ", css)).strip()
+page = page.replace(style_tag.group(0), "<style>" + css + "</style>", 1)
+STYLE_SRC = re.compile(r"style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')?")
+style_hash = "'" + integrity(css.encode("utf-8")) + "'"
+
+
+def allow_style(text, where):
+    if len(STYLE_SRC.findall(text)) != 1:
+        fail(f"{where} needs exactly one \"style-src 'self'\" in its Content-Security-Policy")
+    return STYLE_SRC.sub(lambda m: "style-src 'self' " + style_hash, text)
+
+
+page = allow_style(page, "web/index.html")
 # Inline scripts run only if the Content-Security-Policy lists their hash: check each one here, so
 # an edit that forgets the CSP (index.html's meta tag, which _headers and nginx repeat) fails the build.
 csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
@@ -202,7 +227,10 @@ if "_headers" in sources:
         fail("web/_headers has no '# __HASHED_FILES__' line")
     rules = "".join(f"/{name}\n  Cache-Control: public, max-age=31536000, immutable\n"
                     for name in sorted(set(shipped.values()) | previous) if "/" not in name)
-    contents["_headers"] = headers.replace(HEADERS_MARK, rules).encode()
+    contents["_headers"] = allow_style(headers.replace(HEADERS_MARK, rules), "web/_headers").encode()
+if "nginx-gpu-atlas.conf" in sources:
+    contents["nginx-gpu-atlas.conf"] = allow_style(read(sources["nginx-gpu-atlas.conf"]).decode("utf-8"),
+                                                   "web/nginx-gpu-atlas.conf").encode()
 
 # 6. Write DIST: the version's files under their shipped names, everything else as is; then delete
 # what belongs to no file of this version (older versions' files and their compressed copies).

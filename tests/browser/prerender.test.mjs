@@ -9,7 +9,7 @@ import { dist } from "./harness.mjs";
 const server = await serve();
 const browser = await launch();
 const cardCount = JSON.parse(readFileSync(path.join(dist, shipped("data/gpus.json")), "utf8")).gpus.length;
-const firstFrameFiles = ["", "index.html", ...["style.css", "boot.js", "gpu-atlas.js", "gpu-atlas.wasm"].map((f) => shipped(f))];
+const firstFrameFiles = ["", "index.html", ...["boot.js", "gpu-atlas.js", "gpu-atlas.wasm"].map((f) => shipped(f))];  // style.css is inlined
 
 // Opens the page with gpu-atlas.wasm held until release() is called.
 async function openHeld(device, hash = "", locale = "en-US") {
