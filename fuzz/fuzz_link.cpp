@@ -19,9 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   LinkDecode d = DecodeLink(input, c);
   // What `gpu-atlas link decode` prints.
   Json printed = StateToJson(d.state);
-  printed["notices"] = English(d.notices);
+  const std::vector<std::string> notices = English(d.notices);
+  printed["notices"] = notices;
   fuzz::CheckDumps(printed, "decoded state and notices");
-  for (const std::string& n : English(d.notices)) FUZZ_CHECK(n.size() <= kMaxMessageBytes + 3, n.substr(0, 400));
+  for (const std::string& n : notices) FUZZ_CHECK(n.size() <= kMaxMessageBytes + 3, n.substr(0, 400));
 
   NormalizeCalculator(d.state.calculator, c);
   const Workload& w = d.state.calculator.workload;

@@ -1,14 +1,20 @@
 #include "state_json.hpp"
 
+#include "app/calculator_numbers.hpp"
+#include "app/number_field.hpp"
 #include "app/tier_map_model.hpp"
 #include "app/walk_job_fields.hpp"
+#include "engine/cost.hpp"
 #include "engine/estimate_request.hpp"
+#include "engine/format.hpp"
 #include "engine/message_text.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <limits>
+#include <optional>
 
 namespace atlas {
 
@@ -25,28 +31,71 @@ struct Field {
   std::function<LinkNotice(const std::string& name, const Json&)> why;  // optional: why `name` was rejected
 };
 
+// How a number field's lower end is bounded, as the engine bounds the same request field.
+enum class Low {
+  kInclusive,   // lo <= v
+  kPositive,    // 0 < v (lo is 0): "must be more than 0"
+  kZeroIsNone,  // v == 0 (the field's "not set") or lo <= v
+};
+
+// A link or JSON number, or text as people type it in the page's number fields ("1,024", "2k",
+// "1.5e3"; number_field.hpp, decimal suffixes); nullopt for anything else.
+std::optional<double> LinkNumber(const Json& j) {
+  if (j.is_number()) return j.get<double>();
+  if (!j.is_string()) return std::nullopt;
+  NumberFieldSpec any;
+  any.min = -std::numeric_limits<double>::max();
+  any.max = std::numeric_limits<double>::max();
+  any.whole = false;
+  const NumberParse p = ParseNumberField(j.get<std::string>(), any);
+  if (p.problem != NumberProblem::kNone) return std::nullopt;
+  return p.value;
+}
+
+bool InRange(double v, double lo, double hi, Low low) {
+  if (!std::isfinite(v) || v > hi) return false;
+  if (low == Low::kPositive) return v > 0;
+  if (low == Low::kZeroIsNone && v == 0) return true;
+  return v >= lo;
+}
+
+// Why a number was refused, naming the limit it crossed ("cost.hours: is \"0\", must be more
+// than 0, default kept"; "tiers.tier: is \"7\", above the largest allowed, 3, default kept").
+LinkNotice RangeNotice(const std::string& name, const Json& j, double lo, double hi, Low low, bool whole) {
+  const std::optional<double> v = LinkNumber(j);
+  if (!v) return {&EngineText::link_number_not_text, {name}};
+  const std::string quoted = Quote(j.is_string() ? j.get<std::string>() : NumberAsWritten(j));
+  if (*v > hi) return {&EngineText::link_number_too_large, {name, quoted, Shortest(hi)}};
+  if (low == Low::kPositive && !(*v > 0)) return {&EngineText::link_number_not_positive, {name, quoted}};
+  if (low == Low::kZeroIsNone && *v < lo && *v != 0)
+    return {&EngineText::link_number_zero_or_range, {name, quoted, Shortest(lo), Shortest(hi)}};
+  if (*v < lo) return {&EngineText::link_number_too_small, {name, quoted, Shortest(lo)}};
+  if (whole) return {&EngineText::link_number_not_whole, {name, quoted}};
+  return {&EngineText::link_field_invalid, {name}};
+}
+
 template <typename S>
 Field<S> IntField(const char* key, int S::*member, int lo, int hi) {
   return {key, [member](const S& s) { return Json(s.*member); },
           [member, lo, hi](S& s, const Json& j) {
-            if (!j.is_number() || !std::isfinite(j.get<double>())) return false;
-            const double v = j.get<double>();
-            if (v < lo || v > hi || v != std::floor(v)) return false;
-            s.*member = static_cast<int>(v);
+            const std::optional<double> v = LinkNumber(j);
+            if (!v || !InRange(*v, lo, hi, Low::kInclusive) || *v != std::floor(*v)) return false;
+            s.*member = static_cast<int>(*v);
             return true;
-          }};
+          },
+          [lo, hi](const std::string& name, const Json& j) { return RangeNotice(name, j, lo, hi, Low::kInclusive, true); }};
 }
 
 template <typename S>
-Field<S> NumberField(const char* key, double S::*member, double lo, double hi) {
+Field<S> NumberField(const char* key, double S::*member, double lo, double hi, Low low = Low::kInclusive) {
   return {key, [member](const S& s) { return Json(s.*member); },
-          [member, lo, hi](S& s, const Json& j) {
-            if (!j.is_number()) return false;
-            const double v = j.get<double>();
-            if (!std::isfinite(v) || v < lo || v > hi) return false;
-            s.*member = v;
+          [member, lo, hi, low](S& s, const Json& j) {
+            const std::optional<double> v = LinkNumber(j);
+            if (!v || !InRange(*v, lo, hi, low)) return false;
+            s.*member = *v;
             return true;
-          }};
+          },
+          [lo, hi, low](const std::string& name, const Json& j) { return RangeNotice(name, j, lo, hi, low, false); }};
 }
 
 template <typename S>
@@ -266,19 +315,21 @@ const std::vector<Field<WalkthroughState>>& WalkthroughFields() {
 const std::vector<Field<CostState>>& CostFields() {
   static const std::vector<Field<CostState>> fields = {
       StringField("gpu", &CostState::gpu),
-      IntField("gpus", &CostState::gpus, 1, 100000),
-      NumberField("hours", &CostState::hours, 0, 876000),
-      NumberField("utilization", &CostState::utilization, 0, 1),
-      NumberField("duty_cycle", &CostState::duty_cycle, 0, 1),
+      // Bounds are the cost request's (cost_request.cpp, CheckCostRequest); 0 in pue, usd_cny
+      // and max_latency_ms is the page's "not set" (the region's PUE, the data's rate, no limit).
+      IntField("gpus", &CostState::gpus, 1, kMaxGpus),
+      NumberField("hours", &CostState::hours, 0, kMaxJobHours, Low::kPositive),
+      NumberField("utilization", &CostState::utilization, 0, 1, Low::kPositive),
+      NumberField("duty_cycle", &CostState::duty_cycle, 0, 1, Low::kPositive),
       StringListField("regions", &CostState::regions, 64),
       StringField("service", &CostState::service),
       StringField("currency", &CostState::currency),
-      NumberField("usd_cny", &CostState::usd_cny, 0, 20),
-      NumberField("pue", &CostState::pue, 0, 3),
-      NumberField("host_overhead", &CostState::host_overhead, 0, 3),
+      NumberField("usd_cny", &CostState::usd_cny, kMinUsdCny, kMaxUsdCny, Low::kZeroIsNone),
+      NumberField("pue", &CostState::pue, kMinPue, kMaxPue, Low::kZeroIsNone),
+      NumberField("host_overhead", &CostState::host_overhead, 0, kMaxHostOverhead),
       BoolField("liquid", &CostState::liquid_cooling),
       StringField("user_centre", &CostState::user_centre),
-      NumberField("max_latency_ms", &CostState::max_latency_ms, 0, 10000),
+      NumberField("max_latency_ms", &CostState::max_latency_ms, 0.1, 1000, Low::kZeroIsNone),
       BoolField("domestic", &CostState::domestic_only),
       StringField("preset", &CostState::preset),
       StringField("focus_region", &CostState::focus_region),
@@ -398,6 +449,30 @@ void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<LinkNotice>& not
   }
 }
 
+// A calculator field the request refused, with the request's reason for it (its range, its
+// type, a combination that cannot work): "calculator.seq_len: is 0, outside the allowed range
+// [1, 10000000]; default kept". The reason is the engine's message less its "request: field
+// \"seq_len\"" opening.
+LinkNotice FieldRefused(const std::string& name, const std::string& key, const std::vector<std::string>& errors) {
+  if (errors.empty()) return {&EngineText::link_field_invalid_here, {name}};
+  std::string why = errors.front();
+  const std::string opening = "field " + Quote(key) + " ";
+  const size_t at = why.find(opening);
+  if (at != std::string::npos && why.find(": ") < at) why.erase(0, at + opening.size());
+  else if (const size_t colon = why.find(": "); colon != std::string::npos && colon < 16) why.erase(0, colon + 2);
+  return {&EngineText::link_field_refused, {name, why}};
+}
+
+// The cost request's span limit (CheckCostRequest): hours / duty_cycle within kMaxCalendarHours
+// (100 years). A duty cycle that stretches the job further goes back to its default (1: every
+// hour runs, so any allowed `hours` fits) with a notice naming the limit.
+void KeepSpanWithinLimit(CostState& k, std::vector<LinkNotice>& notices) {
+  if (!(k.hours / k.duty_cycle > kMaxCalendarHours)) return;
+  notices.push_back({&EngineText::link_duty_span,
+                     {"cost.duty_cycle", Shortest(k.duty_cycle), Shortest(k.hours), Shortest(kMaxCalendarHours)}});
+  k.duty_cycle = CostState().duty_cycle;
+}
+
 constexpr std::pair<const char*, View> kViews[] = {{"tiers", View::kTierMap},
                                                    {"calculator", View::kCalculator},
                                                    {"walkthrough", View::kWalkthrough},
@@ -452,16 +527,18 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
         out.notices.push_back({&EngineText::link_section_unreadable, {"calculator"}});
         continue;
       }
-      // Keep every field that is valid on its own; drop the rest with a notice.
-      RequestParse all = ParseEstimateRequest(v, catalogs, false);
-      Json kept = v;
+      // Numbers may be written as in the page's fields ("8k", "2T"); keep every field that is
+      // valid on its own and drop the rest with a notice saying why (the range it is outside).
+      const Json given = CalculatorNumbersRead(v);
+      RequestParse all = ParseEstimateRequest(given, catalogs, false);
       if (!all.ok()) {
-        kept = Json::object();
-        for (auto f = v.begin(); f != v.end(); ++f) {
+        Json kept = Json::object();
+        for (auto f = given.begin(); f != given.end(); ++f) {
           Json trial = kept;
           trial[f.key()] = f.value();
-          if (ParseEstimateRequest(trial, catalogs, true).ok()) kept = trial;
-          else out.notices.push_back({&EngineText::link_field_invalid_here, {"calculator." + Excerpt(f.key())}});
+          const RequestParse one = ParseEstimateRequest(trial, catalogs, true);
+          if (one.ok()) kept = std::move(trial);
+          else out.notices.push_back(FieldRefused("calculator." + Excerpt(f.key()), f.key(), one.errors));
         }
         all = ParseEstimateRequest(kept, catalogs, false);
       }
@@ -473,6 +550,7 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
       out.notices.push_back({&EngineText::link_field_unknown, {Excerpt(key)}});
     }
   }
+  KeepSpanWithinLimit(s.cost, out.notices);
   DropUnknownIds(s, catalogs, out.notices);
   return out;
 }

@@ -153,3 +153,58 @@ TEST_CASE("a switch in a link reads true/false and 1/0; other numbers keep the d
   CHECK_FALSE(two.state.tier_map.sort_descending);
   CHECK(Mentions(two.notices, "tiers.desc"));
 }
+
+TEST_CASE("calculator numbers in a link take the units the page's fields take (new-user trial: calc.seq_len=8k)") {
+  const Catalogs& c = test::RealCatalogs();
+  LinkDecode d = DecodeLink("#v=1&view=calculator&calc.model=llama-3.1-8b&calc.task=full_finetune&calc.seq_len=8k"
+                            "&calc.train_tokens=2T&calc.gpus=1%2C024&calc.micro_batch=2",
+                            c);
+  CHECK(English(d.notices).empty());
+  const Workload& w = d.state.calculator.workload;
+  CHECK(w.seq_len == 8192);  // lengths are binary, as the field: 8k = 8,192
+  CHECK(w.train_tokens == doctest::Approx(2e12));  // tokens decimal: 2T = 2 x 10^12
+  CHECK(w.gpus == 1024);
+  // A custom model's size as people write it, and a length in its model.
+  LinkDecode m = DecodeLink("#v=1&view=calculator&calc.model.params=70B&calc.model.max_context=128k", c);
+  CHECK(English(m.notices).empty());
+  CHECK(m.state.calculator.workload.model.params == doctest::Approx(70e9));
+  CHECK(m.state.calculator.workload.model.max_context == 131072);
+  // Units do not stretch a range: 20M tokens of context is past the request's limit, and the
+  // notice says which limit.
+  LinkDecode far = DecodeLink("#v=1&view=calculator&calc.seq_len=20M", c);
+  CHECK(far.state.calculator.workload.seq_len == Workload().seq_len);
+  CHECK(Mentions(far.notices, "calculator.seq_len: is 20971520, outside the allowed range [1, 10000000]; default kept"));
+  // Text that is no number stays refused, with the request's reason.
+  CHECK(Mentions(DecodeLink("#v=1&calc.seq_len=long", c).notices, "calculator.seq_len: must be an integer, got string"));
+  // Other views' numbers take units too.
+  CHECK(DecodeLink("#v=1&cost.gpus=1k", c).state.cost.gpus == 1000);
+}
+
+TEST_CASE("cost numbers from a link keep the cost request's bounds (new-user trial: cost.duty_cycle=1e-12 showed 0 %)") {
+  const Catalogs& c = test::RealCatalogs();
+  const CostState defaults;
+  // 720 h at a duty cycle of 1e-12 would span 7.2e14 calendar hours: the default is kept and
+  // the notice names the 100-year limit.
+  LinkDecode tiny = DecodeLink("#v=1&view=cost&cost.duty_cycle=1e-12", c);
+  CHECK(tiny.state.cost.duty_cycle == defaults.duty_cycle);
+  CHECK(Mentions(tiny.notices, "cost.duty_cycle: is 1e-12; 720 running hours would then span more than 876000 calendar "
+                               "hours (100 years), default kept"));
+  // The smallest duty cycle the span allows is kept.
+  CHECK(DecodeLink("#v=1&cost.hours=8760&cost.duty_cycle=0.01", c).state.cost.duty_cycle == 0.01);
+  CHECK(DecodeLink("#v=1&cost.hours=8760&cost.duty_cycle=0.01", c).notices.empty());
+  // Zero is no duty cycle, no hours, no power: refused as the engine refuses it.
+  LinkDecode zero = DecodeLink("#v=1&cost.duty_cycle=0&cost.hours=0&cost.utilization=0", c);
+  CHECK(zero.state.cost.duty_cycle == defaults.duty_cycle);
+  CHECK(zero.state.cost.hours == defaults.hours);
+  CHECK(zero.state.cost.utilization == defaults.utilization);
+  CHECK(Mentions(zero.notices, "cost.duty_cycle: is \"0\", must be more than 0, default kept"));
+  CHECK(Mentions(zero.notices, "cost.hours: is \"0\", must be more than 0, default kept"));
+  // A PUE below 1 does not exist; 0 is the page's "the region's figure".
+  LinkDecode pue = DecodeLink("#v=1&cost.pue=0.5", c);
+  CHECK(pue.state.cost.pue == defaults.pue);
+  CHECK(Mentions(pue.notices, "cost.pue: is \"0.5\", must be 0 (not set) or from 1 to 3, default kept"));
+  CHECK(DecodeLink("#v=1&cost.pue=0", c).notices.empty());
+  // Past the top: the notice says the largest allowed.
+  CHECK(Mentions(DecodeLink("#v=1&cost.gpus=100001", c).notices, "cost.gpus: is \"100001\", above the largest allowed, 100000"));
+  CHECK(Mentions(DecodeLink("#v=1&tier.tier=7", c).notices, "tiers.tier: is \"7\", above the largest allowed, 3, default kept"));
+}

@@ -224,7 +224,7 @@ TEST_CASE("link notices are codes worded when shown: English for the CLI, Chines
   CHECK(test::AnyContains(zh, "cost.gpu：本数据中没有卡 \"no-such-card\"；已使用默认值"));
   CHECK(test::AnyContains(zh, "版本 9"));
   CHECK(test::AnyContains(zh, "“evil”：不属于 GPU Atlas 链接"));
-  CHECK(test::AnyContains(zh, "tiers.tier：值无效"));
+  CHECK(test::AnyContains(zh, "tiers.tier：\"7\" 大于允许的最大值 3，保留默认值"));  // the limit is named
   for (size_t i = 0; i < zh.size(); ++i) {
     INFO(en[i] << " / " << zh[i]);
     CHECK(zh[i] != en[i]);  // every notice has its Chinese words
