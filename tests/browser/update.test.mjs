@@ -75,7 +75,8 @@ async function firstVisit(browser, server, index, setup = async () => {}) {
   page.on("console", (m) => { const b = /^gpu-atlas test build (v\d|altered)$/.exec(m.text()); if (b) ran.push(b[1]); });
   page.on("pageerror", (e) => problems.push(e.message));
   await page.route((u) => u.pathname === "/" || u.pathname === "/index.html", async (route) => {
-    const body = index(++loads);
+    // Loads count navigations; the guard's own fetch of index.html sees what the next load would.
+    const body = route.request().isNavigationRequest() ? index(++loads) : index(loads + 1);
     if (body === null) await route.continue();
     else await route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body });
   });
@@ -201,7 +202,6 @@ await run([
     // The deploy completes; a reload a minute later opens the new version.
     const done = deploy("v7");
     assert(done.version === next.version, "v7 rebuilt differently");
-    await page.evaluate(() => sessionStorage.clear());  // stands in for the minute
     await page.reload();
     await waitForMark(page);
     assert(await page.evaluate(() => window.gpuAtlasVersion) === next.version, "the page did not end on v7");
@@ -224,6 +224,21 @@ await run([
     assert(altered === 2 && loads() === 2, `glue fetched ${altered} times, page loaded ${loads()} times`);
     assert(JSON.stringify(ran) === '["v7"]', `code that ran: ${JSON.stringify(ran)}`);
     assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  ["a file that does not arrive while index.html cannot be fetched either (offline, a dropped connection): no reload, a clear message", async () => {
+    const current = JSON.parse(readFileSync(path.join(site, "manifest.json"), "utf8"));
+    const { context, page, ran, loads } = await firstVisit(browser, server, () => null, async (p) => {
+      await p.route((u) => u.pathname === "/" + current.files["gpu-atlas.js"], (route) => route.abort("internetdisconnected"));
+      await p.route((u) => u.pathname === "/" || u.pathname === "/index.html", (route) =>
+        route.request().isNavigationRequest() ? route.fallback() : route.abort("internetdisconnected"));
+    });
+    await page.waitForFunction(() => getComputedStyle(document.getElementById("fatal")).display === "flex", null, { timeout: 20000 });
+    await page.waitForTimeout(1500);
+    const text = await page.evaluate(() => document.getElementById("fatal").innerText);
+    assert(loads() === 1, `the page loaded ${loads()} times: a dropped connection must not reload it`);
+    assert(/connection/.test(text) && !/updated/.test(text), `message: ${text}`);
+    assert(ran.length === 0, `code that ran: ${JSON.stringify(ran)}`);
     await context.close();
   }],
 ]).finally(async () => { await browser.close(); server.close(); rmSync(work, { recursive: true, force: true }); });
