@@ -149,8 +149,10 @@ export async function shot(page, name) {
   return file;
 }
 
-// Tiny test runner: named async cases, a summary, a non-zero exit on failure.
+// Tiny test runner: named async cases, a summary, a non-zero exit on failure. ONLY=text runs
+// just the cases whose name contains `text` (to rerun one slow case).
 export async function run(cases) {
+  if (process.env.ONLY) cases = cases.filter(([name]) => name.includes(process.env.ONLY));
   let failed = 0;
   for (const [name, fn] of cases) {
     const t0 = Date.now();
