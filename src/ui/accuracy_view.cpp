@@ -192,7 +192,7 @@ void DrawAccuracyView(const AccuracyDerived& a, const UiEnv& env, UiMemory& memo
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorAccent), "%s", t.acc_title);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", t.acc_intro);
+  DisabledWrapped(t.acc_intro);
   ImGui::PopTextWrapPos();
   const AccuracySummary& s = a.overall;
   ColoredWrapped(s.within == s.held ? kColorGood : kColorWarn,
@@ -232,9 +232,8 @@ void DrawAccuracySummary(View from, const UiEnv& env, UiMemory& memory) {
   const AccuracySummary& s = env.accuracy->overall;
   SectionTitle(t.acc_share_title);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(Printf(t.acc_share_line, ErrorPercentText(s.median_abs_error).c_str(),
-                                ErrorPercentText(s.worst_abs_error).c_str(), s.held)
-                             .c_str());
+  WrappedText(Printf(t.acc_share_line, ErrorPercentText(s.median_abs_error).c_str(),
+                     ErrorPercentText(s.worst_abs_error).c_str(), s.held));
   ImGui::PopTextWrapPos();
   const ImVec2 big(env.narrow() ? -1.0f : 0.0f, Em(2.2f));
   if (ChipButton(std::string(t.acc_share_button) + "###acc_open", big)) OpenPanel(from, memory);

@@ -32,16 +32,16 @@ std::string Labeled(const char* text, const char* id) { return std::string(text)
 
 // Integer field within [lo, hi] that commits on Enter, on leaving it or after a pause (never per
 // keystroke); − / + step as `step` says. True when the value changed.
-bool IntInput(const UiText& t, const std::string& label, int& value, int lo, int hi, const char* help = nullptr,
+bool IntInput(const UiEnv& env, const std::string& label, int& value, int lo, int hi, const char* help = nullptr,
               StepKind step = StepKind::kLinear, double linear_step = 1) {
   const NumberFieldSpec spec{static_cast<double>(lo), static_cast<double>(hi), true, step, linear_step,
                              step == StepKind::kPowerOfTwo ? SuffixBase::kBinary : SuffixBase::kDecimal};
-  return NumberField(label, value, spec, t, InputWidth(), help);
+  return NumberField(label, value, spec, env.text(), InputWidth(), help, &env);
 }
 
 // Lengths and batches step by powers of two; "8k" is 8,192 and "128k" 131,072.
-bool PowInput(const UiText& t, const std::string& label, int& value, int lo, int hi, const char* help = nullptr) {
-  return IntInput(t, label, value, lo, hi, help, StepKind::kPowerOfTwo);
+bool PowInput(const UiEnv& env, const std::string& label, int& value, int lo, int hi, const char* help = nullptr) {
+  return IntInput(env, label, value, lo, hi, help, StepKind::kPowerOfTwo);
 }
 
 // An option of a combo: the enum value and the UiText field naming it.
@@ -212,21 +212,21 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
   if (!ui.message.empty()) ColoredWrapped(ui.message_is_error ? kColorBad : kColorMuted, ui.message);
   if (m.IsTransformer() && ImGui::TreeNode(Labeled(t.calc_arch, "arch").c_str())) {
     bool edited = false;
-    edited |= IntInput(t, Labeled(t.calc_layers, "layers"), m.layers, 1, 1000);
-    edited |= IntInput(t, Labeled(t.calc_hidden, "hidden"), m.hidden, 16, 131072, nullptr, StepKind::kLinear, 256);
-    edited |= IntInput(t, Labeled(t.calc_heads, "heads"), m.heads, 1, 4096);
-    edited |= IntInput(t, Labeled(t.calc_kv_heads, "kv_heads"), m.kv_heads, 1, 4096, t.calc_kv_heads_help);
-    edited |= PowInput(t, Labeled(t.calc_head_dim, "head_dim"), m.head_dim, 1, 4096);
-    edited |= IntInput(t, Labeled(t.calc_ffn, "ffn"), m.ffn_hidden, 1, 1048576, t.calc_ffn_help, StepKind::kLinear, 256);
-    edited |= IntInput(t, Labeled(t.calc_vocab, "vocab"), m.vocab, 1, 10000000, nullptr, StepKind::kLinear, 256);
-    edited |= IntInput(t, Labeled(t.calc_experts, "experts"), m.experts, 0, 100000, t.calc_experts_help);
+    edited |= IntInput(env, Labeled(t.calc_layers, "layers"), m.layers, 1, 1000);
+    edited |= IntInput(env, Labeled(t.calc_hidden, "hidden"), m.hidden, 16, 131072, nullptr, StepKind::kLinear, 256);
+    edited |= IntInput(env, Labeled(t.calc_heads, "heads"), m.heads, 1, 4096);
+    edited |= IntInput(env, Labeled(t.calc_kv_heads, "kv_heads"), m.kv_heads, 1, 4096, t.calc_kv_heads_help);
+    edited |= PowInput(env, Labeled(t.calc_head_dim, "head_dim"), m.head_dim, 1, 4096);
+    edited |= IntInput(env, Labeled(t.calc_ffn, "ffn"), m.ffn_hidden, 1, 1048576, t.calc_ffn_help, StepKind::kLinear, 256);
+    edited |= IntInput(env, Labeled(t.calc_vocab, "vocab"), m.vocab, 1, 10000000, nullptr, StepKind::kLinear, 256);
+    edited |= IntInput(env, Labeled(t.calc_experts, "experts"), m.experts, 0, 100000, t.calc_experts_help);
     if (m.experts > 0)
-      edited |= IntInput(t, Labeled(t.calc_experts_per_token, "experts_per_token"), m.experts_per_token, 1, m.experts);
+      edited |= IntInput(env, Labeled(t.calc_experts_per_token, "experts_per_token"), m.experts_per_token, 1, m.experts);
     if (m.attention == AttentionKind::kMla)
-      edited |= IntInput(t, Labeled(t.calc_mla_latent, "mla_latent"), m.kv_lora_rank, 1, 65536);
-    edited |= PowInput(t, Labeled(t.calc_window, "window"), m.sliding_window, 0, 100000000, t.calc_window_help);
+      edited |= IntInput(env, Labeled(t.calc_mla_latent, "mla_latent"), m.kv_lora_rank, 1, 65536);
+    edited |= PowInput(env, Labeled(t.calc_window, "window"), m.sliding_window, 0, 100000000, t.calc_window_help);
     if (m.sliding_window > 0)
-      edited |= IntInput(t, Labeled(t.calc_window_layers, "window_layers"), m.sliding_window_layers, 0, m.layers);
+      edited |= IntInput(env, Labeled(t.calc_window_layers, "window_layers"), m.sliding_window_layers, 0, m.layers);
     if (edited) ArchitectureEdited(s);
     ImGui::TreePop();
   }
@@ -251,13 +251,13 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
   if (w.IsTraining()) {
     EnumCombo(Labeled(t.calc_optimizer, "optimizer"), w.optimizer, kOptimizerOptions, env, t.calc_optimizer_help);
     if (w.task == Task::kLora || w.task == Task::kQlora) {
-      PowInput(t, Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
+      PowInput(env, Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
       EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, env);
     }
     SectionTitle(t.calc_section_sequence);
-    PowInput(t, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
-    PowInput(t, Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
-    IntInput(t, Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
+    PowInput(env, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
+    PowInput(env, Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
+    IntInput(env, Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
     ImGui::TextDisabled(t.calc_global_batch, w.micro_batch * w.grad_accum * w.dp);
     EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, env,
               t.calc_checkpointing_help);
@@ -276,29 +276,29 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     } else {
       w.offload_params = false;  // parameter offload needs ZeRO-3 shards
     }
-    IntInput(t, Labeled(t.calc_dp, "dp"), w.dp, 1, 1000000);
-    PowInput(t, Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_help);
-    IntInput(t, Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
-    if (w.model.IsMoe()) IntInput(t, Labeled(t.calc_ep, "ep"), w.ep, 1, 4096, t.calc_ep_help);
+    IntInput(env, Labeled(t.calc_dp, "dp"), w.dp, 1, 1000000);
+    PowInput(env, Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_help);
+    IntInput(env, Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
+    if (w.model.IsMoe()) IntInput(env, Labeled(t.calc_ep, "ep"), w.ep, 1, 4096, t.calc_ep_help);
     ImGui::Checkbox(Labeled(t.calc_sequence_parallel, "sp").c_str(), &w.sequence_parallel);
     // gpus follows TP x PP x DP in NormalizeCalculator (64-bit, each frame before drawing).
     ImGui::TextDisabled(t.calc_gpus_product, w.gpus);
     SectionTitle(t.calc_section_run);
     // Tokens: "2T", "300B"; steps 1-2-5 (ParseParamCount's range: 10^3 .. 10^15).
     const NumberFieldSpec tokens{1e3, 1e15, false, StepKind::kLog125, 1, SuffixBase::kDecimal, true};
-    NumberField(Labeled(t.calc_train_tokens, "train_tokens"), w.train_tokens, tokens, t, InputWidth(), t.calc_train_tokens_help);
+    NumberField(Labeled(t.calc_train_tokens, "train_tokens"), w.train_tokens, tokens, t, InputWidth(), t.calc_train_tokens_help, &env);
   } else {
-    PowInput(t, Labeled(t.calc_batch, "batch"), w.batch, 1, 1000000, t.calc_batch_help);
-    PowInput(t, Labeled(t.calc_context, "context"), w.context, 1, 100000000, t.calc_context_help);
+    PowInput(env, Labeled(t.calc_batch, "batch"), w.batch, 1, 1000000, t.calc_batch_help);
+    PowInput(env, Labeled(t.calc_context, "context"), w.context, 1, 100000000, t.calc_context_help);
     w.prompt_tokens = std::clamp(w.prompt_tokens, 1, w.context);
-    PowInput(t, Labeled(t.calc_prompt, "prompt"), w.prompt_tokens, 1, w.context, t.calc_prompt_help);
+    PowInput(env, Labeled(t.calc_prompt, "prompt"), w.prompt_tokens, 1, w.context, t.calc_prompt_help);
     EnumCombo(Labeled(t.calc_kv_cache, "kv"), w.kv_precision, kKvOptions, env);
     const NumberFieldSpec speed{0.1, 100000, false, StepKind::kLog125};
     NumberField(Labeled(t.calc_target_speed, "target"), w.target_tokens_per_second, speed, t, InputWidth(),
-                t.calc_target_speed_help);
-    PowInput(t, Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_infer_help);
-    IntInput(t, Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
-    IntInput(t, Labeled(t.calc_gpus_infer, "gpus"), w.gpus, 1, 1000000);
+                t.calc_target_speed_help, &env);
+    PowInput(env, Labeled(t.calc_tp, "tp"), w.tp, 1, 1024, t.calc_tp_infer_help);
+    IntInput(env, Labeled(t.calc_pp, "pp"), w.pp, 1, 1024);
+    IntInput(env, Labeled(t.calc_gpus_infer, "gpus"), w.gpus, 1, 1000000);
   }
   SectionTitle(t.calc_section_hardware);
   const Gpu* g = c.gpus.Find(w.gpu);
@@ -500,7 +500,7 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
     ImGui::PopStyleColor();
     if (apply && d.inputs == state.calculator && ApplyFit(state.calculator, f)) ui.fit_applied = static_cast<int>(f.changes.size());
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", t.calc_fit_intro);
+    DisabledWrapped(t.calc_fit_intro);
     ImGui::PopTextWrapPos();
     for (size_t i = 0; i < f.changes.size(); ++i) {
       const FitChange& ch = f.changes[i];
@@ -511,7 +511,7 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
       ImGui::Indent();
       ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
       ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted(Shown(ch.why, env).c_str());
+      WrappedText(Shown(ch.why, env));
       ImGui::PopTextWrapPos();
       ImGui::PopStyleColor();
       ImGui::Unindent();

@@ -6,7 +6,6 @@
 #include "theme.hpp"
 #include "widgets.hpp"
 
-#include <functional>
 
 namespace atlas::ui {
 
@@ -27,7 +26,9 @@ std::string Interconnect(const Gpu& g, const UiText& t, bool chinese) {
 // can be marked.
 struct SpecRow {
   const char* UiText::*label;
-  std::function<std::string(const Gpu&, const UiText&, bool chinese)> value;
+  // A plain function (the rows' lambdas capture nothing): a std::function per row put its own
+  // wrapper functions (call, clone, destroy, target) into the first frame's download.
+  std::string (*value)(const Gpu&, const UiText&, bool chinese);
   const char* field = nullptr;
 };
 

@@ -78,6 +78,16 @@ std::vector<std::pair<size_t, size_t>> BreakLines(const std::string& text, float
     }
     // The line overflows at `end`: break at the last opportunity, else between characters.
     size_t cut = last_break != std::string::npos ? last_break : (end > start ? end : end + 1);
+    if (last_break == std::string::npos && cut < text.size()) {
+      // Cut between characters: closing punctuation (、，。) still stays with the character
+      // before it, so the next line never starts with it ("NVLink、" at 6 wide).
+      size_t back = cut, len = 0;
+      while (back > start && NoBreakBefore(Decode(text, back, len))) {
+        do --back;
+        while (back > start && (static_cast<unsigned char>(text[back]) & 0xC0) == 0x80);
+      }
+      if (back > start) cut = back;
+    }
     if (cut <= start) {  // a single character wider than the line
       size_t len = 0;
       Decode(text, start, len);

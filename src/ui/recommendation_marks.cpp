@@ -21,7 +21,7 @@ void Mark(ImU32 color, const char* word, const std::string& tip) {
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(Em(24));
-  ImGui::TextUnformatted(tip.c_str());
+  WrappedText(tip);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }

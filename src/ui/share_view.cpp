@@ -31,7 +31,7 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
   const UiText& t = env.text();
   SectionTitle(t.share_link_title);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", t.share_link_help);
+  DisabledWrapped(t.share_link_help);
   ImGui::PopTextWrapPos();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
   WrappedText(link.c_str());

@@ -6,6 +6,7 @@
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
 #include "gpu_spec_card.hpp"
+#include "tier_map_names.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
 
@@ -83,8 +84,9 @@ float DrawLegend(ImDrawList* dl, ImVec2 pos, float right, const UiEnv& env) {
 // [SECTION] Chart ----------------------------------------------------------------------------
 
 // Draws the scatter chart; returns the index (into the catalog) of the hovered card or -1.
+// `unlabelled` receives the shown cards the chart had no room to name.
 int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown, float height, const UiEnv& env,
-              charts::ZoomWindow& zoom) {
+              charts::ZoomWindow& zoom, std::vector<int>& unlabelled) {
   const UiText& text = env.text();
   const bool narrow = env.narrow();
   const auto& gpus = c.gpus.gpus;
@@ -230,7 +232,15 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     dl->AddCircle(p, radii[k], TierColor(tier), 0, picked || pinned ? Em(0.15f) : Em(0.06f));
     if (picked) dl->AddCircle(p, radii[k] + Em(0.25f), IM_COL32(255, 255, 255, 200), 0, Em(0.08f));
   }
+  // The pinned card's name before all others, so it always has a place (once the views' code is
+  // here: tier_map_names.hpp); then the others, smallest markers first.
+  unlabelled.clear();
+  const size_t guides = placed_labels.size();
+  const size_t pinned_k = env.views_ready ? DrawPinnedName(dl, s.pinned, c.gpus, order, points, radii, placed_labels,
+                                                           ImVec4(left, top, right, bottom), env)
+                                          : order.size();
   for (size_t k = order.size(); k-- > 0;) {
+    if (k == pinned_k) continue;
     const int i = order[k];
     const Gpu& g = gpus[i];
     const std::string& name = g.DisplayName(env.chinese());
@@ -264,10 +274,12 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       p = q, rect = alt, free = true;
       break;
     }
-    if (!free && hovered != i && s.pinned != g.id) continue;
+    if (!free) unlabelled.push_back(i);
+    if (!free && hovered != i) continue;
     placed_labels.push_back(rect);
     dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
   }
+  if (env.test_target && env.views_ready) ReportChartLabels(placed_labels, guides, env);
   dl->PopClipRect();
   dl->PopClipRect();
   DrawLegend(dl, ImVec2(left, bottom + Em(2.7f)), right, env);
@@ -363,10 +375,9 @@ void DrawSidePanel(TierMapState& s, const Catalogs& c, const UiEnv& env, UiMemor
     // The rule's words (DescribeTierRule in the engine) with the engine's thresholds.
     const TierRule rule;
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(Printf(t.tier_rule_text, rule.tier3_max_memory_gb, rule.tier3_below_bandwidth_gbps,
-                                  rule.tier1_min_memory_gb, rule.tier1_min_bandwidth_gbps,
-                                  rule.tier1_min_dense16_tflops).c_str());
-    ImGui::TextDisabled("%s", t.tier_rule_uses);
+    WrappedText(Printf(t.tier_rule_text, rule.tier3_max_memory_gb, rule.tier3_below_bandwidth_gbps,
+                       rule.tier1_min_memory_gb, rule.tier1_min_bandwidth_gbps, rule.tier1_min_dense16_tflops));
+    DisabledWrapped(t.tier_rule_uses);
     ImGui::PopTextWrapPos();
   }
   if (!s.compare.empty()) {
@@ -491,7 +502,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
       DrawTable(s, catalogs, shown, height, env);
     } else {
       const std::string pinned_before = s.pinned;
-      memory.hovered_gpu = DrawChart(s, catalogs, shown, height, env, memory.tier_zoom);
+      memory.hovered_gpu = DrawChart(s, catalogs, shown, height, env, memory.tier_zoom, memory.tier_unlabelled);
       // Phones: a tap on a marker opens its detail sheet instead of a tooltip.
       if (narrow && !s.pinned.empty() && s.pinned != pinned_before) memory.sheet_open = true;
       if (memory.hovered_gpu >= 0 && !narrow) {
@@ -531,6 +542,8 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
   ImGui::SameLine();
   ImGui::BeginChild("side", ImVec2(0, 0), true);
   DrawSidePanel(s, catalogs, env, memory);
+  // Every card named on the chart or listed here, beside it (phones list every card under it).
+  if (!s.table_view && env.views_ready) DrawUnlabelledCards(s, catalogs, memory.tier_unlabelled, env);
   ImGui::EndChild();
 }
 

@@ -90,6 +90,7 @@ struct UiMemory {
   ModelPickerState walkthrough_model_picker;
   bool sheet_open = false;  // phones: the pinned card's detail sheet is up
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
+  std::vector<int> tier_unlabelled;  // cards the tier map had no room to name last frame (listed beside it)
   CarriedJobMemory carried_job;  // what the Cost view last received from the job it follows
   AccuracyUi accuracy;
 };

@@ -61,9 +61,9 @@ void Rule(const UiText& t, const std::string& rule, const std::vector<std::strin
   ImGui::TextUnformatted(t.walk_rule);
   ImGui::PopStyleColor();
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(rule.c_str());
+  WrappedText(rule);
   for (const std::string& n : numbers) WrappedBullet(n);
-  ImGui::TextDisabled(t.walk_source, source.c_str());
+  DisabledWrapped(Printf(t.walk_source, source.c_str()));
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 }
@@ -154,7 +154,7 @@ void JobField(const char* label, const char* key, double& value, double in_use, 
   double shown = value > 0 ? value : in_use;
   ImGui::PushID(key);
   ImGui::BeginGroup();
-  if (NumberField(Label(label, key), shown, f->spec, t, env.narrow() ? Em(11) : Em(13), help)) value = shown;
+  if (NumberField(Label(label, key), shown, f->spec, t, env.narrow() ? Em(11) : Em(13), help, &env)) value = shown;
   ImGui::EndGroup();
   TestTarget(env, key);
   if (value > 0) {
@@ -173,7 +173,7 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
   const UiText& t = env.text();
   const Workload& w = d.workload;
   const bool serving = WalkthroughServing(s);
-  ImGui::TextWrapped("%s", serving ? t.walk_job_intro_serve : t.walk_job_intro_train);
+  WrappedText(serving ? t.walk_job_intro_serve : t.walk_job_intro_train);
   ImGui::Spacing();
   std::vector<std::string> numbers;
   if (!serving) {
@@ -268,7 +268,7 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
     if (!f) return;
     NumberFieldSpec spec = f->spec;
     spec.min = 0;
-    NumberField(Label(label, key), value, spec, t, input_w, help);
+    NumberField(Label(label, key), value, spec, t, input_w, help, &env);
   };
   limit(t.walk_budget, "budget_cny", s.budget_cny, t.walk_budget_help);
   const bool serving = WalkthroughServing(s);
@@ -436,7 +436,7 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
     for (const Tip& tip : r.tips) {
       ImGui::TextUnformatted(tip.title.c_str());
       ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled(t.walk_tip_text, tip.text.c_str(), tip.source.c_str());
+      DisabledWrapped(Printf(t.walk_tip_text, tip.text.c_str(), tip.source.c_str()));
       ImGui::PopTextWrapPos();
     }
   }

@@ -22,7 +22,7 @@ void HelpMarker(const char* text) {
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(Em(28));
-    ImGui::TextUnformatted(text);
+    WrappedText(text);  // breaks as a reader expects (line_break.hpp), not where ImGui would
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
@@ -43,11 +43,11 @@ bool BeginKeyValueTable(const char* id) {
 void KeyValueRow(const char* key, const std::string& value) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-  ImGui::TextWrapped("%s", key);
-  ImGui::PopStyleColor();
+  // Wrapped where a reader expects (line_break.hpp): ImGui's own wrap starts a Chinese line with
+  // "、" or "，" and splits "24.0 GiB" after "24.".
+  ColoredWrapped(kColorMuted, key);
   ImGui::TableNextColumn();
-  ImGui::TextWrapped("%s", value.c_str());
+  WrappedText(value);
 }
 
 void EndKeyValueTable() { ImGui::EndTable(); }
@@ -108,6 +108,8 @@ void ColoredWrapped(ImU32 color, const std::string& text) {
   WrappedText(text);
   ImGui::PopStyleColor();
 }
+
+void DisabledWrapped(const std::string& text) { ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), text); }
 
 void WrappedText(const std::string& text) {
   ImGuiContext& g = *GImGui;
@@ -217,7 +219,7 @@ std::string ProblemMessage(NumberProblem problem, double kept, const NumberField
 }  // namespace
 
 bool NumberField(const std::string& label, double& value, const NumberFieldSpec& spec, const UiText& t, float width,
-                 const char* help) {
+                 const char* help, const UiEnv* env) {
   const size_t hashes = label.find("###");
   const std::string shown = label.substr(0, hashes);
   ImGui::PushID(hashes == std::string::npos ? label.c_str() : label.c_str() + hashes + 3);
@@ -280,7 +282,8 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
   }
   if (help) {
     same_line_if_fits("(?)", style.ItemSpacing.x);
-    HelpMarker(help);
+    if (env) HelpMarker(help, *env);
+    else HelpMarker(help);
   }
   const int problem = ImGui::GetStateStorage()->GetInt(id, 0);
   ImGui::PopID();
@@ -297,13 +300,13 @@ void TestTarget(const UiEnv& env, const char* id) {
 }
 
 bool NumberField(const std::string& label, int& value, const NumberFieldSpec& spec, const UiText& t, float width,
-                 const char* help) {
+                 const char* help, const UiEnv* env) {
   NumberFieldSpec s = spec;
   s.whole = true;
   s.min = std::max(s.min, static_cast<double>(INT_MIN));
   s.max = std::min(s.max, static_cast<double>(INT_MAX));
   double v = value;
-  if (!NumberField(label, v, s, t, width, help)) return false;
+  if (!NumberField(label, v, s, t, width, help, env)) return false;
   value = static_cast<int>(std::clamp(v, s.min, s.max));
   return true;
 }

@@ -35,8 +35,9 @@ void SectionTitle(const char* title);
 // Chinese note): as written when the UI is Chinese; in English, whose fonts have no CJK
 // glyphs, without the Chinese characters and the brackets they leave.
 std::string Shown(const std::string& text, const UiEnv& env);
-// Text in a colour, wrapped.
+// Text in a colour, wrapped; in the disabled (grey) colour.
 void ColoredWrapped(ImU32 color, const std::string& text);
+void DisabledWrapped(const std::string& text);
 // Text wrapped at the panel edge (or the pushed wrap position) where a reader expects breaks:
 // at spaces and between CJK characters, never inside a figure (line_break.hpp). Use it instead of
 // ImGui::TextWrapped, which breaks "11.7 GiB" after "11.". One item, logged as one line.
@@ -51,11 +52,11 @@ void TestTarget(const UiEnv& env, const char* id);
 // keystroke — and the − / + buttons step as the spec says (powers of two, multiples of 256, a
 // 1-2-5 ladder). A bad entry keeps the last good value and says why under the field. `label` is
 // "visible text###id"; `width` is the field's and buttons' width; `help`, if any, is a (?) marker
-// after the label. True when the value changed.
+// after the label (a test target "help" when `env` is given). True when the value changed.
 constexpr double kNumberFieldPauseS = 0.8;
 bool NumberField(const std::string& label, double& value, const NumberFieldSpec& spec, const UiText& t, float width,
-                 const char* help = nullptr);
+                 const char* help = nullptr, const UiEnv* env = nullptr);
 bool NumberField(const std::string& label, int& value, const NumberFieldSpec& spec, const UiText& t, float width,
-                 const char* help = nullptr);
+                 const char* help = nullptr, const UiEnv* env = nullptr);
 
 }  // namespace atlas::ui

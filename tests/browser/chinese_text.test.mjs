@@ -1,19 +1,13 @@
 // 简体中文 drawn text, read through the drawn-text test hook (src/platform/web/drawn_text_hook.hpp):
 // words that arrive after start-up (text/zh.json) are looked up when drawn, never captured early.
-import { DESKTOP, PHONE, assert, frames, isAsset, launch, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, frames, isAsset, launch, openCapturing, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
 
 // Opens `hash` cold in a fresh context with the hook on; returns the page once it is Chinese.
 async function openChinese(hash, device, locale = "zh-CN") {
-  const context = await browser.newContext({ ...device, locale });
-  await context.addInitScript(() => { window.__atlasCaptureText = true; });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(server.url + hash);
+  const { context, page, problems } = await openCapturing(browser, server.url + hash, device, locale);
   await waitForMark(page);
   await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 20000 });
   await frames(page, 10);
@@ -151,7 +145,9 @@ await run([
     }
   }],
   ["hover tooltips and (?) help in Chinese hold no English sentence, desktop and phone", async () => {
-    const links = ["view=calculator", "view=cost", "view=walkthrough&walk.step=4"];
+    // Number fields' (?) help included (calculator, walkthrough job and constraints steps).
+    const links = ["view=calculator", "view=calculator&calc.task=inference", "view=cost", "view=walkthrough&walk.step=2",
+                   "view=walkthrough&walk.step=4"];
     const failures = [];
     let tips = 0;
     for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
@@ -201,6 +197,72 @@ await run([
     }
     assert(tips >= 5, `only ${tips} tooltips were shown`);
     assert(failures.length === 0, `English sentences in Chinese tooltips:\n${[...new Set(failures)].join("\n")}`);
+  }],
+  ["the cost view's tables and their tooltips hold no English sentence, and the map's names do not overlap (desktop and phone)", async () => {
+    const failures = [];
+    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+      const { context, page, problems } = await openChinese("#v=1&view=cost&lang=zh", device);
+      await frames(page, 20);
+      let tips = 0, mapChecks = 0;
+      const shotMaps = new Set();
+      const seen = new Set();
+      for (let step = 0; step < 10; step++) {
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 4);
+        const base = await drawn(page, `${name} cost scrolled ${step}`);
+        for (const line of englishSentences(base)) failures.push(`${name} cost view: ${line}`);
+        const targets = await page.evaluate(() => window.__atlasTargets || {});
+        // The map's names: no two overlap, within each map.
+        for (const map of ["map_label_china", "map_label_world"]) {
+          const boxes = Object.entries(targets).filter(([id]) => id === map || id.startsWith(map + "#")).map(([, b]) => b);
+          if (boxes.length < 3) continue;
+          mapChecks++;
+          for (let i = 0; i < boxes.length; i++)
+            for (let j = i + 1; j < boxes.length; j++) {
+              const [a, b] = [boxes[i], boxes[j]];
+              if (a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3])
+                failures.push(`${name} ${map}: names overlap at ${a} / ${b}`);
+            }
+          // A picture of each map once its names are all on screen (it is drawn, clipped, before).
+          if (!shotMaps.has(map) && boxes.every((b) => b[1] >= 50 && b[1] + b[3] <= device.viewport.height - 70)) {
+            shotMaps.add(map);
+            await shot(page, `zh-${name}-cost-${map}`);
+          }
+        }
+        // The table tooltips on screen, opened one by one (three per screen: each costs frames).
+        let opened = 0;
+        for (const [id, [x, y, w, h]] of Object.entries(targets).filter(([id]) => id === "tip" || id.startsWith("tip#"))) {
+          if (y < 60 || y + h > device.viewport.height - 70) continue;  // under the header or the tab bar
+          if (++opened > 3) break;
+          const key = `${Math.round(x)},${Math.round(y)},${step}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (name === "phone") await page.touchscreen.tap(x + Math.min(w / 2, 20), y + h / 2);
+          else await page.mouse.move(x + Math.min(w / 2, 20), y + h / 2);
+          await frames(page, 3);
+          await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+          await frames(page, 3);
+          const text = await drawn(page, `${name} cost tip ${id}`);
+          if (text !== base) tips++;
+          for (const line of englishSentences(text)) failures.push(`${name} cost tooltip ${id}: ${line}`);
+        }
+        if (tips === 1) await shot(page, `zh-${name}-cost-tooltip`);
+        // Down the page: the wheel on desktops, a finger drag on phones (from the left edge,
+        // where no table scrolls sideways).
+        if (name === "phone") {
+          await swipe(context, page, 20, 640, 20, 240, 8);
+        } else {
+          await page.mouse.move(1100, 840);  // below the hub table, which scrolls itself
+          await page.mouse.wheel(0, 500);
+        }
+        await frames(page, 6);
+      }
+      assert(tips >= 3, `${name}: only ${tips} table tooltips opened`);
+      assert(mapChecks >= 1, `${name}: the cost map's names were never on screen`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+    assert(failures.length === 0, `in the Chinese cost view:\n${[...new Set(failures)].join("\n")}`);
   }],
   ["Make it fit names the options in Chinese (8 位 AdamW, not adamw_8bit)", async () => {
     const { context, page, problems } = await openChinese(FIT_LINK, DESKTOP);

@@ -81,6 +81,32 @@ export async function open(browser, url, device) {
   return { context, page, problems };
 }
 
+// Opens `url` in a fresh context with the drawn-text test hook on (window.__atlasDrawnText,
+// window.__atlasTargets; src/platform/web/drawn_text_hook.hpp); collects console errors.
+export async function openCapturing(browser, url, device, locale) {
+  const context = await browser.newContext(locale ? { ...device, locale } : device);
+  await context.addInitScript(() => { window.__atlasCaptureText = true; });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(url);
+  return { context, page, problems };
+}
+
+// One finger from (x0, y0) to (x1, y1) in `moves` steps (CDP touch events, as a phone sends them).
+export async function swipe(context, page, x0, y0, x1, y1, moves = 10) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: x0, y: y0 }] });
+  await frames(page, 3);
+  for (let i = 1; i <= moves; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x0 + (x1 - x0) * i / moves, y: y0 + (y1 - y0) * i / moves }] });
+    await frames(page, 1);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await frames(page, 6);
+}
+
 export async function waitForMark(page, name = "gpu-atlas:first-frame", timeout = 30000) {
   await page.waitForFunction((n) => performance.getEntriesByName(n, "mark").length > 0, name, { timeout });
 }
@@ -145,8 +171,10 @@ export async function shot(page, name) {
   return file;
 }
 
-// Tiny test runner: named async cases, a summary, a non-zero exit on failure.
+// Tiny test runner: named async cases, a summary, a non-zero exit on failure. ONLY=text runs
+// just the cases whose name contains `text` (to rerun one slow case).
 export async function run(cases) {
+  if (process.env.ONLY) cases = cases.filter(([name]) => name.includes(process.env.ONLY));
   let failed = 0;
   for (const [name, fn] of cases) {
     const t0 = Date.now();

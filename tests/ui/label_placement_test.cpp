@@ -45,3 +45,34 @@ TEST_CASE("label placement: never over another marker, never outside the chart, 
   CHECK(left->x1 < 190);
   CHECK_FALSE(PlaceLabel(edge, 0, 300, 10, 2, kArea, {}));
 }
+
+TEST_CASE("the pinned card's name: beside its marker when free, else on a free row with a leader line, never lost") {
+  const std::vector<Marker> markers{{100, 50, 5}};
+  // Free beside the marker: the ordinary place, no leader line.
+  PinnedPlace at = PlacePinnedLabel(markers, 0, 40, 10, 2, kArea, {});
+  CHECK(at.free);
+  CHECK_FALSE(at.leader);
+  CHECK(at.box.x0 == doctest::Approx(107));
+  // Every place around the marker taken (a band 30 high across the chart): a row above or
+  // below the band, inside the chart, clear of it, joined by a leader line.
+  const std::vector<Box> band{{0, 35, 200, 65}};
+  at = PlacePinnedLabel(markers, 0, 40, 10, 2, kArea, band);
+  CHECK(at.free);
+  CHECK(at.leader);
+  CHECK_FALSE(at.box.Overlaps(band[0]));
+  CHECK(at.box.y0 >= kArea.y0);
+  CHECK(at.box.y1 <= kArea.y1);
+  CHECK(at.box.x1 <= kArea.x1);
+  // Nowhere free (the whole chart taken): still placed, inside the chart, marked as not free.
+  at = PlacePinnedLabel(markers, 0, 40, 10, 2, kArea, {kArea});
+  CHECK_FALSE(at.free);
+  CHECK(at.box.x0 >= kArea.x0);
+  CHECK(at.box.x1 <= kArea.x1);
+  CHECK(at.box.y0 >= kArea.y0);
+  CHECK(at.box.y1 <= kArea.y1);
+  // Near the right edge the row's name moves inside the chart rather than past its edge.
+  const std::vector<Marker> edge{{195, 50, 3}};
+  at = PlacePinnedLabel(edge, 0, 40, 10, 2, kArea, band);
+  CHECK(at.box.x1 <= kArea.x1);
+  CHECK_FALSE(at.box.Overlaps(band[0]));
+}

@@ -1,6 +1,8 @@
 // Line breaking (ui/line_break.hpp): at spaces and between CJK characters, never inside a
 // figure ("11.7 GiB", "¥0.36/kWh", "¥22,162"), never before closing punctuation.
 #include "ui/line_break.hpp"
+#include "engine/text/engine_text.hpp"
+#include "ui/text/ui_text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -64,4 +66,42 @@ TEST_CASE("spaces break and are dropped; newlines always break; a run too long i
   }
   CHECK(joined == "https://host/#v=1&view=cost");
   CHECK(Lines("x", 0.5f) == std::vector<std::string>{"x"});  // narrower than one character: still drawn
+  // A run cut between characters keeps its closing punctuation: "、" never starts a line.
+  CHECK(Lines("NVLink、PCIe", 6) == std::vector<std::string>{"NVLin", "k、PCIe"});
+}
+
+TEST_CASE("no line of any Chinese text starts with closing punctuation such as 、，。 (kinsoku), at any width") {
+  // Every Chinese string of the UI's and the engine's tables, wrapped at 6 to 40 characters.
+  const std::u32string closing = U"，。、；：？！）」』】》";
+  const auto starts_badly = [&](const std::string& line) {
+    for (char32_t c : closing) {
+      std::string utf8;
+      // The closing marks are all 3-byte UTF-8 (U+3000..U+FFFF).
+      utf8 += static_cast<char>(0xE0 | (c >> 12));
+      utf8 += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      utf8 += static_cast<char>(0x80 | (c & 0x3F));
+      if (line.compare(0, utf8.size(), utf8) == 0) return true;
+    }
+    return false;
+  };
+  int checked = 0, with_enumeration_comma = 0;
+  for (const auto entries : {&atlas::ui::UiTextEntries, &atlas::EngineTextEntries}) {
+    std::size_t count = 0;
+    const atlas::TextEntry* e = entries(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!e[i].chinese) continue;
+      const std::string text = e[i].chinese;
+      if (text.find("、") != std::string::npos) ++with_enumeration_comma;
+      for (float w = 6; w <= 40; ++w) {
+        const std::vector<std::string> lines = Lines(text, w);
+        for (size_t l = 1; l < lines.size(); ++l) {
+          INFO(e[i].id << " at width " << w << ": line " << l << " \"" << lines[l] << "\"");
+          CHECK_FALSE(starts_badly(lines[l]));
+        }
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked > 500);
+  CHECK(with_enumeration_comma > 10);  // the rule is exercised where the trial saw it fail
 }

@@ -3,6 +3,8 @@
 // (tier_map_static.cpp): the canvas's rule (tier_map_view.cpp DrawChart), so the names do not
 // jump when the canvas takes over. The canvas keeps its own float copy of the rule: calling this
 // from the first-frame code measured 365 B gzip more, over the 220 KiB first-frame budget.
+// The pinned card's name (PlacePinnedLabel) is placed by the canvas once the views' code has
+// arrived (tier_map_pinned_name.cpp, a deferred entry point), so it costs the first frame nothing.
 // Pure geometry in any unit (pixels or a fraction box).
 #include <cstddef>
 #include <optional>
@@ -25,5 +27,17 @@ struct Marker {
 // rim. Returns the first free box, or nothing when every place collides.
 std::optional<Box> PlaceLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height,
                               double gap, const Box& area, const std::vector<Box>& taken);
+
+// The pinned card's name, which must be shown: PlaceLabel's places first; else further away,
+// row by row above and below the marker (on its right, then its left), kept inside `area`; else,
+// when everything collides, the right-hand place moved inside `area` (the caller draws it on a
+// backing). `leader` tells whether the name sits away from its marker (draw a line to it).
+struct PinnedPlace {
+  Box box;
+  bool free = true;     // false: overlaps something (drawn on a backing)
+  bool leader = false;  // moved away from the marker: a leader line joins them
+};
+PinnedPlace PlacePinnedLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height, double gap,
+                             const Box& area, const std::vector<Box>& taken);
 
 }  // namespace atlas::charts

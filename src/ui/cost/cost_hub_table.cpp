@@ -17,11 +17,13 @@ namespace atlas::ui::cost {
 
 namespace {
 
-void Tip(const char* text) {
+// A tooltip on the last item (a test target "tip", so browser tests can open it).
+void Tip(const char* text, const UiEnv& env) {
+  TestTarget(env, "tip");
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(Em(24));
-  ImGui::TextUnformatted(text);
+  WrappedText(text);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -84,11 +86,11 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
       ImGui::TextDisabled("%s", t.mark_no_price);
     } else {
       ImGui::TextUnformatted(Money(*row.rent, cur, env.language).c_str());
-      if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str());
+      if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str(), env);
       if (row.rent_scope == QuoteScope::kRegion) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_rent_hub_quote);
-        Tip(t.cost_rent_hub_quote_help);
+        Tip(t.cost_rent_hub_quote_help, env);
       } else if (row.rent_scope == QuoteScope::kOtherMarket) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_other_market);
@@ -96,12 +98,12 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
       if (row.rent_estimate) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_estimate);
-        if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str());
+        if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str(), env);
       }
       if (row.rent_stale_only) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_stale);
-        Tip(t.cost_stale_tip);
+        Tip(t.cost_stale_tip, env);
       }
     }
     ImGui::PopID();

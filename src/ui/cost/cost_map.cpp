@@ -97,6 +97,7 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
       if (collides(q)) continue;
       placed.push_back(q);
       dl->AddText(ImVec2(q.x, q.y), in_job ? kColorText : kColorMuted, name.c_str());
+      if (env.test_target) env.test_target(china ? "map_label_china" : "map_label_world", q.x, q.y, q.z, q.w);
       break;
     }
   }

@@ -41,6 +41,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       ImGui::Bullet();
       WrappedTextF(t.cost_market_gap, FormName(m.service, env, c), market);
       ImGui::PopStyleColor();
+      TestTarget(env, "tip");
       if (ImGui::IsItemHovered()) {
         std::string where;
         for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
@@ -139,6 +140,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     const bool stale = IsStaleQuote(p, c.pricing.data_date);
     if (stale) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", QuotedText(p, true, t).c_str());
     else ImGui::TextUnformatted(QuotedText(p, false, t).c_str());
+    if (stale) TestTarget(env, "tip");
     if (stale && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.cost_stale_tip);
     ImGui::TableNextColumn();
     if (!p.sources.empty() && env.open_url) {

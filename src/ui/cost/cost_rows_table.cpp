@@ -59,6 +59,7 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::TextUnformatted(row.energy_published ? Safe(row.co2_kg, 0).c_str() : t.card_not_published);
     ImGui::TableNextColumn();
     ImGui::TextDisabled(t.cost_notes_count, row.notes.size());
+    TestTarget(env, "tip");
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(Em(26));
