@@ -5,31 +5,47 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace atlas::test {
 
-// The printf conversions of a format string in order ("%s", "%.1f", "%zu"; "%%" skipped).
+// The printf conversions of a format string in argument order ("%s", "%.1f", "%zu"; "%%"
+// skipped). Positional ones ("%2$.0f", for a language that names the arguments in another order)
+// are listed by their position, without it, so "%2$.0f ... %1$s" and "%s ... %.0f" compare equal.
 inline std::vector<std::string> Conversions(const char* text) {
-  std::vector<std::string> out;
+  std::vector<std::pair<int, std::string>> found;
   for (const char* p = text; *p; ++p) {
     if (*p != '%') continue;
     if (p[1] == '%') {
       ++p;
       continue;
     }
-    std::string conv = "%";
     const char* q = p + 1;
+    int position = static_cast<int>(found.size()) + 1;
+    const char* digits = q;
+    while (*digits >= '0' && *digits <= '9') ++digits;
+    if (*digits == '$' && digits > q) {
+      position = std::atoi(q);
+      q = digits + 1;
+    }
+    std::string conv = "%";
     while (*q && std::strchr("-+ #0123456789.*", *q)) conv += *q++;
     while (*q && std::strchr("hlLzjt", *q)) conv += *q++;
     if (*q) conv += *q;
-    out.push_back(conv);
+    found.push_back({position, conv});
     p = *q ? q : q - 1;
   }
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (const auto& f : found) out.push_back(f.second);
   return out;
 }
 
@@ -64,6 +80,16 @@ inline void CheckTextTable(const TextEntry* entries, std::size_t count, const ch
     CHECK(Conversions(e.english) == Conversions(e.chinese));
     CHECK(std::strstr(e.english, "###") == nullptr);
     CHECK(std::strstr(e.chinese, "###") == nullptr);
+    // Counts: English names both forms after the number ("%d {change|changes}", engine/plural.hpp),
+    // never "change(s)"; Chinese counts with measure words and has no such groups.
+    static const std::regex half_plural("[A-Za-z]\\(s\\)");
+    static const std::regex group("\\{[^{}|]*\\|[^{}|]*\\}");
+    static const std::regex counted_group("(%[-+ #0-9.]*[hlLzjt]*[dusf]|[0-9]) \\{[^{}|]*\\|[^{}|]*\\}");
+    CHECK_FALSE(std::regex_search(e.english, half_plural));
+    CHECK_FALSE(std::regex_search(e.chinese, group));
+    const std::string english = e.english;
+    CHECK(std::distance(std::sregex_iterator(english.begin(), english.end(), group), std::sregex_iterator()) ==
+          std::distance(std::sregex_iterator(english.begin(), english.end(), counted_group), std::sregex_iterator()));
     if (HasCjk(e.chinese)) ++translated;
   }
   CHECK(static_cast<double>(translated) >= min_translated * static_cast<double>(count));

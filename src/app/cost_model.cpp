@@ -5,6 +5,7 @@
 #include "engine/estimate.hpp"
 #include "engine/format.hpp"
 #include "engine/text/engine_text.hpp"
+#include "engine/plural.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -296,14 +297,14 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
                        train_monthly ? train_monthly : train_container};
     const std::string month_hours = Grouped(p.cost.hours, 0);
     if (train_container && train_monthly)
-      train.engine = Printf(T.pre_b_train_both, p.cost.gpus, month_hours.c_str(), Cny(*train_container).c_str(),
-                            Cny(*train_monthly).c_str());
+      train.engine = Plurals(Printf(T.pre_b_train_both, p.cost.gpus, month_hours.c_str(), Cny(*train_container).c_str(),
+                            Cny(*train_monthly).c_str()));
     else if (train_container)
-      train.engine = Printf(T.pre_b_train_container, p.cost.gpus, month_hours.c_str(), Cny(*train_container).c_str());
+      train.engine = Plurals(Printf(T.pre_b_train_container, p.cost.gpus, month_hours.c_str(), Cny(*train_container).c_str()));
     else if (train_monthly)
-      train.engine = Printf(T.pre_b_train_monthly, p.cost.gpus, month_hours.c_str(), Cny(*train_monthly).c_str());
+      train.engine = Plurals(Printf(T.pre_b_train_monthly, p.cost.gpus, month_hours.c_str(), Cny(*train_monthly).c_str()));
     else
-      train.engine = Printf(T.pre_b_train_none, p.cost.gpus, month_hours.c_str());
+      train.engine = Plurals(Printf(T.pre_b_train_none, p.cost.gpus, month_hours.c_str()));
     o.figures.push_back(train);
 
     CostState inf = cs;

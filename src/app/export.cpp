@@ -9,6 +9,7 @@
 #include "engine/recommend.hpp"
 #include "engine/text/engine_text.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -28,19 +29,30 @@ std::string Csv(const std::string& s) {
   return out + "\"";
 }
 
-// User text in Markdown: shown as written, never as markup. HTML-significant characters become
-// entities (no raw HTML), Markdown punctuation is backslash-escaped (no links, images,
-// emphasis or table breaks), ':' and a "www." dot are escaped (no autolinks such as
-// javascript:... or www.x.y), and line breaks become spaces (one table row stays one row).
+// User text in Markdown: shown as written, never as markup, and escaped no more than that needs
+// (CommonMark 0.30 and GitHub Flavored Markdown, "Backslash escapes", "Autolinks (extension)"):
+// - HTML-significant < > & become entities: no raw HTML, no <scheme:...> autolink;
+// - [ ] are escaped: no link or image (so "(", ")" and "!" can stay as written);
+// - ` * _ ~ | \ are escaped: no code span, emphasis, strikethrough or table break ("_" only at a
+//   word's edge: inside "full_finetune" it cannot emphasise);
+// - a ':' followed by a non-space ("javascript:x", "https://...") and '@' are escaped, as is the
+//   dot of "www.": no extended autolink (URL, www. or e-mail); "Llama 3: 8B" stays as written;
+// - '#' after a space or at the start is escaped (no heading or closing sequence);
+// - line breaks become spaces (one table row stays one row).
 std::string Md(const std::string& s) {
+  const auto word = [&](size_t i) { return i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || (s[i] & 0x80)); };
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
+    const bool inside_word = i > 0 && word(i - 1) && word(i + 1);
     if (c == '<') out += "&lt;";
     else if (c == '>') out += "&gt;";
     else if (c == '&') out += "&amp;";
     else if (c == '\n' || c == '\r' || c == '\t') out += ' ';
-    else if (c != 0 && std::strchr("\\`*_{}[]()#+!|~:\"'", c) != nullptr) out += std::string("\\") + c;
+    else if (std::strchr("[]`*~|\\@", c) != nullptr && c != 0) out += std::string("\\") + c;
+    else if (c == '_' && !inside_word) out += "\\_";
+    else if (c == ':' && i + 1 < s.size() && !std::isspace(static_cast<unsigned char>(s[i + 1]))) out += "\\:";
+    else if (c == '#' && (i == 0 || s[i - 1] == ' ')) out += "\\#";
     else if (c == '.' && i >= 3 && (s.compare(i - 3, 3, "www") == 0 || s.compare(i - 3, 3, "WWW") == 0)) out += "\\.";
     else out += c;
   }
@@ -116,8 +128,10 @@ std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, cons
   rows.push_back({Printf(T.exp_gpu_memory, r.gpu->DisplayName(zh).c_str()), Num(r.gpu_memory_bytes / kBytesPerGiB, 2, f), "GiB",
                   T.exp_catalog});
   rows.push_back({T.exp_fits, r.fits ? T.exp_yes : T.exp_no, "", ""});
+  // Counts (users) as whole numbers, other figures with three decimals below 100.
   for (const Figure& fig : r.compute.figures)
-    rows.push_back({fig.label, Num(fig.value, std::fabs(fig.value) < 100 ? 3 : 0, f), UnitWord(fig.unit, T), fig.formula});
+    rows.push_back({fig.label, Num(fig.value, fig.unit == "users" || std::fabs(fig.value) >= 100 ? 0 : 3, f),
+                    UnitWord(fig.unit, T), fig.formula});
   const std::string title = Printf(T.exp_title, w.model.name.c_str(), TaskPhrase(w.task, T), PrecisionLabel(w.precision), w.gpus,
                                    r.gpu->DisplayName(zh).c_str());
   std::string out = Table(rows, f, title, T);

@@ -138,4 +138,18 @@ std::string FormatNumberField(double value, const NumberFieldSpec& spec) {
   return Plain(value, 10);
 }
 
+std::string DescribeNumberField(double value, const NumberFieldSpec& spec) {
+  const std::string shown = FormatNumberField(value, spec);
+  if (shown.empty() || spec.compact || !std::isfinite(value)) return shown;
+  // Grouped with as many decimals as the field shows ("1,234.5"), else whole ("1,000,000").
+  const size_t dot = shown.find('.');
+  const int decimals = dot == std::string::npos || shown.find_first_of("eE") != std::string::npos
+                           ? 0 : static_cast<int>(shown.size() - dot - 1);
+  return std::fabs(value) < 1e15 ? Grouped(value, decimals) : shown;
+}
+
+bool TypingPaused(double changed_s, double previous_frame_s, double pause_s) {
+  return previous_frame_s - changed_s >= pause_s;
+}
+
 }  // namespace atlas

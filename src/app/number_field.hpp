@@ -43,5 +43,16 @@ double StepNumberField(double value, int direction, const NumberFieldSpec& spec)
 
 // The text a field shows for a value: every digit ("8192"), or compact ("2T", "1.5B", "100k").
 std::string FormatNumberField(double value, const NumberFieldSpec& spec);
+// The same value in a message for a reader: compact fields as above, the others with thousands
+// grouped by the shared formatter (engine/format.hpp): "At most 1,000,000", never "1000000".
+std::string DescribeNumberField(double value, const NumberFieldSpec& spec);
+
+// Whether typing into a field has paused long enough to commit the entry (issue 16.2), in wall
+// seconds: `changed_s` is when the frame that first showed the entry's latest text started,
+// `previous_frame_s` when the frame before the current one started (the current frame shows no
+// change either). A key pressed while a frame runs reaches only the next frame, so one slow
+// frame (longer than the pause) must not count as a pause: the pause must already have passed
+// when the previous frame started, and no key may have arrived since.
+bool TypingPaused(double changed_s, double previous_frame_s, double pause_s);
 
 }  // namespace atlas

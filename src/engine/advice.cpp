@@ -3,6 +3,7 @@
 #include "format.hpp"
 #include "memory_model.hpp"
 #include "text/engine_text.hpp"
+#include "plural.hpp"
 
 #include <vector>
 
@@ -15,7 +16,7 @@ std::string DoesNotFitAdvice(const Workload& w, Language language) {
     if (w.checkpointing == Checkpointing::kNone) items.push_back(T.est_try_checkpointing);
     else if (w.checkpointing == Checkpointing::kSelective) items.push_back(T.est_try_checkpointing_full);
     if (w.micro_batch > 1) items.push_back(T.est_try_micro_batch);
-    if (w.zero_stage < 3) items.push_back(w.dp > 1 ? Printf(T.est_try_zero3_dp, w.dp) : std::string(T.est_try_zero3_more));
+    if (w.zero_stage < 3) items.push_back(w.dp > 1 ? Plurals(Printf(T.est_try_zero3_dp, w.dp)) : std::string(T.est_try_zero3_more));
     else items.push_back(T.est_try_more_gpus);
     if (w.optimizer == Optimizer::kAdamW) items.push_back(T.est_try_8bit);
     if (!w.offload_optimizer) items.push_back(T.est_try_offload);

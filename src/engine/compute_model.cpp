@@ -4,6 +4,7 @@
 #include "peak_kind_text.hpp"
 #include "text/engine_text.hpp"
 #include "units.hpp"
+#include "plural.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -192,7 +193,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
                                   Duration(offload, language).c_str()),
                            Printf(T.fig_time_source, r.efficiency_source.c_str())};
       });
-      add("gpu_hours", T.fig_label_gpu_hours, *r.gpu_hours, "GPU-h", [&] { return Explanation{T.fig_gpu_hours_formula, Printf(T.fig_gpu_hours_inputs, w.gpus), ""}; });
+      add("gpu_hours", T.fig_label_gpu_hours, *r.gpu_hours, "GPU-h", [&] { return Explanation{T.fig_gpu_hours_formula, Plurals(Printf(T.fig_gpu_hours_inputs, w.gpus)), ""}; });
     }
     return r;
   }
@@ -287,8 +288,8 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   });
   add("tokens_per_second", T.fig_label_decode, *r.tokens_per_second, "tokens/s", [&] {
     return Explanation{T.fig_decode_formula,
-                       Printf(T.fig_decode_inputs, profile.name.c_str(), replicas, replica, w.batch, g.memory_bandwidth_gbps,
-                              bw_efficiency, profile.decode_overlap, allreduce * 1e3, step * 1e3, tpot * 1e3),
+                       Plurals(Printf(T.fig_decode_inputs, profile.name.c_str(), replicas, replica, w.batch, g.memory_bandwidth_gbps,
+                              bw_efficiency, profile.decode_overlap, allreduce * 1e3, step * 1e3, tpot * 1e3)),
                        T.fig_decode_source};
   });
   // Concurrency: the largest batch whose KV cache fits and whose per-user speed meets the target.
@@ -310,7 +311,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   r.max_concurrent_users = users;
   add("max_concurrent_users", T.fig_label_users, users, "users", [&] {
     return Explanation{T.fig_users_formula,
-                       Printf(T.fig_users_inputs, w.target_tokens_per_second, w.context, replicas), T.fig_users_source};
+                       Plurals(Printf(T.fig_users_inputs, w.target_tokens_per_second, w.context, replicas)), T.fig_users_source};
   });
   if (users == 0 && explain) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
   return r;

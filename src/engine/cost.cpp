@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "text/engine_text.hpp"
+#include "plural.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -268,8 +269,8 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             row.billed_months = BilledMonths(calendar_h, form->min_commitment_months);
             compute = q.gpus * *price * *row.billed_months;
             model = RentedMonthlyModel(*price);
-            row.notes.push_back(Printf(T.cost_row_billed_monthly, *row.billed_months, Num(calendar_h).c_str(),
-                                       Num(q.duty_cycle).c_str(), form->min_commitment_months));
+            row.notes.push_back(Plurals(Printf(T.cost_row_billed_monthly, *row.billed_months, Num(calendar_h).c_str(),
+                                       Num(q.duty_cycle).c_str(), form->min_commitment_months)));
             break;
           }
           case ServiceKind::kPurchase: {

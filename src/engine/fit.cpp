@@ -7,6 +7,7 @@
 #include "recommend.hpp"
 #include "text/engine_text.hpp"
 #include "units.hpp"
+#include "plural.hpp"
 
 #include <algorithm>
 #include <array>
@@ -552,7 +553,7 @@ void ExplainChanges(const Workload& base, const Workload& fitted, Search& search
            x.grad_accum = static_cast<int>(std::max(1LL, global / std::max(1, x.dp) / x.micro_batch));
          },
          [&](const std::string& field, const MemoryBreakdown& b, const MemoryBreakdown& a) {
-           if (field == "grad_accum") return Printf(T.fit_why_grad_accum, static_cast<int>(global));
+           if (field == "grad_accum") return Plurals(Printf(T.fit_why_grad_accum, static_cast<int>(global)));
            return Printf(T.fit_why_micro_batch, Gib(b.activations_bytes).c_str(), Gib(a.activations_bytes).c_str());
          });
   // Layout (before ZeRO, whose sharding needs the data-parallel degree).
@@ -568,18 +569,18 @@ void ExplainChanges(const Workload& base, const Workload& fitted, Search& search
          if (field == "tp") return Printf(T.fit_why_tp, fitted.tp);
          if (field == "pp") return Printf(T.fit_why_pp, fitted.model.layers, fitted.pp);
          if (field == "dp") return Printf(T.fit_why_dp, fitted.dp);
-         if (field == "ep") return Printf(T.fit_why_ep, fitted.model.experts, fitted.ep);
+         if (field == "ep") return Plurals(Printf(T.fit_why_ep, fitted.model.experts, fitted.ep));
          if (field == "sequence_parallel") return std::string(T.fit_why_sequence_parallel);
-         if (field == "grad_accum") return Printf(T.fit_why_grad_accum, static_cast<int>(global));
+         if (field == "grad_accum") return Plurals(Printf(T.fit_why_grad_accum, static_cast<int>(global)));
          if (field == "micro_batch")
            return Printf(T.fit_why_micro_batch, Gib(b.activations_bytes).c_str(), Gib(a.activations_bytes).c_str());
-         return Printf(T.fit_why_layout, fitted.gpus, Gib(b.total_bytes).c_str(), Gib(a.total_bytes).c_str());
+         return Plurals(Printf(T.fit_why_layout, fitted.gpus, Gib(b.total_bytes).c_str(), Gib(a.total_bytes).c_str()));
        });
   // ZeRO.
   step([&](Workload& x) { x.zero_stage = fitted.zero_stage; },
        [&](const std::string&, const MemoryBreakdown& b, const MemoryBreakdown& a) {
          const char* what = fitted.zero_stage >= 3 ? T.fit_zero_what_3 : fitted.zero_stage == 2 ? T.fit_zero_what_2 : T.fit_zero_what_1;
-         return Printf(T.fit_why_zero, fitted.zero_stage, what, fitted.dp, Gib(states(b)).c_str(), Gib(states(a)).c_str());
+         return Plurals(Printf(T.fit_why_zero, fitted.zero_stage, what, fitted.dp, Gib(states(b)).c_str(), Gib(states(a)).c_str()));
        });
   // Optimizer.
   step([&](Workload& x) { x.optimizer = fitted.optimizer; },
@@ -589,7 +590,7 @@ void ExplainChanges(const Workload& base, const Workload& fitted, Search& search
   // KV cache.
   step([&](Workload& x) { x.kv_precision = fitted.kv_precision; },
        [&](const std::string&, const MemoryBreakdown& b, const MemoryBreakdown& a) {
-         return Printf(T.fit_why_kv_fp8, Gib(b.kv_cache_bytes).c_str(), Gib(a.kv_cache_bytes).c_str(), base.batch, base.context);
+         return Plurals(Printf(T.fit_why_kv_fp8, Gib(b.kv_cache_bytes).c_str(), Gib(a.kv_cache_bytes).c_str(), base.batch, base.context));
        });
   // Weight format.
   step([&](Workload& x) { x.precision = fitted.precision; },
@@ -602,9 +603,9 @@ void ExplainChanges(const Workload& base, const Workload& fitted, Search& search
        [&](const std::string& field, const MemoryBreakdown&, const MemoryBreakdown& a) {
          const int per_node = std::min(fitted.gpus, std::max(1, c.assumptions.gpus_per_node));
          if (field == "offload_params")
-           return Printf(T.fit_why_offload_params, Gib(a.cpu_offload_params_bytes).c_str(),
-                         Gib((a.cpu_offload_params_bytes + a.cpu_offload_bytes) * per_node).c_str(), per_node);
-         return Printf(T.fit_why_offload, Gib(a.cpu_offload_bytes).c_str(), Gib(a.cpu_offload_bytes * per_node).c_str(), per_node);
+           return Plurals(Printf(T.fit_why_offload_params, Gib(a.cpu_offload_params_bytes).c_str(),
+                         Gib((a.cpu_offload_params_bytes + a.cpu_offload_bytes) * per_node).c_str(), per_node));
+         return Plurals(Printf(T.fit_why_offload, Gib(a.cpu_offload_bytes).c_str(), Gib(a.cpu_offload_bytes * per_node).c_str(), per_node));
        });
   // Listed in knob order (the layout was applied before ZeRO for the numbers).
   std::stable_sort(out.begin(), out.end(), [](const FitChange& x, const FitChange& y) { return FieldRank(x.field) < FieldRank(y.field); });
@@ -641,7 +642,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   if (fw.micro_batch != base.micro_batch) knobs.push_back(T.fit_knob_micro_batch);
   if (fw.zero_stage != base.zero_stage) knobs.push_back(T.fit_knob_zero);
   if (fw.optimizer != base.optimizer) knobs.push_back(T.fit_knob_optimizer);
-  if (max_gpus > base.gpus || fw.tp != base.tp || fw.pp != base.pp) knobs.push_back(Printf(T.fit_knob_layout, max_gpus));
+  if (max_gpus > base.gpus || fw.tp != base.tp || fw.pp != base.pp) knobs.push_back(Plurals(Printf(T.fit_knob_layout, max_gpus)));
   if (fw.kv_precision != base.kv_precision) knobs.push_back(T.fit_knob_kv);
   if (fw.precision != base.precision) knobs.push_back(Printf(T.fit_knob_quantization, PrecisionLabel(fw.precision)));
   if (fw.offload_optimizer != base.offload_optimizer) knobs.push_back(T.fit_knob_offload);
@@ -696,7 +697,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
       const Workload& x = found->w;
       const long long needed = static_cast<long long>(x.micro_batch) * x.grad_accum * x.dp;
       if (base.IsTraining() && needed > global)
-        out.push_back(Printf(T.fit_block_more_gpus_batch, x.gpus, name.c_str(), static_cast<int>(needed), max_gpus));
+        out.push_back(Plurals(Printf(T.fit_block_more_gpus_batch, x.gpus, name.c_str(), static_cast<int>(needed), max_gpus)));
       else
         out.push_back(Printf(T.fit_block_more_gpus, x.gpus, name.c_str(), max_gpus));
     }
@@ -714,7 +715,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   }
   if (base.task == Task::kFullFinetune || base.task == Task::kPretrain) out.push_back(T.fit_block_task_training);
   if (!base.IsTraining())
-    out.push_back(Printf(T.fit_block_task_serving, Gib(m.kv_cache_bytes).c_str(), base.batch, base.context));
+    out.push_back(Plurals(Printf(T.fit_block_task_serving, Gib(m.kv_cache_bytes).c_str(), base.batch, base.context)));
 }
 
 }  // namespace

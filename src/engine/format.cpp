@@ -128,9 +128,16 @@ std::string Count(double v) {
   return Plain(v, 3);
 }
 
-std::string Gib(double bytes) {
+std::string GibNumber(double bytes) {
+  if (!std::isfinite(bytes)) return "-";
   const double gib = bytes / kBytesPerGiB;
-  return Printf(gib >= 100 ? "%.0f GiB" : (gib >= 10 ? "%.1f GiB" : "%.2f GiB"), gib);
+  const double a = std::fabs(gib);
+  if (a >= 100) return Grouped(gib, 0);
+  if (a >= 10) return Grouped(gib, 1);
+  if (a >= 0.1 || a == 0) return Grouped(gib, 2);
+  return Plain(gib, 2);
 }
+
+std::string Gib(double bytes) { return GibNumber(bytes) + " GiB"; }
 
 }  // namespace atlas

@@ -30,7 +30,11 @@ std::string Duration(double seconds, Language language = Language::kEnglish);
 // 3 significant digits with an SI-ish suffix: 8.03e9 -> "8.03B", 1.2e12 -> "1.2T" (never
 // e-notation: 4.5e15 -> "4,500T", 2e-5 -> "0.00002").
 std::string Count(double value);
-// Bytes in binary GiB (the unit cards are sold in) with 1-2 decimals: "14.0 GiB".
+// Bytes in binary GiB (the unit cards are sold in), always GiB so figures side by side compare
+// at a glance (never "6.33 TiB" beside "6,485 GiB", nor MiB beside GiB): two decimals below 10
+// ("5.25 GiB"), one below 100 ("14.0 GiB"), grouped whole above ("6,485 GiB"), two significant
+// digits below 0.1 ("0.031 GiB"). GibNumber is the number alone; "-" when not finite.
+std::string GibNumber(double bytes);
 std::string Gib(double bytes);
 // The shortest text that reads back to the same double ("1e-12", "0.30000000000000004"):
 // a value quoted in a message is never rounded onto a bound.

@@ -6,6 +6,7 @@
 #include "peak_kind_text.hpp"
 #include "text/engine_text.hpp"
 #include "units.hpp"
+#include "plural.hpp"
 
 #include <algorithm>
 #include <array>
@@ -74,7 +75,7 @@ std::vector<std::string> ValidateConstraints(const Constraints& c, const Catalog
   const EngineText& T = EngineTextFor(c.language);
   std::vector<std::string> e;
   auto positive = [&](const std::optional<double>& v, const char* field, double max) {
-    if (v && !(*v > 0 && *v <= max)) e.push_back(Printf(T.rec_err_positive, field, max));
+    if (v && !(*v > 0 && *v <= max)) e.push_back(Printf(T.rec_err_positive, field, Readable(max).c_str()));
   };
   positive(c.budget_cny, "budget", 1e12);
   positive(c.deadline_hours, "deadline_hours", 876000);
@@ -612,12 +613,12 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                                Gib(cap - used).c_str(), 100 * (cap - used) / cap));
     const Workload& lw = l.w;
     if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
-      r.reasons.push_back(Printf(T.rec_reason_zero,
+      r.reasons.push_back(Plurals(Printf(T.rec_reason_zero,
                                  lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
-                                 Gib(res.single_gpu_model_states_bytes).c_str()));
+                                 Gib(res.single_gpu_model_states_bytes).c_str())));
     if (training && IsPeft(lw.task) && lw.zero_stage == 3 && n > 1)
-      r.reasons.push_back(Printf(T.rec_reason_fsdp_peft, n,
-                                 Gib(l.memory.weights_bytes).c_str()));
+      r.reasons.push_back(Plurals(Printf(T.rec_reason_fsdp_peft, n,
+                                 Gib(l.memory.weights_bytes).c_str())));
     if (lw.tp * lw.pp > 1)
       r.reasons.push_back(Printf(T.rec_reason_split,
                                  lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
@@ -644,8 +645,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                                    Gib(l.memory.weights_bytes).c_str(),
                                    Gib(l.memory.weights_bytes * BytesPerWeight(base.precision) / BytesPerWeight(lw.precision)).c_str(),
                                    PrecisionLabel(base.precision)));
-      r.reasons.push_back(Printf(T.rec_reason_kv, Gib(l.memory.kv_cache_bytes).c_str(),
-                                 lw.batch, lw.context));
+      r.reasons.push_back(Plurals(Printf(T.rec_reason_kv, Gib(l.memory.kv_cache_bytes).c_str(),
+                                 lw.batch, lw.context)));
       if (cr.tokens_per_second_per_user)
         r.reasons.push_back(Printf(T.rec_reason_speed,
                                    *cr.tokens_per_second_per_user, base.target_tokens_per_second,
@@ -701,8 +702,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                                 MarketWord(r.price->market, T)));
     // The guides' advice.
     if (cons.min_cpu_cores_per_gpu > 0)
-      r.advice.push_back(Printf(T.rec_advice_cpu,
-                                cons.min_cpu_cores_per_gpu, cons.min_cpu_cores_per_gpu * n));
+      r.advice.push_back(Plurals(Printf(T.rec_advice_cpu,
+                                cons.min_cpu_cores_per_gpu, cons.min_cpu_cores_per_gpu * n)));
     if (training && n >= 8)
       r.advice.push_back(g.nvlink_class ? T.rec_advice_nvlink_8 : T.rec_advice_pcie_8);
     else if (training && n > 1 && n <= 4 && !g.nvlink_class)
@@ -779,9 +780,9 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       res.why_not.push_back(Printf(T.rec_why_not_constraint, g->DisplayName(zh).c_str(), Cards(tr.first_fit_count, T).c_str(),
                                    tr.first_fit_layout.c_str(), tr.constraint_failure.c_str()));
     } else if (tr.first_fit_count > 1) {
-      res.why_not.push_back(Printf(T.rec_why_not_ranked_multi,
+      res.why_not.push_back(Plurals(Printf(T.rec_why_not_ranked_multi,
                                    g->DisplayName(zh).c_str(), Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(),
-                                   Gib(states).c_str(), tr.first_fit_count, tr.first_fit_layout.c_str(), cons.max_results));
+                                   Gib(states).c_str(), tr.first_fit_count, tr.first_fit_layout.c_str(), cons.max_results)));
     } else {
       res.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh).c_str(), cons.max_results, ObjectivePhrase(cons.objective, T)));
     }
@@ -791,8 +792,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   for (const GpuTrace& tr : trace)
     if (!tr.excluded && !tr.unpublished_refusal.empty()) res.why_not.push_back(tr.unpublished_refusal);
   if (excluded_foreign > 0)
-    add_note(Printf(T.rec_note_domestic, excluded_foreign), false);
-  if (software_skipped > 0) add_note(Printf(T.rec_note_software_skipped, software_skipped), false);
+    add_note(Plurals(Printf(T.rec_note_domestic, excluded_foreign)), false);
+  if (software_skipped > 0) add_note(Plurals(Printf(T.rec_note_software_skipped, software_skipped)), false);
   add_note(T.rec_note_risk_ranking, false);
   for (const OwnedGpu& o : cons.owned) {
     const bool used = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.owned && r.gpu == o.gpu; });

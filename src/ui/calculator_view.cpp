@@ -9,6 +9,7 @@
 #include "theme.hpp"
 #include "model_picker.hpp"
 #include "widgets.hpp"
+#include "engine/plural.hpp"
 
 #include <imgui.h>
 
@@ -258,7 +259,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     PowInput(env, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
     PowInput(env, Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
     IntInput(env, Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
-    ImGui::TextDisabled(t.calc_global_batch, w.micro_batch * w.grad_accum * w.dp);
+    ImGui::TextDisabled("%s", Plurals(Printf(t.calc_global_batch, w.micro_batch * w.grad_accum * w.dp)).c_str());
     EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, env,
               t.calc_checkpointing_help);
     ImGui::Checkbox(Labeled(t.calc_flash, "flash").c_str(), &w.flash_attention);
@@ -488,7 +489,7 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
   const UiText& t = env.text();
   const FitResult& f = d.fit;
   if (d.estimate.fits) {
-    if (ui.fit_applied > 0) ColoredWrapped(kColorGood, Printf(t.calc_fit_applied, ui.fit_applied));
+    if (ui.fit_applied > 0) ColoredWrapped(kColorGood, Plurals(Printf(t.calc_fit_applied, ui.fit_applied)));
     return;
   }
   ui.fit_applied = 0;
@@ -496,7 +497,7 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
   SectionTitle(t.calc_section_fit);
   if (f.fits) {
     ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(40, 110, 200, 255));
-    const bool apply = ImGui::Button(Labeled(Printf(t.calc_fit_apply, static_cast<int>(f.changes.size())).c_str(), "fit_apply").c_str());
+    const bool apply = ImGui::Button(Labeled(Plurals(Printf(t.calc_fit_apply, static_cast<int>(f.changes.size()))).c_str(), "fit_apply").c_str());
     ImGui::PopStyleColor();
     if (apply && d.inputs == state.calculator && ApplyFit(state.calculator, f)) ui.fit_applied = static_cast<int>(f.changes.size());
     ImGui::PushTextWrapPos(0);
@@ -618,9 +619,9 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) ApplyFitsOn(state.calculator, c, e.gpu_index);
     ImGui::PopStyleColor(2);
     if (ImGui::IsItemHovered()) {
-      if (e.min_gpus > 0) ImGui::SetTooltip(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str());
+      if (e.min_gpus > 0) ImGui::SetTooltip("%s", Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str())).c_str());
       else if (!e.unsupported.empty()) ImGui::SetTooltip("%s", Shown(e.unsupported, env).c_str());
-      else ImGui::SetTooltip(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus);
+      else ImGui::SetTooltip("%s", Plurals(Printf(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus)).c_str());
     }
     ImGui::PopID();
     ++shown;

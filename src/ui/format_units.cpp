@@ -14,12 +14,9 @@ std::string Safe(double v, int decimals) { return std::isfinite(v) ? FormatNumbe
 
 std::string Bytes(double bytes) {
   if (!std::isfinite(bytes)) return "-";
-  // Binary units, as cards report memory (an "80 GB" H100 holds 80 GiB).
-  const double gib = bytes / (1024.0 * 1024.0 * 1024.0);
-  if (std::fabs(gib) >= 1024) return FormatNumber(gib / 1024, 2) + "\u00A0TiB";
-  if (std::fabs(gib) >= 100) return FormatNumber(gib, 0) + "\u00A0GiB";
-  if (std::fabs(gib) >= 0.1) return FormatNumber(gib, 1) + "\u00A0GiB";
-  return FormatNumber(bytes / (1024.0 * 1024.0), 1) + "\u00A0MiB";
+  // Binary units, as cards report memory (an "80 GB" H100 holds 80 GiB), and always GiB, the
+  // scale of the engine's sentences too (engine/format.hpp Gib): one unit per view.
+  return GibNumber(bytes) + "\u00A0GiB";
 }
 
 std::string GpuHours(double h, const UiText& t) {

@@ -8,7 +8,7 @@
 namespace atlas::ui {
 
 // Number and unit are joined by a no-break space (U+00A0): ImGui never wraps a figure there.
-std::string Bytes(double bytes);        // binary GiB (2^30), labelled
+std::string Bytes(double bytes);        // binary GiB (2^30) at every size, labelled (engine Gib)
 // Durations: engine/format.hpp Duration(seconds, language), shared with the engine's sentences.
 // GPU-hours with the hours' precision (one decimal below 100, grouped above): "3.5 GPU-h",
 // "1,234 GPU-h"; "-" when not finite. Never "3" for 3.5.

@@ -3,6 +3,7 @@
 #include "engine/format.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
+#include "engine/plural.hpp"
 
 #include <imgui.h>
 
@@ -47,7 +48,7 @@ void DrawRecommendationMarks(const Recommendation& r, const UiEnv& env) {
     risks++;
     tip += "\n- " + Shown(f.text, env);
   }
-  if (risks > 0) Mark(kColorBad, risks == 1 ? t.mark_risk_one : Printf(t.mark_risks, risks).c_str(), tip);
+  if (risks > 0) Mark(kColorBad, risks == 1 ? t.mark_risk_one : Plurals(Printf(t.mark_risks, risks)).c_str(), tip);
 }
 
 }  // namespace atlas::ui

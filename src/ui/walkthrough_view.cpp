@@ -8,6 +8,7 @@
 #include "model_picker.hpp"
 #include "recommendation_marks.hpp"
 #include "widgets.hpp"
+#include "engine/plural.hpp"
 
 #include <imgui.h>
 
@@ -255,6 +256,11 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
     numbers.push_back(Printf(t.walk_method_compare, MethodLabel(d.options.front(), t).c_str(),
                              Bytes(d.options.front().bytes).c_str(), MethodLabel(d.options.back(), t).c_str(),
                              Bytes(d.options.back().bytes).c_str()));
+  // Serving has no fine-tuning method: its rule is about weight formats, not LoRA.
+  if (WalkthroughServing(s)) {
+    Rule(t, t.walk_method_rule_serve, numbers, t.walk_method_source_serve);
+    return;
+  }
   numbers.push_back(Printf(t.walk_method_guide, 100, 10, 5, FormatNumber(2048).c_str()));
   Rule(t, t.walk_method_rule, numbers, t.walk_method_source);
 }
@@ -422,8 +428,8 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
   if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
   for (const std::string& warning : r.warnings) ColoredWrapped(kColorWarn, "! " + warning);
   for (int i = 0; i < shown; ++i) DrawConfig(state, c, d, i, env, memory);
-  ImGui::TextDisabled(t.walk_checked, r.fitting_total,
-                      FormatNumber(static_cast<double>(r.evaluated)).c_str(), FormatNumber(static_cast<double>(r.search_space)).c_str());
+  ImGui::TextDisabled("%s", Plurals(Printf(t.walk_checked, r.fitting_total, FormatNumber(static_cast<double>(r.evaluated)).c_str(),
+                                            FormatNumber(static_cast<double>(r.search_space)).c_str())).c_str());
   if (!r.why_not.empty()) {
     SectionTitle(t.walk_why_not);
     for (const std::string& s : r.why_not) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdarg>
@@ -185,8 +186,9 @@ namespace {
 struct NumberEdit {
   ImGuiID id = 0;
   std::string text;
-  double edited_at = 0;
-  bool edited = false;  // typed into since the last commit
+  double changed_s = 0;         // wall clock: the frame that first showed `text`
+  double previous_frame_s = 0;  // wall clock: the last frame that drew the field active
+  bool edited = false;          // typed into since the last commit
 };
 struct NumberEdits {
   NumberEdit current, left;
@@ -204,14 +206,14 @@ bool CommitNumber(ImGuiID id, const std::string& text, double& value, const Numb
 }
 
 std::string ProblemMessage(NumberProblem problem, double kept, const NumberFieldSpec& spec, const UiText& t) {
-  const std::string k = FormatNumberField(kept, spec);
+  const std::string k = DescribeNumberField(kept, spec);
   switch (problem) {
     case NumberProblem::kNone: return "";
     case NumberProblem::kEmpty: return Printf(t.field_empty, k.c_str());
     case NumberProblem::kNotANumber: return Printf(t.field_not_number, k.c_str());
     case NumberProblem::kNotWhole: return Printf(t.field_not_whole, k.c_str());
-    case NumberProblem::kTooSmall: return Printf(t.field_too_small, FormatNumberField(spec.min, spec).c_str(), k.c_str());
-    case NumberProblem::kTooLarge: return Printf(t.field_too_large, FormatNumberField(spec.max, spec).c_str(), k.c_str());
+    case NumberProblem::kTooSmall: return Printf(t.field_too_small, DescribeNumberField(spec.min, spec).c_str(), k.c_str());
+    case NumberProblem::kTooLarge: return Printf(t.field_too_large, DescribeNumberField(spec.max, spec).c_str(), k.c_str());
   }
   return "";
 }
@@ -233,21 +235,22 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
   const float button = ImGui::GetFrameHeight();
   ImGui::SetNextItemWidth(std::max(Em(3), width - 2 * (button + style.ItemInnerSpacing.x)));
   ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
-  const double now = ImGui::GetTime();
+  // Real time, not ImGui's frame clock: the pause is the person's (TypingPaused).
+  const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
   bool changed = false;
   if (ImGui::IsItemActive()) {
     if (e.current.id != id) {
       if (e.current.id != 0 && e.current.edited) e.left = e.current;
-      e.current = {id, buf, now, false};
+      e.current = {id, buf, now, now, false};
     } else if (e.current.text != buf) {
       e.current.text = buf;
-      e.current.edited_at = now;
+      e.current.changed_s = now;
       e.current.edited = true;
-    }
-    if (e.current.edited && now - e.current.edited_at >= kNumberFieldPauseS) {
+    } else if (e.current.edited && TypingPaused(e.current.changed_s, e.current.previous_frame_s, kNumberFieldPauseS)) {
       changed |= CommitNumber(id, e.current.text, value, spec);
       e.current.edited = false;
     }
+    e.current.previous_frame_s = now;
   }
   if (ImGui::IsItemDeactivated()) {  // Enter, Tab, a click elsewhere (Escape reverts the text first)
     NumberEdit* m = e.current.id == id ? &e.current : e.left.id == id ? &e.left : nullptr;
@@ -270,18 +273,21 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
     value = v;
     ImGui::GetStateStorage()->SetInt(id, 0);
   }
-  // The label and the help marker follow on the line when they fit, else start the next one
-  // (narrow phones), so neither is cut off at the panel's edge.
-  auto same_line_if_fits = [](const char* text, float spacing) {
+  // The label and its help marker follow on the line when they fit, else start the next one
+  // (narrow phones), so neither is cut off at the panel's edge; the marker never leaves its
+  // label for a line of its own (the label moves down with it).
+  const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
+  auto same_line_if_fits = [](float width, float spacing) {
     ImGui::SameLine(0, spacing);
-    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
   };
   if (!shown.empty()) {
-    same_line_if_fits(shown.c_str(), style.ItemInnerSpacing.x);
+    same_line_if_fits(ImGui::CalcTextSize(shown.c_str()).x + marker_w, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(shown.c_str());
   }
   if (help) {
-    same_line_if_fits("(?)", style.ItemSpacing.x);
+    if (shown.empty()) same_line_if_fits(marker_w, style.ItemSpacing.x);
+    else ImGui::SameLine(0, style.ItemSpacing.x);
     if (env) HelpMarker(help, *env);
     else HelpMarker(help);
   }

@@ -48,8 +48,8 @@ void WrappedTextF(const char* format, ...) IM_FMTARGS(1);
 void TestTarget(const UiEnv& env, const char* id);
 
 // A number field people can type into as they speak ("8k", "2T", "70B"): the entry is committed
-// on Enter, on leaving the field or after a pause of kNumberFieldPauseS while typing — never per
-// keystroke — and the − / + buttons step as the spec says (powers of two, multiples of 256, a
+// on Enter, on leaving the field or after kNumberFieldPauseS of real time with no key arriving,
+// however slow the frames (app/number_field.hpp, TypingPaused) — never per keystroke — and the − / + buttons step as the spec says (powers of two, multiples of 256, a
 // 1-2-5 ladder). A bad entry keeps the last good value and says why under the field. `label` is
 // "visible text###id"; `width` is the field's and buttons' width; `help`, if any, is a (?) marker
 // after the label (a test target "help" when `env` is given). True when the value changed.

@@ -10,6 +10,9 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <regex>
+#include <utility>
+#include <vector>
 
 using namespace atlas;
 
@@ -65,10 +68,11 @@ TEST_CASE("Markdown export: a model name is text, never HTML or a link") {
   const CalculatorDerived d = Derived(hostile, s);
   const std::string md = ExportCalculator(d, c, "https://host/atlas/" + EncodeLink(s, c), ExportFormat::kMarkdown);
   CHECK_FALSE(Has(md, "<img"));
-  CHECK(Has(md, "&lt;img src=x onerror=alert\\(1\\)&gt;"));
+  CHECK(Has(md, "&lt;img src=x onerror=alert(1)&gt;"));
   // Outside the link (a https URL whose fragment holds the name percent-encoded): no link syntax.
   const std::string body = md.substr(0, md.find("\nLink: "));
-  CHECK_FALSE(Has(body, "](javascript"));
+  CHECK(Has(body, "\\[click\\](javascript\\:alert(1))"));  // brackets escaped: no link
+  CHECK_FALSE(std::regex_search(body, std::regex("[^\\\\]\\]\\(")));  // no unescaped "]("
   CHECK_FALSE(Has(body, "javascript:"));
   CHECK_FALSE(Has(body, "www.evil"));
   CHECK_FALSE(Has(body, "*x*"));
@@ -114,7 +118,7 @@ TEST_CASE("CSV export: cells that would be formulas are neutralised") {
   const std::string csv = ExportTierMap(s, hostile, ExportFormat::kCsv);
   CHECK(Has(csv, "\"'=cmd|' /C calc'!A0\""));
   const std::string md = ExportTierMap(s, hostile, ExportFormat::kMarkdown);
-  CHECK(Has(md, "=cmd\\|\\' /C calc\\'\\!A0"));
+  CHECK(Has(md, "=cmd\\|' /C calc'!A0"));
 }
 
 TEST_CASE("exports print readable numbers: FLOPs as a power of ten, money and counts grouped") {
@@ -158,4 +162,45 @@ TEST_CASE("exports follow the language shown: Chinese headings, rows, units and 
   const std::string cards = ExportTierMap(s, c, ExportFormat::kMarkdown, Language::kChinese);
   CHECK(Has(cards, "| 型号 | 梯队 |"));
   CHECK(Has(ExportTierMap(s, c, ExportFormat::kMarkdown), "| card | tier |"));
+}
+
+TEST_CASE("Markdown export escapes only what Markdown needs, and prints counts as whole numbers") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  // Punctuation that forms no markup on its own stays as written (new-user trial: "\(" in output).
+  const std::string name = "Llama 3.1 (8B): \"tuned\" + v2! {draft} #1 full_finetune 50% & co";
+  const CalculatorDerived d = Derived(name, s);
+  const std::string md = ExportCalculator(d, c, "#v=1", ExportFormat::kMarkdown);
+  CHECK(Has(md, "Llama 3.1 (8B): \"tuned\" + v2! {draft} \\#1 full_finetune 50% &amp; co"));
+  CHECK_FALSE(Has(md, "\\("));
+  CHECK_FALSE(Has(md, "\\)"));
+  // What would be markup still is not: links, autolinks, e-mail, emphasis, code, tables, HTML.
+  for (const auto& [raw, escaped] : std::vector<std::pair<std::string, std::string>>{
+           {"[x](javascript:alert(1))", "\\[x\\](javascript\\:alert(1))"},
+           {"https://evil.example", "https\\://evil.example"},
+           {"mail me@evil.example", "mail me\\@evil.example"},
+           {"www.evil.example", "www\\.evil.example"},
+           {"*bold* _it_ `code` ~~x~~", "\\*bold\\* \\_it\\_ \\`code\\` \\~\\~x\\~\\~"},
+           {"a|b", "a\\|b"},
+           {"<b>x</b>", "&lt;b&gt;x&lt;/b&gt;"}}) {
+    CAPTURE(raw);
+    AppState si;
+    const std::string out = ExportCalculator(Derived(raw, si), c, "#v=1", ExportFormat::kMarkdown);
+    CHECK(Has(out, escaped));
+  }
+  // Serving: the concurrent users are a count ("67", never "67.000").
+  AppState serve;
+  serve.calculator.workload.task = Task::kInference;
+  serve.calculator.workload.gpu = "h100-sxm";
+  NormalizeCalculator(serve.calculator, c);
+  CalculatorDerived sd;
+  UpdateCalculatorDerived(serve, c, sd, Language::kEnglish);
+  REQUIRE(sd.valid);
+  const std::string smd = ExportCalculator(sd, c, "#v=1", ExportFormat::kMarkdown);
+  const size_t users = smd.find(" | users |");
+  REQUIRE(users != std::string::npos);
+  const std::string value = smd.substr(smd.rfind("| ", users - 1) + 2, users - smd.rfind("| ", users - 1) - 2);
+  CAPTURE(value);
+  CHECK(value.find('.') == std::string::npos);
+  CHECK_FALSE(value.empty());
 }

@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 using namespace atlas;
 
 namespace {
@@ -70,4 +72,32 @@ TEST_CASE("fields show every digit or a compact form that reads back the same") 
   CHECK(FormatNumberField(123456789, kTokens) == "123456789");  // no exact short form
   for (double v : {2e12, 1.5e9, 100e6, 123456789.0, 4096.0})
     CHECK(ParseNumberField(FormatNumberField(v, kTokens), kTokens).value == doctest::Approx(v));
+}
+
+TEST_CASE("limits in messages read with thousands separators (new-user trial: \"At most 1000000\")") {
+  const NumberFieldSpec vocab{1, 10000000, true, StepKind::kLinear, 256};
+  CHECK(FormatNumberField(10000000, vocab) == "10000000");  // what the field itself shows
+  CHECK(DescribeNumberField(10000000, vocab) == "10,000,000");
+  CHECK(DescribeNumberField(1000000, kCount) == "1,000,000");
+  CHECK(DescribeNumberField(999, kCount) == "999");
+  const NumberFieldSpec speed{0.1, 100000, false, StepKind::kLog125};
+  CHECK(DescribeNumberField(100000, speed) == "100,000");
+  CHECK(DescribeNumberField(1234.5, speed) == "1,234.5");
+  CHECK(DescribeNumberField(0.1, speed) == "0.1");
+  CHECK(DescribeNumberField(2e12, kTokens) == "2T");  // compact fields keep their short form
+  CHECK(DescribeNumberField(std::nan(""), kCount).empty());
+}
+
+TEST_CASE("a pause commits only when no key arrived for the pause, however slow the frames") {
+  const double pause = 0.8;
+  // Fast frames (60 Hz): the entry commits once the frame before already started a pause later.
+  CHECK_FALSE(TypingPaused(10.0, 10.0 + 0.75, pause));
+  CHECK(TypingPaused(10.0, 10.0 + 0.80, pause));
+  // Slow frames (1.2 s each, longer than the pause): the first frame after the change ends
+  // after the pause, but a key typed while it ran reaches only the next frame: no commit yet.
+  // Frames start at 10.0 (shows the change), 11.2 and 12.4.
+  CHECK_FALSE(TypingPaused(10.0, 10.0, pause));  // at 11.2: the previous frame is the change's own
+  CHECK(TypingPaused(10.0, 11.2, pause));         // at 12.4: a whole frame more with no key: commit
+  // A clock that goes backwards (never with steady_clock) never commits.
+  CHECK_FALSE(TypingPaused(10.0, 9.0, pause));
 }

@@ -75,4 +75,47 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["under slow frames (each longer than the pause) no half-typed value is committed", async () => {
+    // Slow frames, as on a busy laptop or an old phone (new-user trial, issue 16.2): every frame
+    // first spends 1 s of main-thread time, longer than the 0.8 s pause. Chrome then runs the
+    // next frame before the key typed meanwhile, so a pause measured between frames saw no key
+    // and committed "8", "81", "819" (the app before this test: all three reached the link).
+    const context = await browser.newContext(DESKTOP);
+    await context.addInitScript(() => {
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (cb) => raf((t) => {
+        const end = performance.now() + (window.__slowFrameMs || 0);
+        while (performance.now() < end);
+        cb(t);
+      });
+    });
+    const page = await context.newPage();
+    const problems = [];
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(server.url + "#v=1&view=calculator&calc.task=full_finetune");
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await frames(page, 6);
+    await spyOnLink(page);
+    await page.mouse.click(FIELD.x, FIELD.y);
+    await frames(page, 3);
+    await page.keyboard.press("Control+A");
+    await frames(page, 2);
+    await page.evaluate(() => { window.__slowFrameMs = 1000; });
+    const before = await page.evaluate(() => window.__atlasStats.frameMs.length);
+    for (const key of ["8", "1", "9", "2"]) {  // a person's pace: a key every 150 ms
+      await page.keyboard.down(key);
+      await page.keyboard.up(key);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    // Still slow while the pause passes: the entry commits once no key came for 0.8 s.
+    await page.waitForFunction(() => /calc\.seq_len=8192/.test(location.hash), null, { timeout: 20000 }).catch(() => {});
+    const slowFrames = await page.evaluate((n) => window.__atlasStats.frameMs.length - n, before);
+    await page.evaluate(() => { window.__slowFrameMs = 0; });
+    const written = await page.evaluate(() => window.__seqLens);
+    assert(slowFrames >= 3, `only ${slowFrames} slow frames were drawn`);
+    assert(!written.some((v) => ["8", "81", "819"].includes(v)), `half-typed values reached the link: ${written.join(", ")}`);
+    assert((await seqLen(page)) === "8192", `after the pause: ${await seqLen(page)} (link values: ${written.join(", ")})`);
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
 ]).finally(async () => { await browser.close(); server.close(); });

@@ -69,9 +69,11 @@ export async function launch() {
   });
 }
 
-// Opens `url` in a fresh context; collects console errors and failed requests.
-export async function open(browser, url, device) {
+// Opens `url` in a fresh context; collects console errors and failed requests. With
+// { captureText: true } the drawn-text hook is on from the start (see drawnText).
+export async function open(browser, url, device, { captureText = false } = {}) {
   const context = await browser.newContext(device);
+  if (captureText) await context.addInitScript(() => { window.__atlasCaptureText = true; });
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
@@ -105,6 +107,16 @@ export async function swipe(context, page, x0, y0, x1, y1, moves = 10) {
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await frames(page, 6);
+}
+
+// The text a fresh frame draws (src/platform/web/drawn_text_hook.hpp; open with captureText).
+// The app sleeps when idle: wake it first. DUMP=1 prints it.
+export async function drawnText(page) {
+  await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+  await frames(page, 3);
+  const text = await page.evaluate(() => window.__atlasDrawnText || "");
+  if (process.env.DUMP) console.log(`---- drawn text\n${text}\n----`);
+  return text;
 }
 
 export async function waitForMark(page, name = "gpu-atlas:first-frame", timeout = 30000) {

@@ -313,7 +313,12 @@ check "export: page URL in the Markdown link" 0 sh -c "'$bin' export --format md
 grep -q "^Link: <https://example.org/atlas/#v=1&" "$tmp/out" && echo "ok   export: link with the page URL" || { echo "FAIL export link"; fails=$((fails+1)); }
 echo '{"view":"calculator","calculator":{"model":{"params":8e9,"name":"<img src=x onerror=alert(1)>[a](javascript:alert(1))"},"task":"lora"}}' > "$tmp/hostile.json"
 check "export: hostile model name as Markdown" 0 sh -c "'$bin' export --format md < '$tmp/hostile.json'"
-if grep -v "^Link:" "$tmp/out" | grep -q "<img\|](javascript"; then echo "FAIL export: raw HTML or link in Markdown"; fails=$((fails+1)); else echo "ok   export: no raw HTML or link from a name"; fi
+if grep -v "^Link:" "$tmp/out" | grep -q "<img\|[^\\]](javascript"; then echo "FAIL export: raw HTML or link in Markdown"; fails=$((fails+1)); else echo "ok   export: no raw HTML or link from a name"; fi
+# Escaped no more than Markdown needs (new-user trial: "\(" in the output, "67.000" users).
+"$bin" link decode '#v=1&view=calculator&calc.model=llama-3.1-8b&calc.task=inference&calc.gpu=h100-sxm' > "$tmp/serve.json" 2>/dev/null
+check "export: a serving estimate as Markdown" 0 sh -c "'$bin' export --format md < '$tmp/serve.json'"
+if grep -q '(' "$tmp/out" && ! grep -q '\\[()]' "$tmp/out"; then echo "ok   export md: parentheses as written"; else echo "FAIL export md: parentheses escaped or missing"; fails=$((fails+1)); fi
+grep -E '\| [0-9,]+ \| users \|' "$tmp/out" >/dev/null && echo "ok   export md: users as a whole number" || { echo "FAIL export md: users not a whole number: $(grep users "$tmp/out")"; fails=$((fails+1)); }
 echo '{"view":"calculator","calculator":{"model":{"params":8e9,"name":"=HYPERLINK(1)"},"task":"lora"}}' > "$tmp/formula.json"
 check "export: formula model name as CSV" 0 sh -c "'$bin' export --format csv < '$tmp/formula.json'"
 ! grep -q "^=\|,=" "$tmp/out" && echo "ok   export: CSV formula neutralised" || { echo "FAIL export CSV formula"; fails=$((fails+1)); }

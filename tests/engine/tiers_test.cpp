@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <regex>
+
 using namespace atlas;
 
 namespace {
@@ -70,7 +72,7 @@ TEST_CASE("boundary cards are explained by the rule") {
   g.bf16_dense_tflops = 148;
   TierResult r = ClassifyTier(g);
   CHECK(r.tier == Tier::kMainstream);
-  CHECK(r.reason.find("dense BF16/FP16 148 TFLOPS < 150 TFLOPS") != std::string::npos);
+  CHECK(r.reason.find("dense BF16/FP16 below 150 TFLOPS (has 148)") != std::string::npos);
   // Same card at 150 TFLOPS is flagship.
   g.bf16_dense_tflops = 150;
   CHECK(ClassifyTier(g).tier == Tier::kFlagship);
@@ -91,4 +93,32 @@ TEST_CASE("the loaded catalogs carry every card's tier reasons in both languages
     CHECK(c.TierOf(i, Language::kChinese).tier == c.TierOf(i, Language::kEnglish).tier);
     CHECK(c.TierOf(i, Language::kChinese).reason != c.TierOf(i, Language::kEnglish).reason);
   }
+}
+
+TEST_CASE("tier checks say the limit and what the card has, true whether passed or not (new-user trial)") {
+  // An 80 GB flagship's Tier 3 check read "no: memory 80 GB <= 16 GB", a false statement.
+  const Catalogs& c = test::RealCatalogs();
+  const std::regex symbol_between_numbers("[0-9] ?[A-Za-z/]* ?(<=|>=|<|>|≤|≥) ?[0-9]");
+  for (size_t i = 0; i < c.gpus.gpus.size(); ++i)
+    for (Language language : {Language::kEnglish, Language::kChinese}) {
+      const TierResult& r = c.TierOf(i, language);
+      INFO(c.gpus.gpus[i].id << ": " << r.reason);
+      CHECK_FALSE(std::regex_search(r.reason, symbol_between_numbers));
+      for (const TierCheck& check : r.checks) {
+        INFO(check.what);
+        CHECK_FALSE(std::regex_search(check.what, symbol_between_numbers));
+        CHECK(check.what.find('%') == std::string::npos);
+        CHECK(check.what.find('$') == std::string::npos);
+      }
+    }
+  Gpu g;
+  g.id = "big";
+  g.name = "Big";
+  g.memory_gb = 80;
+  g.memory_bandwidth_gbps = 3350;
+  const TierResult r = ClassifyTier(g);
+  REQUIRE(r.checks.size() >= 2);
+  CHECK(r.checks[0].what == "memory at most 16 GB (has 80)");
+  CHECK_FALSE(r.checks[0].passed);
+  CHECK(ClassifyTier(g, {}, Language::kChinese).checks[0].what == "显存不超过 16 GB（实有 80）");
 }

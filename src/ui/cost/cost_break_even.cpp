@@ -6,6 +6,7 @@
 #include "ui/format_units.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+#include "engine/plural.hpp"
 
 #include <imgui.h>
 
@@ -20,7 +21,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   const std::string& cur = d.request.currency;
   if (d.focus_region < 0) return;
   const Region& focus = c.regions.regions[d.focus_region];
-  WrappedTextF(t.cost_be_title, d.inputs.gpus, ShortName(focus, env.chinese()).c_str());
+  WrappedText(Plurals(Printf(t.cost_be_title, d.inputs.gpus, ShortName(focus, env.chinese()).c_str())));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = narrow ? std::max(Em(16), width * 0.8f) : std::clamp(width * 0.55f, Em(14), Em(22));

@@ -6,6 +6,7 @@
 #include "ui/format_units.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+#include "engine/plural.hpp"
 
 #include <imgui.h>
 
@@ -97,7 +98,7 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
       ImGui::PushID(i);
       const int forms = PricedForms(d.pricing, g.id);
       const std::string& name = g.DisplayName(env.chinese());
-      const std::string label = forms ? Printf(t.cost_gpu_forms, name.c_str(), forms) : Printf(t.cost_gpu_no_quotes, name.c_str());
+      const std::string label = forms ? Plurals(Printf(t.cost_gpu_forms, name.c_str(), forms)) : Printf(t.cost_gpu_no_quotes, name.c_str());
       if (ImGui::Selectable(label.c_str(), g.id == s.gpu)) s.gpu = g.id;
       ImGui::PopID();
     }

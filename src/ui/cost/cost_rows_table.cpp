@@ -6,6 +6,7 @@
 #include "ui/format_units.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+#include "engine/plural.hpp"
 
 #include <imgui.h>
 
@@ -58,7 +59,7 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.energy_published ? Safe(row.co2_kg, 0).c_str() : t.card_not_published);
     ImGui::TableNextColumn();
-    ImGui::TextDisabled(t.cost_notes_count, row.notes.size());
+    ImGui::TextDisabled("%s", Plurals(Printf(t.cost_notes_count, row.notes.size())).c_str());
     TestTarget(env, "tip");
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();

@@ -1,0 +1,64 @@
+// Counts read as people write them (engine/plural.hpp): "1 change", "2 changes", never
+// "1 change(s)" or "1 GPUs", in the engine's sentences as in the UI's.
+#include "engine/estimate.hpp"
+#include "engine/fit.hpp"
+#include "engine/plural.hpp"
+#include "test_jobs.hpp"
+#include "test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <string>
+
+using namespace atlas;
+
+TEST_CASE("plural groups: the first form after exactly 1, else the second") {
+  CHECK(Plurals("apply 1 {change|changes}") == "apply 1 change");
+  CHECK(Plurals("apply 3 {change|changes}") == "apply 3 changes");
+  CHECK(Plurals("apply 0 {change|changes}") == "apply 0 changes");
+  CHECK(Plurals("11 {GPU|GPUs}") == "11 GPUs");          // not "1" at the end of a longer number
+  CHECK(Plurals("21 {GPU|GPUs}") == "21 GPUs");
+  CHECK(Plurals("1.5 {GPU|GPUs}") == "1.5 GPUs");
+  CHECK(Plurals("1,000 {GPU|GPUs}") == "1,000 GPUs");
+  CHECK(Plurals("1 {configuration meets|configurations meet} it") == "1 configuration meets it");
+  CHECK(Plurals("2 {replica|replicas} of 1 {GPU|GPUs}, 1 {x|y}") == "2 replicas of 1 GPU, 1 x");
+  CHECK(Plurals("{GPU|GPUs} with no number") == "GPUs with no number");
+}
+
+TEST_CASE("plural groups: other braces and bad input stay as written") {
+  CHECK(Plurals("") == "");
+  CHECK(Plurals("no groups") == "no groups");
+  CHECK(Plurals("{\"gpus\": 1}") == "{\"gpus\": 1}");  // JSON, no '|'
+  CHECK(Plurals("a | b {c}") == "a | b {c}");
+  CHECK(Plurals("1 {open|") == "1 {open|");           // unclosed
+  CHECK(Plurals("1 {a{b|c}") == "1 {ac");             // the inner group has no number just before it
+  CHECK(Plurals("1 {|}") == "1 ");
+  CHECK(Plurals("8 卡") == "8 卡");
+}
+
+TEST_CASE("engine sentences count in words: one sequence, one GPU") {
+  const Catalogs& c = test::RealCatalogs();
+  // A serving job with one concurrent sequence: the decode figure says "1 replica of 1 GPU".
+  const EstimateResult e = Estimate(test::Job(R"({"model": "llama-2-7b", "task": "inference", "gpu": "h100-sxm", "batch": 1})"), c);
+  bool decode_seen = false;
+  for (const Figure& f : e.compute.figures) {
+    INFO(f.key << ": " << f.inputs);
+    CHECK(f.inputs.find("(s)") == std::string::npos);
+    CHECK(f.inputs.find("{") == std::string::npos);
+    CHECK_FALSE(std::regex_search(f.inputs, std::regex("(^|[^0-9,.])1 (GPUs|replicas|sequences)\\b")));
+    if (f.inputs.find("1 replica of 1 GPU,") != std::string::npos) decode_seen = true;
+  }
+  CHECK(decode_seen);
+  // Make it fit, on one card: every change's reason has its counts in words.
+  FitConstraints k;
+  k.max_gpus = 1;
+  const FitResult r = Fit(test::Job(R"({"model": "llama-2-7b", "task": "full_finetune", "gpu": "h100-sxm", "gpus": 1, "batch": 1})"), k, c);
+  REQUIRE(r.ok);
+  for (const FitChange& ch : r.changes) {
+    INFO(ch.field << ": " << ch.why);
+    CHECK(ch.why.find("{") == std::string::npos);
+    CHECK_FALSE(std::regex_search(ch.why, std::regex("(^|[^0-9,.])1 (GPUs|cards|sequences|data-parallel GPUs)\\b")));
+  }
+  for (const std::string& b : r.blockers) CHECK(b.find("{") == std::string::npos);
+}
