@@ -3,7 +3,7 @@
 // heap is the wasm memory's size (HEAP8.length after each frame, window.__atlasStats), which
 // never shrinks: its size at the end is the peak. Deterministic for a build, not a timing.
 // HEAP_TEST_ONLY=zh (or =en, =typed) narrows the run; each figure is printed for RESULTS.md.
-import { DESKTOP, PHONE, assert, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, frames, isAsset, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const BUDGET_BYTES = 16 * 1024 * 1024;
 const VIEWS = ["tiers", "calculator", "walkthrough", "cost", "share"];
@@ -56,7 +56,7 @@ if (!only || only === "typed")
     const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator&lang=zh",
                                                    { ...DESKTOP, locale: "zh-CN" });
     const fullFont = [];
-    page.on("request", (r) => { if (r.url().endsWith("/fonts/zh-full.ttf")) fullFont.push(r.url()); });
+    page.on("request", (r) => { if (isAsset(r.url(), "fonts/zh-full.ttf")) fullFont.push(r.url()); });
     await waitForMark(page);
     await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 30000 });
     await frames(page, 10);
