@@ -317,9 +317,8 @@ TEST_CASE("guide case A: a day of RTX 4090 in a mainland region is judged on the
   CHECK(row.price_choice->statistic == PriceStatistic::kMedian);
   CHECK(row.price_choice->market == "cn");
   CHECK_FALSE(row.price_choice->stats.stale_only);
-  // 24 h × the median of the current mainland quotes (marketplaces ¥1.24–2.27/h and Alibaba Cloud's
-  // ECS VM at ¥14.49/h, five sellers today, median about ¥2): about ¥48–51 a day. The guide's
-  // "about ¥30" is the cheapest seller alone.
+  // 24 h × the median of the current mainland quotes (¥1.24, 1.99 and 2.27/h from three sellers
+  // today, median ¥1.99): about ¥48 a day. The guide's "about ¥30" is the cheapest seller alone.
   CHECK(row.price_choice->stats.sellers >= 3);
   CHECK(row.total_cost->amount == doctest::Approx(24 * row.price_choice->stats.median_cny));
   CHECK(row.total_cost->amount > 35);
