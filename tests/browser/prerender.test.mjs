@@ -49,7 +49,7 @@ async function handOver(device, name, rows) {
   release();
   await waitForMark(page);
   await page.waitForFunction(() => getComputedStyle(document.getElementById("prerender")).visibility === "hidden",
-                             null, { timeout: 5000 });
+                             null, { timeout: 15000 });  // fade-out frames are slow at load 30+
   await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
   await frames(page, 4);
   await shot(page, `prerender-${name}-canvas`);
