@@ -118,7 +118,11 @@ boot = js_line_comments_out(read(sources["boot.js"]).decode("utf-8"))
 if "__ASSETS__" not in boot:
     fail("web/boot.js has no __ASSETS__ placeholder")
 hashes = {rel: content_hash(content) for rel, content in contents.items()}
-contents["boot.js"] = boot.replace("__ASSETS__", json.dumps(hashes, separators=(",", ":"), sort_keys=True)).encode()
+boot = boot.replace("__ASSETS__", json.dumps(hashes, separators=(",", ":"), sort_keys=True))
+# boot.js inserts the app's script after the first paint, with its subresource integrity.
+if "__GLUE_INTEGRITY__" not in boot:
+    fail("web/boot.js has no __GLUE_INTEGRITY__ placeholder")
+contents["boot.js"] = boot.replace("__GLUE_INTEGRITY__", integrity(contents["gpu-atlas.js"])).encode()
 shipped["boot.js"] = hashed_name("boot.js", contents["boot.js"])
 shipped = dict(sorted(shipped.items()))
 

@@ -16,15 +16,6 @@ namespace atlas::ui {
 
 namespace {
 
-// The canvas's colours (theme.cpp TierColor, kColorMuted): orange, blue, green.
-const char* TierRgb(int tier) {
-  switch (tier) {
-    case 1: return "#ff8c3c";
-    case 2: return "#50aaff";
-    default: return "#78d28c";
-  }
-}
-
 // A required figure grouped, with `unit`, or "not published" when the vendor gives none.
 std::string Published(const Gpu& g, const char* field, double value, const UiText& t, const char* unit) {
   return g.IsUnpublished(field) ? std::string(t.card_not_published) : Grouped(value) + unit;
@@ -45,9 +36,11 @@ constexpr LabelBudget kPhoneLabels{3, 6, "pr-narrow"};   // 315 px / 4.5 em (flo
 
 // The scatter chart: grid, guide lines of the tier rule, markers (biggest first, as drawn on the
 // canvas) and card names placed greedily where they do not overlap, in percentages of the plot box.
-void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& shown, const UiText& t) {
+// Returns the cards whose name found no room (listed beside the chart, as on the canvas).
+std::vector<int> AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& shown, const UiText& t) {
   const auto& gpus = c.gpus.gpus;
-  if (gpus.empty()) return;
+  std::vector<int> unlabelled;
+  if (gpus.empty()) return unlabelled;
   // Axis ranges over the whole catalog, padded as the canvas pads them.
   double x_lo = 1e9, x_hi = 0, y_lo = 1e9, y_hi = 0, bw_lo = 1e9, bw_hi = 0;
   for (const Gpu& g : gpus) {
@@ -103,8 +96,9 @@ void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& sh
     const Gpu& g = gpus[i];
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
     const double r_em = charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, 0.3, 1.1);
-    out += Printf("<circle cx=\"%s\" cy=\"%s\" r=\"%.2fem\" fill=\"%s\" fill-opacity=\".55\" stroke=\"%s\"><title>",
-                  Pct(sx.ToPixel(g.memory_gb)).c_str(), Pct(sy.ToPixel(g.Dense16Tflops())).c_str(), r_em, TierRgb(tier), TierRgb(tier));
+    // Coloured by the tier's class (style.css): 66 markers' repeated fill and stroke were 3 KB of the page.
+    out += Printf("<circle cx=\"%s\" cy=\"%s\" r=\"%.2fem\" class=\"pr-t%d\"><title>", Pct(sx.ToPixel(g.memory_gb)).c_str(),
+                  Pct(sy.ToPixel(g.Dense16Tflops())).c_str(), r_em, tier);
     out += HtmlEscape(g.name) + "</title></circle>";
   }
   // Names: placed by the canvas's rule (charts::PlaceLabel: right, left, above, below; never over
@@ -132,7 +126,10 @@ void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& sh
     const Gpu& g = gpus[order[k]];
     const std::optional<charts::Box> at =
         charts::PlaceLabel(markers, k, text_width(g.name), kEm, 0.15 * kEm, {0, 0, kBoxW, kBoxH}, taken);
-    if (!at) continue;
+    if (!at) {
+      unlabelled.push_back(order[k]);
+      continue;
+    }
     taken.push_back(*at);
     // Offsets from the marker in em, so the names follow it at any box size.
     out += Printf("<text x=\"%s\" y=\"%s\" dx=\"%.2fem\" dy=\"%.2fem\">", Pct(markers[k].x / kBoxW).c_str(),
@@ -141,6 +138,7 @@ void AppendChart(std::string& out, const Catalogs& c, const std::vector<int>& sh
     out += HtmlEscape(g.name) + "</text>";
   }
   out += "</g></svg></div>";
+  return unlabelled;
 }
 
 // Phones: one card per row with its key figures underneath, as the canvas lists them once the
@@ -158,21 +156,16 @@ void AppendCardList(std::string& out, const Catalogs& c, const std::vector<int>&
   out += "</ul>";
 }
 
-// The key columns only: the side panel shows the name and a few figures before it is cut off, and
-// the first frame's bytes are counted (bandwidth, FP8, TDP and year come with the canvas).
-void AppendTable(std::string& out, const Catalogs& c, const std::vector<int>& shown, const UiText& t) {
-  out += "<div class=\"pr-table pr-wide\"><table><thead><tr>";
-  for (const char* head : {t.tier_col_name, t.tier_col_vendor, t.tier_col_tier, t.tier_col_memory, t.tier_col_bf16})
-    out += "<th>" + HtmlEscape(head) + "</th>";
-  out += "</tr></thead><tbody>";
-  for (int i : shown) {
-    const Gpu& g = c.gpus.gpus[i];
-    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
-    out += "<tr><td>" + HtmlEscape(g.name) + "</td><td>" + HtmlEscape(g.vendor) + "</td>";
-    out += Printf("<td class=\"pr-t%d\">%d</td>", tier, tier);
-    out += "<td>" + Grouped(g.memory_gb) + "</td><td>" + Grouped(g.Dense16Tflops(), 1) + "</td></tr>";
-  }
-  out += "</tbody></table></div>";
+// Desktop: the cards whose name has no room on the chart, named beside it in their tier's colour,
+// as the canvas lists them (tier_map_names.cpp DrawUnlabelledCards). A table of every card was
+// here before: the canvas shows none, and its ~330 cells were most of the page's layout work.
+void AppendUnlabelled(std::string& out, const Catalogs& c, const std::vector<int>& unlabelled, const UiText& t) {
+  if (unlabelled.empty()) return;
+  out += "<div class=\"pr-unlabelled pr-wide\"><p class=\"pr-muted\">" +
+         HtmlEscape(Printf(t.tier_unlabelled_title, static_cast<int>(unlabelled.size()))) + "</p><p>";
+  for (int i : unlabelled)
+    out += Printf("<span class=\"pr-t%d\">", static_cast<int>(c.gpu_tiers[i].tier)) + HtmlEscape(c.gpus.gpus[i].name) + "</span> ";
+  out += "</p></div>";
 }
 
 }  // namespace
@@ -217,16 +210,17 @@ std::string TierMapStaticHtml(const Catalogs& c, const UiText& t, const UiText& 
          HtmlEscape(Printf(t.tier_shown_count, shown.size(), c.gpus.gpus.size())) + "</span></p>";
   out += "<div class=\"pr-chart\"><p class=\"pr-axis-y\"><span class=\"pr-wide\">" + HtmlEscape(t.tier_axis_y) +
          "</span><span class=\"pr-narrow\">" + HtmlEscape(t.tier_axis_y_short) + "</span></p>";
-  AppendChart(out, c, shown, t);
+  const std::vector<int> unlabelled = AppendChart(out, c, shown, t);
   out += "<p class=\"pr-axis-x\"><span class=\"pr-wide\">" + HtmlEscape(t.tier_axis_x) + "</span><span class=\"pr-narrow\">" +
          HtmlEscape(t.tier_axis_x_short) + "</span></p><p class=\"pr-legend\">";
   for (Tier tier : {Tier::kFlagship, Tier::kMainstream, Tier::kEntryEdge})
     out += Printf("<span class=\"pr-item\"><span class=\"pr-t%d\">●</span> ", static_cast<int>(tier)) + HtmlEscape(TierName(tier)) + "</span> ";
   out += "<span class=\"pr-item pr-muted\">" + HtmlEscape(t.tier_legend_size) + "</span></p></div></section>";
-  // Side panel: the rule (folded on the canvas; its title shows), the hint, then every card.
+  // Side panel: the rule (folded on the canvas; its title shows), the hint, then the cards not named
+  // on the chart (desktop) or every card (phones).
   out += "<section class=\"pr-side pr-panel\"><p class=\"pr-header\">" + HtmlEscape(t.tier_rule_title) + "</p><p class=\"pr-wide\">" +
          HtmlEscape(t.tier_hint_mouse) + "</p><p class=\"pr-narrow\">" + HtmlEscape(t.tier_hint_touch) + "</p>";
-  AppendTable(out, c, shown, t);
+  AppendUnlabelled(out, c, unlabelled, t);
   AppendCardList(out, c, shown, t);
   out += "</section></main>";
   out += "<footer class=\"pr-foot\"><span class=\"pr-muted pr-wide\">" +

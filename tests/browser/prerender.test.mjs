@@ -33,15 +33,16 @@ const visible = (page, selector) => page.evaluate((s) => {
   return r.width > 0 && r.height > 0 && cs.visibility !== "hidden" && cs.display !== "none" && Number(cs.opacity) > 0;
 }, selector);
 
-// `rows`: the table's rows on desktop, the card list's entries on phones.
+// `rows`: on desktop the names on the chart and those listed beside it (no room on the chart, as
+// on the canvas), on phones the card list's entries: one per card either way.
 async function handOver(device, name, rows) {
   const { context, page, problems, release } = await openHeld(device);
-  await page.waitForSelector(rows, { state: "visible", timeout: 10000 });
+  await page.waitForSelector(rows.split(",").pop(), { state: "visible", timeout: 10000 });
   await page.waitForTimeout(300);  // the wasm is still held: the static page is all there is
   assert(await visible(page, "#prerender"), "the static tier map is not visible");
   assert(await visible(page, "#prerender svg circle"), "the static chart has no visible marker");
   const count = await page.locator(rows).count();
-  assert(count === cardCount, `static list has ${count} rows, the catalog ${cardCount} cards`);
+  assert(count === cardCount, `the static page names ${count} cards, the catalog has ${cardCount}`);
   assert(await page.locator("#prerender svg circle").count() === cardCount, "one marker per card");
   const early = await page.evaluate(() => performance.getEntriesByName("gpu-atlas:first-frame").length);
   assert(early === 0, "the canvas drew before its wasm arrived?");
@@ -49,7 +50,7 @@ async function handOver(device, name, rows) {
   release();
   await waitForMark(page);
   await page.waitForFunction(() => getComputedStyle(document.getElementById("prerender")).visibility === "hidden",
-                             null, { timeout: 5000 });
+                             null, { timeout: 15000 });  // fade-out frames are slow at load 30+
   await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
   await frames(page, 4);
   await shot(page, `prerender-${name}-canvas`);
@@ -65,7 +66,7 @@ async function handOver(device, name, rows) {
 }
 
 await run([
-  ["desktop: the static tier map and table show while the wasm is held, then the canvas takes over", () => handOver(DESKTOP, "desktop", "#prerender .pr-table tbody tr")],
+  ["desktop: the static tier map and its names show while the wasm is held, then the canvas takes over", () => handOver(DESKTOP, "desktop", "#prerender .pr-names text, #prerender .pr-unlabelled span")],
   ["phone: the same at 390x844", () => handOver(PHONE, "phone", "#prerender .pr-cards li")],
   ["a link opens its own view: no static tier map, the loading screen instead", async () => {
     const { context, page, release } = await openHeld(DESKTOP, "#v=1&view=cost");

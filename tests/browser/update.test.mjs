@@ -60,9 +60,16 @@ function assertAll(loaded, manifest, what) {
   }
 }
 
+// Polled from here: page.waitForFunction takes an async predicate's promise as a truthy answer
+// and returned at once, so this never waited (the cases below passed only while the service
+// worker happened to be registered early enough).
 async function installed(page, version) {
-  await page.waitForFunction(async (v) => (await caches.keys()).includes("gpu-atlas-" + v) &&
-    !!navigator.serviceWorker.controller, version, { timeout: 30000 });
+  const deadline = Date.now() + 30000;
+  while (!(await page.evaluate(async (v) => (await caches.keys()).includes("gpu-atlas-" + v) &&
+    !!navigator.serviceWorker.controller, version))) {
+    if (Date.now() > deadline) throw new Error(`version ${version} not installed within 30 s`);
+    await page.waitForTimeout(200);
+  }
 }
 
 // A first visit (no service worker) whose index.html is answered by `index(n)` for the n-th

@@ -1,8 +1,9 @@
-// The tier map drawn at build time (ui/tier_map_static.hpp): every card in the chart and the
-// table, the engine's tiers, escaped text, nothing the page's CSP would block.
+// The tier map drawn at build time (ui/tier_map_static.hpp): every card in the chart, named on it
+// or beside it, the engine's tiers, escaped text, nothing the page's CSP would block.
 #include "ui/tier_map_static.hpp"
 
 #include "engine/catalogs.hpp"
+#include "engine/format.hpp"
 
 #include <doctest/doctest.h>
 
@@ -21,22 +22,30 @@ size_t Count(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("static tier map: one marker and one table row per card, with the engine's tier") {
+TEST_CASE("static tier map: one marker per card in its tier's colour; every card named on the chart or listed beside it") {
   const CatalogsLoad load = LoadEmbeddedCatalogs();
   REQUIRE(load.ok());
   const Catalogs& c = load.catalogs;
   const std::string html = ui::TierMapStaticHtml(c, ui::TextFor(Language::kEnglish), ui::TextFor(Language::kChinese));
   CHECK(html.rfind("<div id=\"prerender\"", 0) == 0);
   CHECK(Count(html, "<circle ") == c.gpus.gpus.size());
-  CHECK(Count(html, "<tr><td>") == c.gpus.gpus.size());
-  size_t tier1 = 0;
+  size_t tier1 = 0, listed = 0;
   for (size_t i = 0; i < c.gpus.gpus.size(); ++i) {
-    CHECK_MESSAGE(html.find("<tr><td>" + ui::HtmlEscape(c.gpus.gpus[i].name) + "</td>") != std::string::npos, c.gpus.gpus[i].id);
+    const Gpu& g = c.gpus.gpus[i];
+    const std::string name = ui::HtmlEscape(g.name);
+    const bool on_chart = html.find("\">" + name + "</text>") != std::string::npos;
+    const bool beside = html.find(Printf("<span class=\"pr-t%d\">", static_cast<int>(c.gpu_tiers[i].tier)) + name + "</span> ") !=
+                        std::string::npos;
+    CHECK_MESSAGE(on_chart != beside, (g.id + (on_chart ? " is named on the chart" : " is not on the chart") +
+                                       (beside ? " and listed beside it" : " nor listed beside it")));
+    CHECK_MESSAGE(html.find("</span> " + name + "<br>") != std::string::npos, (g.id + " is not in the phones' card list"));
     tier1 += c.gpu_tiers[i].tier == Tier::kFlagship;
+    listed += beside;
   }
   REQUIRE(tier1 > 0);
-  // Table tier cells plus the legend's dot.
-  CHECK(Count(html, "<td class=\"pr-t1\">1</td>") == tier1);
+  REQUIRE(listed > 0);  // the catalog has more names than the chart has room for
+  CHECK(html.find(Printf(ui::TextFor(Language::kEnglish).tier_unlabelled_title, static_cast<int>(listed))) != std::string::npos);
+  CHECK(Count(html, "class=\"pr-t1\"><title>") == tier1);  // markers coloured by tier
   CHECK(html.find("Tier 1 flagship") != std::string::npos);
   const std::string count = std::to_string(c.gpus.gpus.size());
   CHECK(html.find(count + " of " + count + " cards") != std::string::npos);
