@@ -4,7 +4,10 @@
 // which leaves out the time the thread waited for a core, beside wall-clock time. A frame whose
 // CPU time is far above the median did extra work; a frame slow only on the wall clock was
 // preempted. Also counts how often the derived results were recomputed (they must follow the
-// state, not the frames). Run: build/native/frame_cpu [frames per view, default 240].
+// state, not the frames). Both languages: the Chinese pass lays out the Chinese words (ImGui's
+// built-in font has no CJK glyphs, so each is looked up and drawn as the fallback glyph, as
+// many glyphs as the browser draws, not the same shapes). Run: build/native/frame_cpu [frames
+// per view, default 240].
 #include "app/accuracy_model.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
@@ -77,6 +80,7 @@ int main(int argc, char** argv) {
   const Screen screens[] = {{"desktop", 1440, 900, 1}, {"phone", 390, 844, 3}};
   const char* view_names[] = {"tiers", "calculator", "walkthrough", "cost", "share"};
   std::printf("frame CPU per view (%d frames after 30 warm-up frames; pointer swept as web_bench does)\n", frames);
+  for (const atlas::Language language : {atlas::Language::kEnglish, atlas::Language::kChinese})
   for (const Screen& s : screens) {
     for (int v = 0; v < static_cast<int>(atlas::View::kCount); ++v) {
       ImGui::CreateContext();
@@ -97,6 +101,7 @@ int main(int argc, char** argv) {
       env.dpr = s.dpr;
       atlas::AppState state;
       state.view = static_cast<atlas::View>(v);
+      state.language = language;
       Derived d;
       atlas::ui::AppData data;
       data.catalogs = &c;
@@ -117,9 +122,9 @@ int main(int argc, char** argv) {
         cpu.push_back(NowMs(CLOCK_THREAD_CPUTIME_ID) - c0);
         wall.push_back(NowMs(CLOCK_MONOTONIC) - w0);
       }
-      std::printf("%-11s @ %-7s CPU median %.2f ms, p95 %.2f, max %.2f; wall median %.2f, p95 %.2f, max %.2f; "
+      std::printf("%s %-11s @ %-7s CPU median %.2f ms, p95 %.2f, max %.2f; wall median %.2f, p95 %.2f, max %.2f; "
                   "derived results recomputed %d times in %d frames\n",
-                  view_names[v], s.name, Percentile(cpu, 0.5), Percentile(cpu, 0.95), Percentile(cpu, 1.0),
+                  language == atlas::Language::kChinese ? "zh" : "en", view_names[v], s.name, Percentile(cpu, 0.5), Percentile(cpu, 0.95), Percentile(cpu, 1.0),
                   Percentile(wall, 0.5), Percentile(wall, 0.95), Percentile(wall, 1.0), d.Computations() - computations_before,
                   frames);
       ImGui::DestroyContext();

@@ -101,13 +101,14 @@ double Calibration::Efficiency(const Workload& w, const Gpu& g, const Efficiency
     // Task and framework matter most, then precision, then the card.
     match(e.task_code, task, 16);
     match(e.framework_code, framework, 8);
-    if (!e.any_gpu) {
-      if (e.gpu == g.id) score += 4;
-      else ok = false;
-    }
     match(e.precision_code, precision, 2);
     match(e.card_code, card, 1);
-    if (ok && score > best_score) best = &e, best_score = score;
+    if (!ok) continue;  // before the card's id is compared (searches call this for every configuration)
+    if (!e.any_gpu) {
+      if (e.gpu != g.id) continue;
+      score += 4;
+    }
+    if (score > best_score) best = &e, best_score = score;
   }
   if (record) *record = best;
   double mfu = best ? best->mfu : 0.4;

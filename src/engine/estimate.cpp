@@ -124,6 +124,10 @@ double JobCapacityBytes(const MemoryBreakdown& memory, const Gpu& gpu, const Cal
   return CapacityOfUsable(memory, calibration.UsableBytes(gpu), gpu);
 }
 
+double JobCapacityBytes(const MemoryBreakdown& memory, double usable_bytes, const Gpu& gpu) {
+  return CapacityOfUsable(memory, usable_bytes, gpu);
+}
+
 int MinGpusToFit(const Workload& base, const Catalogs& c, const Gpu& gpu, int max_gpus, Workload* layout) {
   for (int n = 1; n <= max_gpus; n *= 2) {
     Workload w = base;

@@ -49,6 +49,9 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& catal
 // What a job may use on one `gpu`: the capacity the driver reports (data/calibration.json), times
 // the server's memory fraction when it preallocates (vLLM). Compare MemoryBreakdown::required_bytes.
 double JobCapacityBytes(const MemoryBreakdown& memory, const Gpu& gpu, const Calibration& calibration);
+// The same for a card whose usable capacity (Calibration::UsableBytes) is already known: a search
+// looks it up once per card, not once per configuration.
+double JobCapacityBytes(const MemoryBreakdown& memory, double usable_bytes, const Gpu& gpu);
 
 // Smallest number of `gpu` cards on which the workload fits, spreading it with ZeRO-3 data
 // parallelism (training) or tensor then pipeline parallelism (inference); 0 when even

@@ -44,11 +44,17 @@ std::optional<int> AsOfMonthIndex(const std::string& as_of) {
     const bool dash = i == 4 || i == 7;
     if (dash ? as_of[i] != '-' : (as_of[i] < '0' || as_of[i] > '9')) return std::nullopt;
   }
-  const int year = std::stoi(as_of.substr(0, 4));
-  const int month = std::stoi(as_of.substr(5, 2));
+  // The digits were checked above (no stoi: searches test every quote of every card).
+  auto number = [&](size_t at, size_t count) {
+    int v = 0;
+    for (size_t i = at; i < at + count; ++i) v = v * 10 + (as_of[i] - '0');
+    return v;
+  };
+  const int year = number(0, 4);
+  const int month = number(5, 2);
   if (month < 1 || month > 12 || year < 1990) return std::nullopt;
   if (as_of.size() == 10) {
-    const int day = std::stoi(as_of.substr(8, 2));
+    const int day = number(8, 2);
     if (day < 1 || day > 31) return std::nullopt;
   }
   return year * 12 + (month - 1);
@@ -141,7 +147,8 @@ std::string Num(double v) {
 // is left) into `out`: amount, reference quote, stats and the "price used" note. False when no
 // quote of the pool has a rate to CNY.
 bool PriceFromPool(const PricingCatalog& pricing, const std::vector<const PriceRecord*>& pool, PriceStatistic statistic,
-                   ServiceKind service, const std::string& scope, const EngineText& T, PriceChoice& out) {
+                   ServiceKind service, const std::string& scope, const EngineText& T, PriceChoice& out,
+                   bool explain = true) {
   auto stale = [&](const PriceRecord* p) { return IsStaleQuote(*p, pricing.data_date); };
   std::vector<const PriceRecord*> current;
   for (const PriceRecord* p : pool)
@@ -183,7 +190,8 @@ bool PriceFromPool(const PricingCatalog& pricing, const std::vector<const PriceR
   }
   out.record = *ref;
   out.record_is_stale = stale(ref);
-  out.notes.push_back(Printf(T.cost_price_stat, Num(*out.amount_cny).c_str(), PriceUnit(service, T),
+  if (explain)
+    out.notes.push_back(Printf(T.cost_price_stat, Num(*out.amount_cny).c_str(), PriceUnit(service, T),
                              StatisticWord(statistic, T), out.stats.quotes,
                              stale_only ? T.word_quotes_stale : T.word_quotes_current, out.stats.sellers,
                              scope.c_str(), Num(out.stats.min_cny).c_str(), Num(out.stats.max_cny).c_str()));
@@ -193,13 +201,13 @@ bool PriceFromPool(const PricingCatalog& pricing, const std::vector<const PriceR
 }  // namespace
 
 PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id, ServiceKind service,
-                        const Region& region, const PriceRule& rule_in, Language language) {
+                        const Region& region, const PriceRule& rule_in, Language language, bool explain) {
   const EngineText& T = EngineTextFor(language);
   PriceChoice out;
   PriceRule rule = rule_in;
   const std::vector<const PriceRecord*> all = pricing.PricesFor(gpu_id, service);
   if (all.empty()) {
-    out.notes.push_back(Printf(T.cost_price_none, gpu_id.c_str(), ServiceWord(service, T)));
+    if (explain) out.notes.push_back(Printf(T.cost_price_none, gpu_id.c_str(), ServiceWord(service, T)));
     return out;
   }
   const std::string wanted = region.in_china() ? "cn" : "global";
@@ -220,9 +228,10 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
       out.record_is_stale = stale(chosen);
       out.stats = ComputeMarketStats(pricing, {chosen});
       out.quotes_considered = 1;
-      out.notes.push_back(Printf(T.cost_price_chosen, chosen->id.c_str()));
+      if (explain) out.notes.push_back(Printf(T.cost_price_chosen, chosen->id.c_str()));
     } else {
-      out.notes.push_back(Printf(T.cost_price_quote_missing, rule.quote_id.c_str(), gpu_id.c_str(), ServiceWord(service, T)));
+      if (explain)
+        out.notes.push_back(Printf(T.cost_price_quote_missing, rule.quote_id.c_str(), gpu_id.c_str(), ServiceWord(service, T)));
       rule.statistic = PriceStatistic::kMedian;
     }
   }
@@ -245,17 +254,21 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
       out.scope = QuoteScope::kOtherMarket;
       out.market = all.front()->market;
       pool = all;
-      out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(),
-                                 ServiceWord(service, T), MarketWord(out.market, T)));
+      if (explain)
+        out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(),
+                                   ServiceWord(service, T), MarketWord(out.market, T)));
     }
-    const std::string scope = out.scope == QuoteScope::kRegion ? Printf(T.cost_price_scope_region, region.id.c_str())
-                                                                : Printf(T.cost_price_scope_market, MarketWord(out.market, T));
-    if (!PriceFromPool(pricing, pool, rule.statistic, service, scope, T, out)) return out;  // no rate for any quote
+    const std::string scope = !explain                          ? std::string()
+                              : out.scope == QuoteScope::kRegion ? Printf(T.cost_price_scope_region, region.id.c_str())
+                                                                 : Printf(T.cost_price_scope_market, MarketWord(out.market, T));
+    if (!PriceFromPool(pricing, pool, rule.statistic, service, scope, T, out, explain)) return out;  // no rate for any quote
+    if (!explain) return out;  // the numbers are all in
     if (out.scope == QuoteScope::kRegion) out.notes.push_back(T.cost_price_region_first);
     if (out.stats.stale_only) out.notes.push_back(Printf(T.cost_price_stale_only, kStaleAfterMonths, pricing.data_date.c_str()));
     else if (out.stats.stale_left_out > 0)
       out.notes.push_back(Printf(T.cost_price_stale_left_out, out.stats.stale_left_out, kStaleAfterMonths));
   }
+  if (!explain) return out;
   const PriceRecord& p = *out.record;
   out.notes.push_back(Printf(T.cost_price_quote, pricing.ProviderName(p.provider, language == Language::kChinese).c_str(), MarketWord(p.market, T), Num(p.Amount()).c_str(),
                              p.currency.c_str(), PriceUnit(service, T), p.as_of.c_str(),

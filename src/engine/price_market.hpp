@@ -78,9 +78,10 @@ struct PriceChoice {
 // China, "global" elsewhere), else the other market's (with a note). Within that pool the
 // current quotes are used when any exist. `rule` picks the statistic (median by default) or one
 // quote by id (a quote of another card or form is refused with a note and the median is used).
+// `explain` false leaves `notes` empty (a search prices every card and words only those it lists).
 PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id, ServiceKind service,
                         const Region& region, const PriceRule& rule = {},
-                        Language language = Language::kEnglish);
+                        Language language = Language::kEnglish, bool explain = true);
 
 // The market-wide figure for a card + form in one market ("cn" or "global"), whatever the region:
 // the statistic (median unless told; kQuote reads as the median) of its current quotes, its stale

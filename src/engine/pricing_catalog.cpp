@@ -85,7 +85,7 @@ std::vector<const PriceRecord*> PricingCatalog::PricesFor(const std::string& gpu
                                                           ServiceKind service) const {
   std::vector<const PriceRecord*> out;
   for (const PriceRecord& p : prices)
-    if (p.gpu == gpu && p.service == service) out.push_back(&p);
+    if (p.service == service && p.gpu == gpu) out.push_back(&p);  // the cheap test first
   return out;
 }
 

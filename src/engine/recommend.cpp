@@ -138,14 +138,69 @@ std::string Cny(double amount) {
 
 // [SECTION] Layouts ------------------------------------------------------------------------------
 
+// What a layout sets in the job; the rest is the request's. A Workload (with the model's strings)
+// is made from it only where one is needed, and its label only for the configurations shown, so
+// building a count's layouts allocates nothing per layout (issue 16.5).
+struct LayoutShape {
+  int gpus = 1, tp = 1, pp = 1, dp = 1, ep = 1, zero_stage = 0, batch = 1;
+  Precision precision = Precision::kBf16;
+  Checkpointing checkpointing = Checkpointing::kNone;
+  bool offload_optimizer = false;
+};
+
+void ApplyShape(const LayoutShape& s, Workload& w) {
+  w.gpus = s.gpus, w.tp = s.tp, w.pp = s.pp, w.dp = s.dp, w.ep = s.ep, w.zero_stage = s.zero_stage;
+  w.batch = s.batch, w.precision = s.precision, w.checkpointing = s.checkpointing;
+  w.offload_optimizer = s.offload_optimizer;
+}
+
+// How a layout is named (LayoutLabel).
+enum class LayoutKind { kOneGpu, kFsdp, kLayerPipeline, kDp, kDpEp, kTpDp, kTpPpDp, kServeTp, kServeTpPp, kServePp };
+
 struct Layout {
-  Workload w;           // gpu field unset
-  std::string label;
+  LayoutShape shape;
+  LayoutKind kind = LayoutKind::kOneGpu;
+  bool serving = false;
   bool needs_fp8 = false;
   bool valid = false;
   MemoryBreakdown memory;  // numbers only are used
   int replicas = 1;
 };
+
+// The job as the layout runs it (on no card in particular: gpu is the request's).
+Workload LayoutWorkload(const Layout& l, const Workload& base) {
+  Workload w = base;
+  ApplyShape(l.shape, w);
+  return w;
+}
+
+// "ZeRO-3 DP 4 + full checkpointing", "2 replicas x TP 4, FP8 weights", ...
+std::string LayoutLabel(const Layout& l, const Workload& base, const EngineText& T) {
+  const LayoutShape& s = l.shape;
+  const int size = s.gpus / std::max(1, l.replicas);
+  std::string label;
+  switch (l.kind) {
+    case LayoutKind::kOneGpu: label = T.rec_layout_one_gpu; break;
+    case LayoutKind::kFsdp: label = Printf("FSDP / ZeRO-3 DP %d", s.gpus); break;
+    case LayoutKind::kLayerPipeline: label = Printf(T.rec_layout_layer_pipeline, s.gpus); break;
+    case LayoutKind::kDp: label = s.zero_stage == 0 ? Printf("DDP %d", s.gpus) : Printf("ZeRO-%d DP %d", s.zero_stage, s.gpus); break;
+    case LayoutKind::kDpEp: label = Printf("ZeRO-%d DP %d + EP %d", s.zero_stage, s.gpus, s.ep); break;
+    case LayoutKind::kTpDp:
+      label = s.dp > 1 ? Printf("TP %d x DP %d, ZeRO-1%s", s.tp, s.dp, s.ep > 1 ? Printf(" + EP %d", s.ep).c_str() : "")
+                       : Printf("TP %d", s.tp);
+      break;
+    case LayoutKind::kTpPpDp: label = Printf("TP 8 x PP %d x DP %d%s", s.pp, s.dp, s.dp > 1 ? ", ZeRO-1" : ""); break;
+    case LayoutKind::kServeTp: label = Printf("TP %d", size); break;
+    case LayoutKind::kServeTpPp: label = Printf("TP 8 x PP %d", size / 8); break;
+    case LayoutKind::kServePp: label = Printf("PP %d", size); break;
+  }
+  if (l.serving)
+    return (l.replicas > 1 ? Printf(T.rec_layout_replicas, l.replicas) : std::string()) + label +
+           (s.precision == base.precision ? std::string() : Printf(T.rec_layout_weights, PrecisionLabel(s.precision)));
+  if (s.checkpointing == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull) label += T.rec_layout_plus_checkpointing;
+  if (s.offload_optimizer) label += T.rec_layout_plus_offload;
+  return label;
+}
 
 int LargestPow2Divisor(int n, int cap) {
   int p = 1;
@@ -153,117 +208,108 @@ int LargestPow2Divisor(int n, int cap) {
   return p;
 }
 
-void AddTrainingLayouts(const Workload& base, int n, const EngineText& T, std::vector<Layout>& out) {
+void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
   const ModelSpec& m = base.model;
-  std::vector<Checkpointing> ckpts = {base.checkpointing};
-  if (base.checkpointing != Checkpointing::kFull) ckpts.push_back(Checkpointing::kFull);
-  auto add = [&](Workload w, std::string label, Checkpointing ck, bool offload) {
-    w.gpus = n;
-    w.checkpointing = ck;
-    w.offload_optimizer = offload;
-    if (ck == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull) label += T.rec_layout_plus_checkpointing;
-    if (offload) label += T.rec_layout_plus_offload;
-    Layout l;
-    l.w = w;
-    l.label = label;
-    out.push_back(std::move(l));
+  std::array<Checkpointing, 2> ckpts = {base.checkpointing, Checkpointing::kFull};
+  const int ckpt_count = base.checkpointing != Checkpointing::kFull ? 2 : 1;
+  auto add = [&](LayoutShape s, LayoutKind kind, Checkpointing ck, bool offload) {
+    s.gpus = n;
+    s.checkpointing = ck;
+    s.offload_optimizer = offload;
+    Layout& l = out.emplace_back();
+    l.shape = s;
+    l.kind = kind;
   };
-  auto plain = [&]() {
-    Workload w = base;
-    w.tp = w.pp = w.dp = w.ep = 1;
-    w.zero_stage = 0;
-    return w;
-  };
-  for (Checkpointing ck : ckpts) {
+  // The request's job on n cards, no parallelism yet (tp = pp = dp = ep = 1, no ZeRO).
+  LayoutShape plain;
+  plain.batch = base.batch;
+  plain.precision = base.precision;
+  for (int c = 0; c < ckpt_count; ++c) {
+    const Checkpointing ck = ckpts[static_cast<size_t>(c)];
     if (n == 1) {
-      add(plain(), T.rec_layout_one_gpu, ck, false);
+      add(plain, LayoutKind::kOneGpu, ck, false);
       continue;
     }
     if (IsPeft(base.task)) {
-      Workload w = plain();
-      w.dp = n, w.zero_stage = 3;
-      add(w, Printf("FSDP / ZeRO-3 DP %d", n), ck, false);
+      LayoutShape s = plain;
+      s.dp = n, s.zero_stage = 3;
+      add(s, LayoutKind::kFsdp, ck, false);
       if (m.IsTransformer() && n <= m.layers) {
-        w = plain();
-        w.pp = n;
-        add(w, Printf(T.rec_layout_layer_pipeline, n), ck, false);
+        s = plain;
+        s.pp = n;
+        add(s, LayoutKind::kLayerPipeline, ck, false);
       }
       continue;
     }
     for (int z = 0; z <= 3; ++z) {
-      Workload w = plain();
-      w.dp = n, w.zero_stage = z;
-      add(w, z == 0 ? Printf("DDP %d", n) : Printf("ZeRO-%d DP %d", z, n), ck, false);
+      LayoutShape s = plain;
+      s.dp = n, s.zero_stage = z;
+      add(s, LayoutKind::kDp, ck, false);
     }
     if (m.IsMoe()) {
       for (int z : {1, 3}) {
-        Workload w = plain();
-        w.dp = n, w.zero_stage = z;
-        w.ep = LargestPow2Divisor(m.experts, n);
-        if (n % w.ep != 0 || w.ep < 2) continue;
-        add(w, Printf("ZeRO-%d DP %d + EP %d", z, n, w.ep), ck, false);
+        LayoutShape s = plain;
+        s.dp = n, s.zero_stage = z;
+        s.ep = LargestPow2Divisor(m.experts, n);
+        if (n % s.ep != 0 || s.ep < 2) continue;
+        add(s, LayoutKind::kDpEp, ck, false);
       }
     }
     if (m.IsTransformer()) {
       for (int t = 2; t <= std::min(n, 8); t *= 2) {
         if (m.heads % t != 0 || n % t != 0) continue;
-        Workload w = plain();
-        w.tp = t, w.dp = n / t, w.zero_stage = w.dp > 1 ? 1 : 0;
-        if (m.IsMoe() && w.dp > 1) w.ep = LargestPow2Divisor(m.experts, w.dp);
-        add(w, w.dp > 1 ? Printf("TP %d x DP %d, ZeRO-1%s", t, w.dp, w.ep > 1 ? Printf(" + EP %d", w.ep).c_str() : "")
-                        : Printf("TP %d", t),
-            ck, false);
+        LayoutShape s = plain;
+        s.tp = t, s.dp = n / t, s.zero_stage = s.dp > 1 ? 1 : 0;
+        if (m.IsMoe() && s.dp > 1) s.ep = LargestPow2Divisor(m.experts, s.dp);
+        add(s, LayoutKind::kTpDp, ck, false);
       }
       if (n > 8 && m.heads % 8 == 0) {
         for (int p = 2; 8 * p <= n; p *= 2) {
           if (n % (8 * p) != 0 || p > m.layers) continue;
-          Workload w = plain();
-          w.tp = 8, w.pp = p, w.dp = n / (8 * p), w.zero_stage = w.dp > 1 ? 1 : 0;
-          if (m.IsMoe() && w.dp > 1) w.ep = LargestPow2Divisor(m.experts, w.dp);
-          add(w, Printf("TP 8 x PP %d x DP %d%s", p, w.dp, w.dp > 1 ? ", ZeRO-1" : ""), ck, false);
+          LayoutShape s = plain;
+          s.tp = 8, s.pp = p, s.dp = n / (8 * p), s.zero_stage = s.dp > 1 ? 1 : 0;
+          if (m.IsMoe() && s.dp > 1) s.ep = LargestPow2Divisor(m.experts, s.dp);
+          add(s, LayoutKind::kTpPpDp, ck, false);
         }
       }
     }
   }
   // Last resort: everything sharded, optimizer states in CPU memory, full recomputation.
-  Workload w = plain();
-  w.dp = n, w.zero_stage = n > 1 ? 3 : 0;
-  add(w, n > 1 ? Printf("ZeRO-3 DP %d", n) : std::string(T.rec_layout_one_gpu), Checkpointing::kFull, true);
+  LayoutShape s = plain;
+  s.dp = n, s.zero_stage = n > 1 ? 3 : 0;
+  add(s, n > 1 ? LayoutKind::kDp : LayoutKind::kOneGpu, Checkpointing::kFull, true);
 }
 
-void AddInferenceShape(const Workload& base, int size, int replicas, Precision p, const EngineText& T, std::vector<Layout>& out) {
+void AddInferenceShape(const Workload& base, int size, int replicas, Precision p, std::vector<Layout>& out) {
   const ModelSpec& m = base.model;
-  const int n = size * replicas;
-  Workload w = base;
-  w.precision = p;
-  w.dp = w.ep = 1;
-  w.gpus = n;
-  w.batch = std::max(1, (base.batch + replicas - 1) / replicas);
-  const std::string rep = replicas > 1 ? Printf(T.rec_layout_replicas, replicas) : "";
-  const std::string fmt = p == base.precision ? "" : Printf(T.rec_layout_weights, PrecisionLabel(p));
-  const bool fp8 = p == Precision::kFp8;
-  auto push = [&](int tp, int pp, const std::string& shape) {
-    Workload v = w;
-    v.tp = tp, v.pp = pp;
-    Layout l;
-    l.w = v;
-    l.label = rep + shape + fmt;
-    l.needs_fp8 = fp8;
+  // The request's job with its own ZeRO, checkpointing and offload settings, as served.
+  LayoutShape s;
+  s.gpus = size * replicas;
+  s.zero_stage = base.zero_stage;
+  s.checkpointing = base.checkpointing;
+  s.offload_optimizer = base.offload_optimizer;
+  s.precision = p;
+  s.batch = std::max(1, (base.batch + replicas - 1) / replicas);
+  auto push = [&](int tp, int pp, LayoutKind kind) {
+    Layout& l = out.emplace_back();
+    l.shape = s;
+    l.shape.tp = tp, l.shape.pp = pp;
+    l.kind = kind;
+    l.serving = true;
+    l.needs_fp8 = p == Precision::kFp8;
     l.replicas = replicas;
-    out.push_back(std::move(l));
   };
   if (size == 1) {
-    push(1, 1, T.rec_layout_one_gpu);
+    push(1, 1, LayoutKind::kOneGpu);
     return;
   }
   if (!m.IsTransformer()) return;
-  if (size <= 8 && m.heads % size == 0) push(size, 1, Printf("TP %d", size));
-  if (size > 8 && m.heads % 8 == 0 && size % 8 == 0 && size / 8 <= m.layers) push(8, size / 8, Printf("TP 8 x PP %d", size / 8));
-  if (size <= m.layers) push(1, size, Printf("PP %d", size));
+  if (size <= 8 && m.heads % size == 0) push(size, 1, LayoutKind::kServeTp);
+  if (size > 8 && m.heads % 8 == 0 && size % 8 == 0 && size / 8 <= m.layers) push(8, size / 8, LayoutKind::kServeTpPp);
+  if (size <= m.layers) push(1, size, LayoutKind::kServePp);
 }
 
-void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, bool allow_4bit, const EngineText& T,
-                         std::vector<Layout>& out) {
+void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, bool allow_4bit, std::vector<Layout>& out) {
   std::vector<Precision> formats = {base.precision};
   if (allow_quant)
     for (Precision p : {Precision::kFp8, Precision::kInt8, Precision::kInt4})
@@ -271,9 +317,9 @@ void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, bool all
           std::find(formats.begin(), formats.end(), p) == formats.end())
         formats.push_back(p);
   for (Precision p : formats) {
-    AddInferenceShape(base, n, 1, p, T, out);
+    AddInferenceShape(base, n, 1, p, out);
     for (int r = 2; r <= n && r <= base.batch; r *= 2)
-      if (n % r == 0) AddInferenceShape(base, n / r, r, p, T, out);
+      if (n % r == 0) AddInferenceShape(base, n / r, r, p, out);
   }
 }
 
@@ -282,7 +328,7 @@ void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, bool all
 struct GpuTrace {  // what happened to one card, for the "why not" lines
   bool excluded = false;
   int first_fit_count = 0;           // smallest count where some layout fit in memory
-  std::string first_fit_layout;
+  const Layout* first_fit_layout = nullptr;  // named only if a why-not line quotes it
   std::string constraint_failure;    // first reason a fitting configuration was rejected
   bool accepted = false;
   std::string software_refusal;      // the job's software is not supported on the card
@@ -297,28 +343,45 @@ const char* MissingFigure(const Gpu& g, bool training, const EngineText& T) {
   return nullptr;
 }
 
+// A configuration that fits and meets every constraint: what the ranking reads (the same names
+// as in Recommendation, which is made from it only if the configuration is listed: a
+// Recommendation is ~1.3 KB with a Workload's strings, and a search accepts hundreds).
+struct Candidate {
+  int gpu_index = 0;
+  int gpus = 1;
+  bool owned = false;
+  double per_gpu_bytes = 0, model_states_bytes = 0;
+  std::optional<double> time_seconds, tokens_per_second, tokens_per_second_per_user, ttft_seconds;
+  std::optional<double> cost_cny, cost_per_million_tokens_cny;
+  double energy_kwh = 0;
+  Recommendation::Availability availability = Recommendation::Availability::kLocal;
+  bool risky = false;         // HasRisk: some risk flag (AssessRisk)
+  bool vendor_claim = false;  // HasVendorClaim: a vendor-only figure behind the speed
+};
+
 struct Ranker {
   RankObjective objective;
   bool prefer_low_risk = true;
   // Time metric: training seconds; inference seconds per token per user.
-  static double TimeOf(const Recommendation& r) {
+  template <class R>
+  static double TimeOf(const R& r) {
     if (r.time_seconds) return *r.time_seconds;
     if (r.tokens_per_second_per_user && *r.tokens_per_second_per_user > 0) return 1 / *r.tokens_per_second_per_user;
     return std::numeric_limits<double>::infinity();
   }
   // Training: cards x hours of the job; serving: cards (per hour).
-  static double GpuHoursOf(const Recommendation& r) {
+  static double GpuHoursOf(const Candidate& r) {
     return r.time_seconds ? r.gpus * *r.time_seconds / kSecondsPerHour : double(r.gpus);
   }
-  static double CostOf(const Recommendation& r) {
+  static double CostOf(const Candidate& r) {
     return r.cost_cny ? *r.cost_cny : std::numeric_limits<double>::infinity();
   }
   // The order as one key, compared lexicographically: owned cards first; then the tiers
   // (recommend.hpp): local offers, the other market's, no price; then unflagged before flagged
   // (a vendor-only figure never decides the ranking, even when risks are to be ignored); then
   // the objective.
-  std::array<double, 6> Key(const Recommendation& r) const {
-    const bool demoted = prefer_low_risk ? r.flagged() : !r.vendor_claim_fields.empty();
+  std::array<double, 6> Key(const Candidate& r) const {
+    const bool demoted = prefer_low_risk ? r.risky : r.vendor_claim;
     std::array<double, 3> k{0, 0, 0};
     switch (objective) {
       // Without a price (cost infinite), GPU-hours stand in for it: rent at any price scales with them.
@@ -407,19 +470,23 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     for (CountLayouts& e : layouts)
       if (e.count == n) return e;
     CountLayouts e{n, false, {}, 0};
-    if (training) AddTrainingLayouts(base, n, T, e.list);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, T, e.list);
+    if (training) AddTrainingLayouts(base, n, e.list);
+    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, e.list);
     e.fp8 = std::count_if(e.list.begin(), e.list.end(), [](const Layout& l) { return l.needs_fp8; });
     layouts.push_back(std::move(e));
     return layouts.back();
   };
+  // One job, re-shaped for each layout in turn (ApplyShape sets every field a layout changes),
+  // so the estimates below copy no model strings.
+  Workload work = base;
   auto layouts_for = [&](int n) -> const std::vector<Layout>& {
     CountLayouts& e = layouts_at(n);
     if (!e.estimated) {
       for (Layout& l : e.list) {
-        l.valid = ValidateWorkload(l.w).empty();
+        ApplyShape(l.shape, work);
+        l.valid = ValidateWorkload(work).empty();
         if (!l.valid) continue;
-        l.memory = EstimateMemory(l.w, a, c.calibration, Language::kEnglish, false);
+        l.memory = EstimateMemory(work, a, c.calibration, Language::kEnglish, false);
         res.memory_estimates++;
       }
       e.estimated = true;
@@ -434,10 +501,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
 
   // A configuration meeting every constraint, with what its explanation needs (built only for
   // the configurations that make the list).
-  // `r` carries what the ranking reads; its workload and price (copies of the model's and the
-  // quote's strings) are filled in only for the configurations listed.
   struct Accepted {
-    Recommendation r;
+    Candidate r;
     const Layout* layout;  // stable: each count's list is built once and never resized
     ComputeResult cr;
     double hours, capacity;
@@ -445,7 +510,8 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   };
   std::vector<Accepted> accepted;
   accepted.reserve(c.gpus.gpus.size() * (base_counts.size() + 1));  // at most one per card and count: never moved
-  std::vector<std::optional<PriceUsed>> card_prices(c.gpus.gpus.size());  // by card index
+  std::vector<std::optional<PriceChoice>> card_choices(c.gpus.gpus.size());  // by card index, those priced
+  std::vector<std::optional<PriceUsed>> card_prices(c.gpus.gpus.size());     // made when a card is listed
   std::vector<GpuTrace> trace(c.gpus.gpus.size());
   int excluded_foreign = 0;
   int software_skipped = 0;
@@ -470,35 +536,26 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
       tr.unpublished_refusal = Printf(T.rec_why_not_unpublished, g.DisplayName(zh).c_str(), missing);
       continue;
     }
+    const double usable_bytes = c.calibration.UsableBytes(g);  // once per card
     const bool fp8_refused = SupportFor(g, training ? SoftwareFeature::kFp8Training : SoftwareFeature::kFp8Inference).level == SupportLevel::kNo;
     std::vector<int> counts = base_counts;
     if (owned_count > 0 && owned_count <= cons.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
       counts.push_back(owned_count);
       std::sort(counts.begin(), counts.end());
     }
-    // Price, once per card.
-    std::optional<PriceUsed>& price = card_prices[gi];
+    // Price, once per card: the figure here, the quote and its summary only if the card is listed.
+    std::optional<double> price;  // CNY per GPU-hour
     bool other_market = false;
     if (region) {
       // The market's figure for the card (median of current quotes unless the request says
       // otherwise), the region's own quotes before the market's (price_market.hpp).
-      PriceChoice pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region, cons.price_rule, cons.language);
-      if (pc.record && pc.amount_cny && (cons.price_market.empty() || pc.record->market == cons.price_market)) {
-        PriceUsed p;
-        p.price_id = pc.record->id, p.provider = pc.record->provider, p.market = pc.record->market;
-        // The seller's own region (never the user's: a US seller is not labelled with a Chinese hub).
-        p.currency = pc.record->currency, p.as_of = pc.record->as_of, p.region_id = pc.record->region;
-        p.amount = pc.record->Amount();
-        p.estimate = pc.record->estimate;
-        p.stale = pc.record_is_stale;
-        p.sources = pc.record->sources;
-        p.cny_per_gpu_hour = *pc.amount_cny;
-        p.statistic = pc.statistic;
-        p.scope = pc.scope;
-        p.stats = pc.stats;
-        p.summary = PriceSummary(c.pricing, pc, cons.language);
-        price = p;
-        other_market = pc.scope == QuoteScope::kOtherMarket;
+      std::optional<PriceChoice>& pc = card_choices[gi];
+      pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region, cons.price_rule, cons.language, false);
+      if (pc->record && pc->amount_cny && (cons.price_market.empty() || pc->record->market == cons.price_market)) {
+        price = *pc->amount_cny;
+        other_market = pc->scope == QuoteScope::kOtherMarket;
+      } else {
+        pc.reset();
       }
     }
     // The full space for this card (before pruning).
@@ -514,26 +571,27 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
         if (l.needs_fp8 && (!g.fp8_dense_tflops || fp8_refused)) continue;
         if (!l.valid) continue;
         res.evaluated++;
-        const double capacity = JobCapacityBytes(l.memory, g, c.calibration);
+        const double capacity = JobCapacityBytes(l.memory, usable_bytes, g);
         if (l.memory.required_bytes > capacity) continue;
-        if (tr.first_fit_count == 0) tr.first_fit_count = n, tr.first_fit_layout = l.label;
+        if (tr.first_fit_count == 0) tr.first_fit_count = n, tr.first_fit_layout = &l;
         if (computes >= 6) continue;
         computes++;
-        // l.w has no card set: the compute model and the risks take the card itself.
-        const Workload& w = l.w;
+        // The job has no card set: the compute model and the risks take the card itself.
+        ApplyShape(l.shape, work);
+        const Workload& w = work;
         ComputeResult cr = EstimateCompute(w, g, l.memory, a, c.calibration, capacity, Language::kEnglish, false);
         res.compute_estimates++;
-        // Built in place (a Recommendation is ~1.3 KB); its card id, layout label, workload and
-        // price are filled in only if it is listed.
-        Recommendation& r = accepted.emplace_back(Accepted{{}, &l, {}, 0, capacity, owned_count}).r;
+        // Built in place; the Recommendation (card id, layout label, workload, price, worded
+        // risks) is made only if it is listed.
+        Candidate& r = accepted.emplace_back(Accepted{{}, &l, {}, 0, capacity, owned_count}).r;
         r.gpu_index = static_cast<int>(gi);
         r.gpus = n;
         r.owned = owned;
         r.per_gpu_bytes = l.memory.total_bytes;
-        r.gpu_memory_bytes = g.memory_bytes;
         r.model_states_bytes = l.memory.weights_bytes + l.memory.gradients_bytes + l.memory.optimizer_bytes;
-        r.risks = AssessRisk(g, w, a.gpus_per_node, cr.peak_kind, cons.language, false);  // kinds only: worded if listed
-        r.vendor_claim_fields = VendorClaimFields(g, w, cr.peak_kind);
+        const std::string peak_kind = cr.peak_kind;
+        r.risky = HasRisk(g, w, a.gpus_per_node, peak_kind);
+        r.vendor_claim = HasVendorClaim(g, w, peak_kind);
         double hours = 1;
         std::string failure;
         bool budget_fail = false;
@@ -541,17 +599,17 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           r.time_seconds = cr.time_seconds;
           hours = cr.time_seconds ? Hours(*cr.time_seconds) : 0;
           if (cons.deadline_hours && hours > *cons.deadline_hours)
-            failure = Printf(T.rec_fail_deadline, Cards(n, T).c_str(), l.label.c_str(), HoursText(hours, T).c_str(),
+            failure = Printf(T.rec_fail_deadline, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(), HoursText(hours, T).c_str(),
                              HoursText(*cons.deadline_hours, T).c_str());
         } else {
           r.tokens_per_second = cr.tokens_per_second;
           r.tokens_per_second_per_user = cr.tokens_per_second_per_user;
           r.ttft_seconds = cr.ttft_seconds;
           if (cr.tokens_per_second_per_user && *cr.tokens_per_second_per_user < base.target_tokens_per_second)
-            failure = Printf(T.rec_fail_speed, Cards(n, T).c_str(), l.label.c_str(),
+            failure = Printf(T.rec_fail_speed, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(),
                              *cr.tokens_per_second_per_user, base.target_tokens_per_second);
           else if (cons.latency_ms && cr.ttft_seconds && *cr.ttft_seconds * 1e3 > *cons.latency_ms)
-            failure = Printf(T.rec_fail_latency, Cards(n, T).c_str(), l.label.c_str(),
+            failure = Printf(T.rec_fail_latency, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(),
                              *cr.ttft_seconds * 1e3, *cons.latency_ms);
         }
         // Cost: owned cards pay no rent; rented ones the container quote.
@@ -559,13 +617,13 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           r.cost_cny = 0;
         } else if (price) {
           const double run_hours = RuntimeHours(hours, virt);
-          r.cost_cny = n * price->cny_per_gpu_hour * run_hours;
+          r.cost_cny = n * *price * run_hours;
         }
         if (!training && r.cost_cny && r.tokens_per_second && *r.tokens_per_second > 0)
           r.cost_per_million_tokens_cny = *r.cost_cny / (*r.tokens_per_second * kSecondsPerHour) * 1e6;
         r.energy_kwh = n * g.tdp_w / 1000.0 * hours;
         if (failure.empty() && cons.budget_cny && r.cost_cny && *r.cost_cny > *cons.budget_cny)
-          budget_fail = true, failure = Printf(training ? T.rec_fail_budget_job : T.rec_fail_budget_hour, Cards(n, T).c_str(), l.label.c_str(),
+          budget_fail = true, failure = Printf(training ? T.rec_fail_budget_job : T.rec_fail_budget_hour, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(),
                                                Cny(*r.cost_cny).c_str(), Cny(*cons.budget_cny).c_str());
         if (!failure.empty()) {
           // The why-not line quotes the largest count tried for time and speed (more cards only
@@ -573,7 +631,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
           if (tr.constraint_failure.empty() || !budget_fail) tr.constraint_failure = failure;
           // Training is fastest with the first fitting layout (later ones add recomputation), so
           // only a larger count can help; cost only grows with the count.
-          if (budget_fail && (!training || l.w.checkpointing == base.checkpointing)) stop_card = true;
+          if (budget_fail && (!training || l.shape.checkpointing == base.checkpointing)) stop_card = true;
           accepted.pop_back();
           if (training) break;
           continue;
@@ -591,17 +649,14 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   }
   res.fitting_total = static_cast<int>(accepted.size());
 
-  // Ranked by index on keys made once: an Accepted is ~2 KB, and moving hundreds of them, or
-  // rebuilding the keys in every comparison, dominated the search.
+  // Ranked on keys made once, each beside its index (an Accepted is large: moving hundreds of
+  // them, or rebuilding the keys in every comparison, dominated the search).
   const Ranker ranker{cons.objective, cons.prefer_low_risk};
-  std::vector<std::array<double, 6>> keys(accepted.size());
-  std::vector<int> order(accepted.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i), keys[i] = ranker.Key(accepted[i].r);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int x, int y) { return keys[static_cast<size_t>(x)] < keys[static_cast<size_t>(y)]; });
+  std::vector<std::pair<std::array<double, 6>, int>> keyed(accepted.size());
+  for (size_t i = 0; i < keyed.size(); ++i) keyed[i] = {ranker.Key(accepted[i].r), static_cast<int>(i)};
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   // Explanations (reasons, limits, the guides' advice): words only for the configurations listed.
-  auto explain = [&](Accepted& x) {
-    Recommendation& r = x.r;
+  auto explain = [&](Accepted& x, Recommendation& r) {
     const Layout& l = *x.layout;
     const ComputeResult& cr = x.cr;
     const Gpu& g = c.gpus.gpus[r.gpu_index];
@@ -611,7 +666,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     const double cap = capacity, used = l.memory.required_bytes;
     r.reasons.push_back(Printf(T.rec_reason_fits, Gib(used).c_str(), Gib(cap).c_str(),
                                Gib(cap - used).c_str(), 100 * (cap - used) / cap));
-    const Workload& lw = l.w;
+    const Workload& lw = r.workload;
     if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
       r.reasons.push_back(Plurals(Printf(T.rec_reason_zero,
                                  lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
@@ -711,23 +766,52 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     if (!owned && r.price)
       r.advice.push_back(Printf(T.rec_advice_test_first, r.price->cny_per_gpu_hour * n / (1 - virt), Cards(n, T).c_str()));
   };
+  // The price of a listed card with its quote and summary (made once per card).
+  auto price_used = [&](size_t gi) -> const std::optional<PriceUsed>& {
+    std::optional<PriceUsed>& price = card_prices[gi];
+    const std::optional<PriceChoice>& pc = card_choices[gi];
+    if (price || !pc) return price;
+    PriceUsed& p = price.emplace();
+    p.price_id = pc->record->id, p.provider = pc->record->provider, p.market = pc->record->market;
+    // The seller's own region (never the user's: a US seller is not labelled with a Chinese hub).
+    p.currency = pc->record->currency, p.as_of = pc->record->as_of, p.region_id = pc->record->region;
+    p.amount = pc->record->Amount();
+    p.estimate = pc->record->estimate;
+    p.stale = pc->record_is_stale;
+    p.sources = pc->record->sources;
+    p.cny_per_gpu_hour = *pc->amount_cny;
+    p.statistic = pc->statistic;
+    p.scope = pc->scope;
+    p.stats = pc->stats;
+    p.summary = PriceSummary(c.pricing, *pc, cons.language);
+    return price;
+  };
   // At most two configurations per card in the list, so one cheap card does not fill it.
   std::vector<int> per_card(c.gpus.gpus.size(), 0);
-  for (int i : order) {
+  res.configs.reserve(std::min(accepted.size(), static_cast<size_t>(cons.max_results)));
+  for (const auto& [key, i] : keyed) {
     Accepted& x = accepted[static_cast<size_t>(i)];
-    Recommendation& r = x.r;
     if (static_cast<int>(res.configs.size()) >= cons.max_results) break;
-    if (per_card[r.gpu_index] >= 2 && !r.owned) continue;
-    per_card[r.gpu_index]++;
-    r.rank = static_cast<int>(res.configs.size()) + 1;
-    r.gpu = c.gpus.gpus[static_cast<size_t>(r.gpu_index)].id;
-    r.layout = x.layout->label;
-    r.workload = x.layout->w;
+    if (per_card[x.r.gpu_index] >= 2 && !x.r.owned) continue;
+    per_card[x.r.gpu_index]++;
+    Recommendation& r = res.configs.emplace_back();
+    const Candidate& k = x.r;
+    const Gpu& g = c.gpus.gpus[static_cast<size_t>(k.gpu_index)];
+    r.gpu_index = k.gpu_index, r.gpus = k.gpus, r.owned = k.owned;
+    r.per_gpu_bytes = k.per_gpu_bytes, r.gpu_memory_bytes = g.memory_bytes, r.model_states_bytes = k.model_states_bytes;
+    r.time_seconds = k.time_seconds, r.tokens_per_second = k.tokens_per_second;
+    r.tokens_per_second_per_user = k.tokens_per_second_per_user, r.ttft_seconds = k.ttft_seconds;
+    r.cost_cny = k.cost_cny, r.cost_per_million_tokens_cny = k.cost_per_million_tokens_cny;
+    r.energy_kwh = k.energy_kwh, r.availability = k.availability;
+    r.rank = static_cast<int>(res.configs.size());
+    r.gpu = g.id;
+    r.layout = LayoutLabel(*x.layout, base, T);
+    r.workload = LayoutWorkload(*x.layout, base);
     r.workload.gpu = r.gpu;
-    if (!r.owned) r.price = card_prices[static_cast<size_t>(r.gpu_index)];  // owned cards pay no rent
-    r.risks = AssessRisk(c.gpus.gpus[static_cast<size_t>(r.gpu_index)], r.workload, a.gpus_per_node, x.cr.peak_kind, cons.language);
-    explain(x);
-    res.configs.push_back(std::move(r));
+    if (!r.owned) r.price = price_used(static_cast<size_t>(r.gpu_index));  // owned cards pay no rent
+    r.risks = AssessRisk(g, r.workload, a.gpus_per_node, x.cr.peak_kind, cons.language);
+    r.vendor_claim_fields = VendorClaimFields(g, r.workload, x.cr.peak_kind);
+    explain(x, r);
   }
 
   // A run past the horizon with no deadline: say so, with the fastest configuration found.
@@ -778,11 +862,11 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
                                 : Printf(T.rec_why_not_no_layout, g->DisplayName(zh).c_str(), Cards(cons.max_gpus, T).c_str()));
     } else if (!tr.accepted) {
       res.why_not.push_back(Printf(T.rec_why_not_constraint, g->DisplayName(zh).c_str(), Cards(tr.first_fit_count, T).c_str(),
-                                   tr.first_fit_layout.c_str(), tr.constraint_failure.c_str()));
+                                   LayoutLabel(*tr.first_fit_layout, base, T).c_str(), tr.constraint_failure.c_str()));
     } else if (tr.first_fit_count > 1) {
       res.why_not.push_back(Plurals(Printf(T.rec_why_not_ranked_multi,
                                    g->DisplayName(zh).c_str(), Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(),
-                                   Gib(states).c_str(), tr.first_fit_count, tr.first_fit_layout.c_str(), cons.max_results)));
+                                   Gib(states).c_str(), tr.first_fit_count, LayoutLabel(*tr.first_fit_layout, base, T).c_str(), cons.max_results)));
     } else {
       res.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh).c_str(), cons.max_results, ObjectivePhrase(cons.objective, T)));
     }

@@ -53,4 +53,9 @@ std::vector<std::string> VendorClaimFields(const Gpu& g, const Workload& w, cons
 std::vector<RiskFlag> AssessRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::string& peak_kind,
                                  Language language, bool explain = true);
 
+// Whether AssessRisk would flag anything, and whether VendorClaimFields would list anything:
+// the same rules, no sentence and no allocation (the search asks for every configuration).
+bool HasRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::string& peak_kind);
+bool HasVendorClaim(const Gpu& g, const Workload& w, const std::string& peak_kind);
+
 }  // namespace atlas
