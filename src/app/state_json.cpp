@@ -98,18 +98,37 @@ Field<S> NumberField(const char* key, double S::*member, double lo, double hi, L
           [lo, hi, low](const std::string& name, const Json& j) { return RangeNotice(name, j, lo, hi, low, false); }};
 }
 
+// A switch as a link or JSON writes it: true/false, or "=1" / "=0" (a link's reads as a number:
+// people write switches that way too); nullopt for anything else.
+std::optional<bool> LinkSwitch(const Json& j) {
+  if (j.is_number_integer() && (j.get<long long>() == 0 || j.get<long long>() == 1)) return j.get<long long>() == 1;
+  if (j.is_boolean()) return j.get<bool>();
+  return std::nullopt;
+}
+
 template <typename S>
 Field<S> BoolField(const char* key, bool S::*member) {
   return {key, [member](const S& s) { return Json(s.*member); },
           [member](S& s, const Json& j) {
-            // A link's "=1" / "=0" reads as a number: people write switches that way too.
-            if (j.is_number_integer() && (j.get<long long>() == 0 || j.get<long long>() == 1)) {
-              s.*member = j.get<long long>() == 1;
+            const std::optional<bool> v = LinkSwitch(j);
+            if (v) s.*member = *v;
+            return v.has_value();
+          }};
+}
+
+// A switch that may be left unset (null; the page decides, e.g. by language): a set one, on or
+// off, is written to the link and kept.
+template <typename S>
+Field<S> ChosenBoolField(const char* key, std::optional<bool> S::*member) {
+  return {key, [member](const S& s) { return s.*member ? Json(*(s.*member)) : Json(nullptr); },
+          [member](S& s, const Json& j) {
+            if (j.is_null()) {
+              s.*member = std::nullopt;
               return true;
             }
-            if (!j.is_boolean()) return false;
-            s.*member = j.get<bool>();
-            return true;
+            const std::optional<bool> v = LinkSwitch(j);
+            if (v) s.*member = v;
+            return v.has_value();
           }};
 }
 
@@ -330,7 +349,7 @@ const std::vector<Field<CostState>>& CostFields() {
       BoolField("liquid", &CostState::liquid_cooling),
       StringField("user_centre", &CostState::user_centre),
       NumberField("max_latency_ms", &CostState::max_latency_ms, 0.1, 1000, Low::kZeroIsNone),
-      BoolField("domestic", &CostState::domestic_only),
+      ChosenBoolField("domestic", &CostState::domestic_only),
       StringField("preset", &CostState::preset),
       StringField("focus_region", &CostState::focus_region),
       EnumField<CostState, CarriedJobSource>("job", &CostState::job,
