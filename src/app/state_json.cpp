@@ -5,6 +5,7 @@
 #include "app/tier_map_model.hpp"
 #include "app/walk_job_fields.hpp"
 #include "engine/cost.hpp"
+#include "engine/estimate.hpp"
 #include "engine/estimate_request.hpp"
 #include "engine/format.hpp"
 #include "engine/message_text.hpp"
@@ -15,6 +16,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 namespace atlas {
 
@@ -468,18 +470,38 @@ void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<LinkNotice>& not
   }
 }
 
-// A calculator field the request refused, with the request's reason for it (its range, its
-// type, a combination that cannot work): "calculator.seq_len: is 0, outside the allowed range
-// [1, 10000000]; default kept". The reason is the engine's message less its "request: field
-// \"seq_len\"" opening.
-LinkNotice FieldRefused(const std::string& name, const std::string& key, const std::vector<std::string>& errors) {
-  if (errors.empty()) return {&EngineText::link_field_invalid_here, {name}};
-  std::string why = errors.front();
-  const std::string opening = "field " + Quote(key) + " ";
-  const size_t at = why.find(opening);
-  if (at != std::string::npos && why.find(": ") < at) why.erase(0, at + opening.size());
-  else if (const size_t colon = why.find(": "); colon != std::string::npos && colon < 16) why.erase(0, colon + 2);
-  return {&EngineText::link_field_refused, {name, why}};
+// Why the calculator refused one field of a link, worded when drawn in either language (never
+// the engine's English inside the Chinese page): the request's own checks (ValidateWorkload,
+// worded in each language), else the field reader's range, whole-number and number checks
+// (engine/json_reader.cpp) read back into the link notices' codes.
+LinkNotice FieldRefused(const std::string& name, const Json& value, const RequestParse& refused) {
+  if (refused.errors.empty()) return {&EngineText::link_field_invalid_here, {name}};
+  const std::string& why = refused.errors.front();
+  const std::vector<std::string> checks = ValidateWorkload(refused.workload, Language::kEnglish);
+  if (!checks.empty() && checks.front() == why) return {&EngineText::link_field_refused, {name, NoticeArg(refused.workload)}};
+  const std::string quoted = Quote(value.is_string() ? value.get<std::string>() : value.is_number() ? NumberAsWritten(value) : value.dump());
+  // "request: field \"tp\" is 0, outside the allowed range [1, 1024]"
+  static constexpr std::string_view kRange = ", outside the allowed range [";
+  if (const size_t at = why.find(kRange); at != std::string::npos) {
+    const std::string range = why.substr(at + kRange.size());
+    char* end = nullptr;
+    const double lo = std::strtod(range.c_str(), &end);
+    const double hi = end && *end == ',' ? std::strtod(end + 1, nullptr) : lo;
+    return RangeNotice(name, value, lo, hi, Low::kInclusive, true);
+  }
+  const bool integer = why.find("must be an integer") != std::string::npos;
+  if (integer || why.find("must be a number") != std::string::npos || why.find("must be finite") != std::string::npos ||
+      why.find("is not a size") != std::string::npos || why.find("is not a count") != std::string::npos) {
+    if (value.is_string()) return {&EngineText::link_number_unreadable, {name, quoted}};  // "long", "2x"
+    if (integer && value.is_number()) return {&EngineText::link_number_not_whole, {name, quoted}};
+    return {&EngineText::link_number_not_text, {name}};
+  }
+  if (why.find("not a catalog id") != std::string::npos) return {&EngineText::link_id_unknown, {name, &EngineText::link_what_card, quoted}};
+  // "is \"x\"; expected one of: a, b" (a choice's ids stay as written in both languages)
+  static constexpr std::string_view kChoices = "; expected one of: ";
+  if (const size_t at = why.find(kChoices); at != std::string::npos)
+    return {&EngineText::link_value_not_option, {name, quoted, why.substr(at + kChoices.size())}};
+  return {&EngineText::link_field_invalid, {name}};
 }
 
 // The cost request's span limit (CheckCostRequest): hours / duty_cycle within kMaxCalendarHours
@@ -557,7 +579,7 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
           trial[f.key()] = f.value();
           const RequestParse one = ParseEstimateRequest(trial, catalogs, true);
           if (one.ok()) kept = std::move(trial);
-          else out.notices.push_back(FieldRefused("calculator." + Excerpt(f.key()), f.key(), one.errors));
+          else out.notices.push_back(FieldRefused("calculator." + Excerpt(f.key()), f.value(), one));
         }
         all = ParseEstimateRequest(kept, catalogs, false);
       }
