@@ -2,6 +2,7 @@
 
 #include "app/calculator_model.hpp"
 #include "app/cost_hub_table.hpp"
+#include "app/price_home.hpp"
 #include "engine/estimate.hpp"
 #include "engine/format.hpp"
 #include "engine/text/engine_text.hpp"
@@ -52,7 +53,19 @@ std::optional<double> QuoteIn(const PricingCatalog& pricing, const FxTable& fx, 
 
 // [SECTION] request and overrides -----------------------------------------------------------
 
-CostRequest MakeCostRequest(const CostState& s) {
+bool CostMainlandOnly(const CostState& s, Language language, const RegionCatalog& regions) {
+  std::optional<bool> chosen = s.domestic_only;
+  auto abroad = [&](const std::string& id) {
+    const Region* r = regions.Find(id);
+    return r && !r->in_china();
+  };
+  // A regions filter with no mainland region. (The break-even chart's region only picks the
+  // chart: a dot clicked abroad does not change the table.)
+  if (!chosen && !s.regions.empty() && std::all_of(s.regions.begin(), s.regions.end(), abroad)) chosen = false;
+  return PricesInChina(chosen, language);
+}
+
+CostRequest MakeCostRequest(const CostState& s, Language language, const RegionCatalog& regions) {
   CostRequest q;
   q.gpu_id = s.gpu;
   q.gpus = s.gpus;
@@ -68,7 +81,8 @@ CostRequest MakeCostRequest(const CostState& s) {
   if (s.usd_cny > 0) q.usd_cny = s.usd_cny;
   q.user_centre = s.user_centre;
   if (s.max_latency_ms > 0 && !s.user_centre.empty()) q.max_latency_ms = s.max_latency_ms;
-  q.domestic_only = s.domestic_only;
+  q.domestic_only = CostMainlandOnly(s, language, regions);
+  q.language = language;
   return q;
 }
 
@@ -232,7 +246,7 @@ PresetOutcome ComputePresetOutcome(const std::string& id, const Catalogs& c, con
   CostState cs = p.cost;
   cs.currency = "CNY";
   cs.usd_cny = user.usd_cny >= kMinUsdCny && user.usd_cny <= kMaxUsdCny ? user.usd_cny : 0;
-  auto run = [&](const CostState& st) { return ComputeCost(MakeCostRequest(st), c.gpus, c.regions, pricing); };
+  auto run = [&](const CostState& st) { return ComputeCost(MakeCostRequest(st, language, c.regions), c.gpus, c.regions, pricing); };
   auto cheapest_total = [](const CostReport& r) -> std::optional<double> {
     if (!r.cheapest) return std::nullopt;
     return Total(&r.rows[*r.cheapest]);
@@ -422,8 +436,7 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d,
   d.language = language;
   const CostState& s = state.cost;
   d.pricing = ApplyPriceOverrides(c.pricing, s.price_overrides);
-  d.request = MakeCostRequest(s);
-  d.request.language = language;
+  d.request = MakeCostRequest(s, language, c.regions);
   d.report = ComputeCost(d.request, c.gpus, c.regions, d.pricing);
   d.errors = d.report.errors;
   d.valid = d.errors.empty();

@@ -17,8 +17,12 @@ namespace atlas {
 
 // ---- the request ---------------------------------------------------------------------------
 
-// The engine request for the state (0 / "" fields mean "not set").
-CostRequest MakeCostRequest(const CostState& state);
+// Whether the view keeps to mainland-China regions: the reader's choice, else regions picked
+// abroad (a regions filter with no mainland region) say no, else the
+// walkthrough's rule by language (price_home.hpp: Chinese readers price in China).
+bool CostMainlandOnly(const CostState& state, Language language, const RegionCatalog& regions);
+// The engine request for the state (0 / "" fields mean "not set"), mainland-only as above.
+CostRequest MakeCostRequest(const CostState& state, Language language, const RegionCatalog& regions);
 // pricing.json with the user's overrides applied (unknown ids and non-positive amounts ignored).
 PricingCatalog ApplyPriceOverrides(const PricingCatalog& pricing, const std::vector<PriceOverride>& overrides);
 // Sets (amount > 0) or removes (amount <= 0) the override of one quote.

@@ -3,6 +3,7 @@
 
 #include "engine/cost.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,9 @@ struct CostState {
   bool liquid_cooling = false;
   std::string user_centre;      // latency filter, "" = none
   double max_latency_ms = 0;    // 0 = no limit
-  bool domestic_only = false;
+  // Mainland-China regions only (CN-market sellers): unset = by language (price_home.hpp,
+  // CostMainlandOnly); link cost.domestic=1 / =0 is the reader's choice and is kept.
+  std::optional<bool> domestic_only;
   std::string preset;           // "" or "A" / "B" / "C" (the guides' budget cases)
   std::vector<PriceOverride> price_overrides;  // edited quotes, at most one per price id
   std::string focus_region;     // region of the break-even chart; "" = the cheapest row's

@@ -1,5 +1,6 @@
 #include "link_notice.hpp"
 
+#include "engine/estimate.hpp"
 #include "engine/message_text.hpp"
 
 namespace atlas {
@@ -19,7 +20,12 @@ std::string Worded(const LinkNotice& notice, Language language) {
     if (c == 's') {
       if (next < notice.args.size()) {
         const NoticeArg& a = notice.args[next];
-        out += a.word ? words.*a.word : a.literal;
+        if (a.failed_check) {
+          const std::vector<std::string> failed = ValidateWorkload(*a.failed_check, language);
+          if (!failed.empty()) out += failed.front();
+        } else {
+          out += a.word ? words.*a.word : a.literal;
+        }
       }
       ++next;
     } else {

@@ -8,6 +8,9 @@
 
 #include "engine/language.hpp"
 #include "engine/text/engine_text.hpp"
+#include "engine/workload.hpp"
+
+#include <memory>
 
 #include <string>
 #include <vector>
@@ -17,10 +20,15 @@ namespace atlas {
 struct NoticeArg {
   std::string literal;                     // shown as is (already bounded, see message_text.hpp)
   const char* EngineText::*word = nullptr;  // else this word of the tables
+  // else the first check this workload fails (ValidateWorkload), worded in the notice's language
+  std::shared_ptr<const Workload> failed_check;
   NoticeArg(std::string text) : literal(std::move(text)) {}
   NoticeArg(const char* text) : literal(text) {}
   NoticeArg(const char* EngineText::*id) : word(id) {}
-  bool operator==(const NoticeArg&) const = default;
+  explicit NoticeArg(Workload failing) : failed_check(std::make_shared<const Workload>(std::move(failing))) {}
+  bool operator==(const NoticeArg& o) const {
+    return literal == o.literal && word == o.word && (failed_check == o.failed_check || (failed_check && o.failed_check && *failed_check == *o.failed_check));
+  }
 };
 
 struct LinkNotice {

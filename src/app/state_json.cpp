@@ -5,6 +5,7 @@
 #include "app/tier_map_model.hpp"
 #include "app/walk_job_fields.hpp"
 #include "engine/cost.hpp"
+#include "engine/estimate.hpp"
 #include "engine/estimate_request.hpp"
 #include "engine/format.hpp"
 #include "engine/message_text.hpp"
@@ -15,6 +16,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 namespace atlas {
 
@@ -98,18 +100,37 @@ Field<S> NumberField(const char* key, double S::*member, double lo, double hi, L
           [lo, hi, low](const std::string& name, const Json& j) { return RangeNotice(name, j, lo, hi, low, false); }};
 }
 
+// A switch as a link or JSON writes it: true/false, or "=1" / "=0" (a link's reads as a number:
+// people write switches that way too); nullopt for anything else.
+std::optional<bool> LinkSwitch(const Json& j) {
+  if (j.is_number_integer() && (j.get<long long>() == 0 || j.get<long long>() == 1)) return j.get<long long>() == 1;
+  if (j.is_boolean()) return j.get<bool>();
+  return std::nullopt;
+}
+
 template <typename S>
 Field<S> BoolField(const char* key, bool S::*member) {
   return {key, [member](const S& s) { return Json(s.*member); },
           [member](S& s, const Json& j) {
-            // A link's "=1" / "=0" reads as a number: people write switches that way too.
-            if (j.is_number_integer() && (j.get<long long>() == 0 || j.get<long long>() == 1)) {
-              s.*member = j.get<long long>() == 1;
+            const std::optional<bool> v = LinkSwitch(j);
+            if (v) s.*member = *v;
+            return v.has_value();
+          }};
+}
+
+// A switch that may be left unset (null; the page decides, e.g. by language): a set one, on or
+// off, is written to the link and kept.
+template <typename S>
+Field<S> ChosenBoolField(const char* key, std::optional<bool> S::*member) {
+  return {key, [member](const S& s) { return s.*member ? Json(*(s.*member)) : Json(nullptr); },
+          [member](S& s, const Json& j) {
+            if (j.is_null()) {
+              s.*member = std::nullopt;
               return true;
             }
-            if (!j.is_boolean()) return false;
-            s.*member = j.get<bool>();
-            return true;
+            const std::optional<bool> v = LinkSwitch(j);
+            if (v) s.*member = v;
+            return v.has_value();
           }};
 }
 
@@ -330,7 +351,7 @@ const std::vector<Field<CostState>>& CostFields() {
       BoolField("liquid", &CostState::liquid_cooling),
       StringField("user_centre", &CostState::user_centre),
       NumberField("max_latency_ms", &CostState::max_latency_ms, 0.1, 1000, Low::kZeroIsNone),
-      BoolField("domestic", &CostState::domestic_only),
+      ChosenBoolField("domestic", &CostState::domestic_only),
       StringField("preset", &CostState::preset),
       StringField("focus_region", &CostState::focus_region),
       EnumField<CostState, CarriedJobSource>("job", &CostState::job,
@@ -449,18 +470,38 @@ void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<LinkNotice>& not
   }
 }
 
-// A calculator field the request refused, with the request's reason for it (its range, its
-// type, a combination that cannot work): "calculator.seq_len: is 0, outside the allowed range
-// [1, 10000000]; default kept". The reason is the engine's message less its "request: field
-// \"seq_len\"" opening.
-LinkNotice FieldRefused(const std::string& name, const std::string& key, const std::vector<std::string>& errors) {
-  if (errors.empty()) return {&EngineText::link_field_invalid_here, {name}};
-  std::string why = errors.front();
-  const std::string opening = "field " + Quote(key) + " ";
-  const size_t at = why.find(opening);
-  if (at != std::string::npos && why.find(": ") < at) why.erase(0, at + opening.size());
-  else if (const size_t colon = why.find(": "); colon != std::string::npos && colon < 16) why.erase(0, colon + 2);
-  return {&EngineText::link_field_refused, {name, why}};
+// Why the calculator refused one field of a link, worded when drawn in either language (never
+// the engine's English inside the Chinese page): the request's own checks (ValidateWorkload,
+// worded in each language), else the field reader's range, whole-number and number checks
+// (engine/json_reader.cpp) read back into the link notices' codes.
+LinkNotice FieldRefused(const std::string& name, const Json& value, const RequestParse& refused) {
+  if (refused.errors.empty()) return {&EngineText::link_field_invalid_here, {name}};
+  const std::string& why = refused.errors.front();
+  const std::vector<std::string> checks = ValidateWorkload(refused.workload, Language::kEnglish);
+  if (!checks.empty() && checks.front() == why) return {&EngineText::link_field_refused, {name, NoticeArg(refused.workload)}};
+  const std::string quoted = Quote(value.is_string() ? value.get<std::string>() : value.is_number() ? NumberAsWritten(value) : value.dump());
+  // "request: field \"tp\" is 0, outside the allowed range [1, 1024]"
+  static constexpr std::string_view kRange = ", outside the allowed range [";
+  if (const size_t at = why.find(kRange); at != std::string::npos) {
+    const std::string range = why.substr(at + kRange.size());
+    char* end = nullptr;
+    const double lo = std::strtod(range.c_str(), &end);
+    const double hi = end && *end == ',' ? std::strtod(end + 1, nullptr) : lo;
+    return RangeNotice(name, value, lo, hi, Low::kInclusive, true);
+  }
+  const bool integer = why.find("must be an integer") != std::string::npos;
+  if (integer || why.find("must be a number") != std::string::npos || why.find("must be finite") != std::string::npos ||
+      why.find("is not a size") != std::string::npos || why.find("is not a count") != std::string::npos) {
+    if (value.is_string()) return {&EngineText::link_number_unreadable, {name, quoted}};  // "long", "2x"
+    if (integer && value.is_number()) return {&EngineText::link_number_not_whole, {name, quoted}};
+    return {&EngineText::link_number_not_text, {name}};
+  }
+  if (why.find("not a catalog id") != std::string::npos) return {&EngineText::link_id_unknown, {name, &EngineText::link_what_card, quoted}};
+  // "is \"x\"; expected one of: a, b" (a choice's ids stay as written in both languages)
+  static constexpr std::string_view kChoices = "; expected one of: ";
+  if (const size_t at = why.find(kChoices); at != std::string::npos)
+    return {&EngineText::link_value_not_option, {name, quoted, why.substr(at + kChoices.size())}};
+  return {&EngineText::link_field_invalid, {name}};
 }
 
 // The cost request's span limit (CheckCostRequest): hours / duty_cycle within kMaxCalendarHours
@@ -538,7 +579,7 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
           trial[f.key()] = f.value();
           const RequestParse one = ParseEstimateRequest(trial, catalogs, true);
           if (one.ok()) kept = std::move(trial);
-          else out.notices.push_back(FieldRefused("calculator." + Excerpt(f.key()), f.key(), one.errors));
+          else out.notices.push_back(FieldRefused("calculator." + Excerpt(f.key()), f.value(), one));
         }
         all = ParseEstimateRequest(kept, catalogs, false);
       }

@@ -1,5 +1,7 @@
 #include "walkthrough_model.hpp"
 
+#include "app/price_home.hpp"
+
 #include "engine/format.hpp"
 #include "engine/memory_model.hpp"
 #include "engine/estimate_request.hpp"
@@ -195,9 +197,11 @@ WalkRequest WalkthroughRecommendRequest(const WalkthroughState& s, const Catalog
 }
 
 bool WalkthroughPricesInChina(const WalkthroughState& s, Language language) {
-  if (s.market == "cn") return true;
-  if (s.market == "global") return false;
-  return language == Language::kChinese || s.domestic_only;
+  // Domestic cards only are sold in China: without a market chosen, they price there too.
+  const std::optional<bool> chosen = s.market == "cn" || (s.market.empty() && s.domestic_only) ? std::optional<bool>(true)
+                                     : s.market == "global"                                  ? std::optional<bool>(false)
+                                                                                             : std::nullopt;
+  return PricesInChina(chosen, language);
 }
 
 std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language, const RegionCatalog& regions) {

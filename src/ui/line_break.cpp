@@ -1,5 +1,8 @@
 #include "line_break.hpp"
 
+#include <cctype>
+#include <string>
+
 namespace atlas::ui {
 
 namespace {
@@ -21,17 +24,33 @@ bool IsCjk(char32_t c) {
   return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF);
 }
 
-// Characters a line may not start with (closing punctuation, units' marks) or end with
-// (opening brackets, currency signs); the no-break space binds both sides.
+// Characters a line may not start with (closing punctuation, units' marks, the section mark:
+// a source "004 §4.2" stays whole) or end with (opening brackets, currency signs); the
+// no-break space binds both sides.
 bool NoBreakBefore(char32_t c) {
   for (char32_t x : {U'，', U'。', U'、', U'；', U'：', U'？', U'！', U'）', U'」', U'』', U'】', U'》', U'’', U'”',
-                     U',', U'.', U';', U':', U'!', U'?', U')', U']', U'%', U'\u00A0', U'％', U'·', U'…'})
+                     U',', U'.', U';', U':', U'!', U'?', U')', U']', U'%', U'\u00A0', U'％', U'·', U'…',
+                     U'§'})
     if (c == x) return true;
   return false;
 }
 bool NoBreakAfter(char32_t c) {
   for (char32_t x : {U'（', U'「', U'『', U'【', U'《', U'‘', U'“', U'(', U'[', U'¥', U'$', U'\u00A0'})
     if (c == x) return true;
+  return false;
+}
+
+// Whether text[i] starts a unit written after a number and a space ("12.8 GiB", "3 kWh", "8 GPUs"):
+// the engine's figures join them with a plain space, and a line must not break there either.
+bool UnitAfterNumber(const std::string& text, size_t i, char32_t before_space) {
+  if (before_space < U'0' || before_space > U'9') return false;
+  for (const char* unit : {"GiB", "GB", "MiB", "MB", "TiB", "TB", "KiB", "kWh", "kW", "W", "TFLOPS", "TOPS", "FLOP", "ms",
+                           "h", "tokens", "token", "GPUs", "GPU", "%", "kg"}) {
+    const size_t n = std::char_traits<char>::length(unit);
+    if (text.compare(i, n, unit) != 0) continue;
+    const unsigned char next = i + n < text.size() ? static_cast<unsigned char>(text[i + n]) : ' ';
+    if (!std::isalpha(next)) return true;  // the whole word ("GiB", "GB/s"), not "has" or "Wh-"
+  }
   return false;
 }
 
@@ -50,7 +69,7 @@ std::vector<std::pair<size_t, size_t>> BreakLines(const std::string& text, float
   while (start <= text.size()) {
     // Walk the line's characters, remembering the last place it may break.
     size_t i = start, last_break = std::string::npos, end = text.size();
-    char32_t prev = 0;
+    char32_t prev = 0, before_prev = 0;
     bool hard = false;
     float line_width = 0;  // ImGui 1.86 has no kerning: a line is the sum of its characters
     while (i < text.size()) {
@@ -61,12 +80,19 @@ std::vector<std::pair<size_t, size_t>> BreakLines(const std::string& text, float
         hard = true;
         break;
       }
-      if (i > start && MayBreakBetween(prev, c)) last_break = i;
+      // Not around the space between a number and its unit ("1.79 | GiB" nor "1.79| GiB"), nor
+      // before a space that the next character must not start a line after ("004| §4.2").
+      size_t next_len = 0;
+      const bool glued_space =
+          c == U' ' && i + 1 < text.size() && (UnitAfterNumber(text, i + 1, prev) || NoBreakBefore(Decode(text, i + 1, next_len)));
+      const bool unit_after_space = prev == U' ' && UnitAfterNumber(text, i, before_prev);
+      if (i > start && MayBreakBetween(prev, c) && !glued_space && !unit_after_space) last_break = i;
       line_width += measure(base + i, base + i + len);
       if (line_width > width) {
         end = i;
         break;
       }
+      before_prev = prev;
       prev = c;
       i += len;
     }

@@ -2,7 +2,9 @@
 // and between CJK characters (not before closing punctuation such as ，。）, not after opening
 // brackets) — and never inside a figure. Dear ImGui 1.86 also breaks after '.' and ',', which
 // split "¥0.36/kWh" as "¥0." / "36/kWh" and "11.7 GiB" as "11." / "7 GiB" on phones; text
-// drawn through WrappedText (widgets.hpp) breaks here instead. Pure: widths come from `measure`.
+// drawn through WrappedText (widgets.hpp) breaks here instead; nor between a number and the unit
+// after it ("1.79 GiB", joined by a plain space in the engine's sentences), nor before a section
+// mark ("004 §4.2"). Pure: widths come from `measure`.
 #pragma once
 
 #include <functional>

@@ -3,6 +3,7 @@
 #include "app/deferred_code.hpp"
 #include "charts/label_placement.hpp"
 #include "engine/format.hpp"
+#include "flowing_names.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
 
@@ -53,23 +54,11 @@ ATLAS_DEFERRED void DrawUnlabelledCards(TierMapState& s, const Catalogs& c, cons
   if (unlabelled.empty()) return;
   ImGui::Separator();
   ColoredWrapped(kColorMuted, Printf(env.text().tier_unlabelled_title, static_cast<int>(unlabelled.size())));
-  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-  bool first = true;
+  FlowingNames list;
   for (const int i : unlabelled) {
     const Gpu& g = c.gpus.gpus[i];
-    const std::string& name = g.DisplayName(env.chinese());
-    const float w = ImGui::CalcTextSize(name.c_str()).x;
-    // Names flow like words: on this line when the name fits, else on the next.
-    if (!first) {
-      ImGui::SameLine();
-      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
-    }
-    first = false;
-    ImGui::PushID(i);
-    ImGui::PushStyleColor(ImGuiCol_Text, TierColor(static_cast<int>(c.gpu_tiers[i].tier)));
-    if (ImGui::Selectable(name.c_str(), s.pinned == g.id, 0, ImVec2(w, 0))) s.pinned = s.pinned == g.id ? std::string() : g.id;
-    ImGui::PopStyleColor();
-    ImGui::PopID();
+    if (list.Name(i, g.DisplayName(env.chinese()), s.pinned == g.id, TierColor(static_cast<int>(c.gpu_tiers[i].tier))))
+      s.pinned = s.pinned == g.id ? std::string() : g.id;
   }
 }
 

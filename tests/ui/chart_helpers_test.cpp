@@ -112,3 +112,32 @@ TEST_CASE("a zoom window maps to a sub-range, in log10 on a log axis") {
   CHECK(lo == doctest::Approx(2));
   CHECK(hi == doctest::Approx(4));
 }
+
+TEST_CASE("spaced ticks: labels never touch; fewer ticks rather than overlapping ones (17.7, ¥2.25万 / ¥2.5万)") {
+  // 0 .. ¥2.5万 over 300 px: "¥2.25万"-style labels 7 characters of 8 px wide.
+  const Scale s{0, 25000, 100, 400, false};
+  const auto wide = [](const Tick& t) { return t.value == 0 ? 16.0 : 56.0; };
+  const auto lefts = [&](const std::vector<Tick>& ticks) {
+    std::vector<std::pair<double, double>> out;
+    for (const Tick& t : ticks)
+      if (t.major) out.push_back({TickLabelLeft(s, t, wide(t)), TickLabelLeft(s, t, wide(t)) + wide(t)});
+    return out;
+  };
+  // Ten ticks of 2,500 would put 56 px labels 30 px apart.
+  CHECK(LinearTicks(0, 25000, 10, "").size() == 11);
+  const std::vector<Tick> spaced = SpacedLinearTicks(s, 10, 6, wide);
+  REQUIRE(spaced.size() >= 3);
+  const auto boxes = lefts(spaced);
+  REQUIRE(boxes.size() == spaced.size());
+  for (size_t i = 1; i < boxes.size(); ++i) CHECK(boxes[i].first >= boxes[i - 1].second + 6);
+  for (const auto& [l, r] : boxes) CHECK((l >= 100 && r <= 400));
+  // Room for everything: the most ticks asked for.
+  CHECK(SpacedLinearTicks(s, 5, 6, [](const Tick&) { return 10.0; }).size() == LinearTicks(0, 25000, 5, "").size());
+  // Too narrow for two labels: grid lines stay, only the labels that clear the last one are kept.
+  const Scale tiny{0, 25000, 0, 60, false};
+  const std::vector<Tick> crowded = SpacedLinearTicks(tiny, 4, 6, wide);
+  int labelled = 0;
+  for (const Tick& t : crowded) labelled += t.major ? 1 : 0;
+  CHECK(labelled == 1);
+  CHECK(crowded.size() >= 2);
+}

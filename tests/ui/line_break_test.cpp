@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -104,4 +105,31 @@ TEST_CASE("no line of any Chinese text starts with closing punctuation such as �
   }
   CHECK(checked > 500);
   CHECK(with_enumeration_comma > 10);  // the rule is exercised where the trial saw it fail
+}
+
+TEST_CASE("a source reference is never split: no break before the section mark (17, phone guide row)") {
+  CHECK_FALSE(MayBreakBetween(U' ', U'§'));
+  // The walkthrough's guide row on a phone broke as "[004" / "§4.2]".
+  const std::string row = "指南表格：7B-13B LoRA / QLoRA → RTX 4090（24 GB）[004 §4.2]";
+  for (float w = 11; w <= 40; ++w)  // "[004 §4.2]" is 10 wide
+    for (const std::string& line : Lines(row, w)) {
+      INFO(w << ": " << line);
+      CHECK((line.find("[004") == std::string::npos || line.find("[004 §4.2]") != std::string::npos));
+      CHECK(line.rfind("§", 0) != 0);
+    }
+}
+
+TEST_CASE("a number and its unit stay on one line even when the engine joins them with a plain space (Make it fit)") {
+  const std::string why = "activations per GPU 12.8 GiB -> 1.79 GiB, at the cost of 3 kWh and 8 GPUs; has Whole words";
+  for (float w = 10; w <= 40; ++w) {
+    const std::vector<std::string> lines = Lines(why, w);
+    for (size_t i = 0; i + 1 < lines.size(); ++i) {
+      INFO(w << ": " << lines[i] << " | " << lines[i + 1]);
+      const bool unit_next = lines[i + 1].rfind("GiB", 0) == 0 || lines[i + 1].rfind("kWh", 0) == 0 || lines[i + 1].rfind("GPUs", 0) == 0;
+      CHECK_FALSE((std::isdigit(static_cast<unsigned char>(lines[i].back())) && unit_next));
+      CHECK(lines[i].back() != '.');
+    }
+  }
+  // A word that only starts like a unit still breaks: "of 3 has" may break before "has".
+  CHECK(Lines("3 has", 3) == std::vector<std::string>{"3", "has"});
 }

@@ -2,6 +2,7 @@
 // "nice" tick values with labels, and nearest-marker hit testing.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,15 @@ double BandwidthRadius(double bandwidth_gbps, double min_gbps, double max_gbps, 
 // Ticks for a linear axis over [0 or lo, hi] at 1-2-5 steps, at most `max_labels` labelled;
 // labels use k / M for thousands / millions ("1.5M ¥" with unit "¥" as a suffix).
 std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::string& unit);
+// Ticks for a horizontal linear axis whose labels never touch: the most ticks, up to
+// `max_labels`, whose labels — `label_width(tick)` wide, centred on the tick, the end ones kept
+// inside [s.pixel_lo, s.pixel_hi] — leave at least `gap` pixels between neighbours (a step of
+// 1-2-2.5-5 with fewer ticks when "¥2.25万" and "¥2.5万" would touch). When even two ticks'
+// labels would touch, the later ones lose their label (major = false: a grid line only).
+std::vector<Tick> SpacedLinearTicks(const Scale& s, int max_labels, double gap,
+                                    const std::function<double(const Tick&)>& label_width);
+// Where SpacedLinearTicks draws each label: its left edge (centred, kept inside the axis).
+double TickLabelLeft(const Scale& s, const Tick& tick, double width);
 // A "nice" upper bound >= hi for a linear axis starting at 0 (1, 2, 2.5, 5 × 10^n); 1 if hi <= 0.
 double NiceCeil(double hi);
 // Short label for a value: 950, 1.2k, 3.4M, 1.1B.

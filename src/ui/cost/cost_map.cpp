@@ -3,6 +3,7 @@
 
 #include "engine/format.hpp"
 #include "ui/charts/scale.hpp"
+#include "ui/flowing_names.hpp"
 #include "ui/format_units.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -22,7 +23,7 @@ ImVec2 ToImVec(charts::Point p) { return ImVec2(static_cast<float>(p.x), static_
 // Draws one map panel (China's hubs or the world) and returns the hovered region or -1.
 int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const CostState& s, const charts::Rect& rect,
                  const charts::GeoBox& box, bool china, const char* title, bool hover_ok, std::vector<charts::Point>& pts,
-                 std::vector<int>& idx, const UiEnv& env) {
+                 std::vector<int>& idx, std::vector<int>& unnamed, const UiEnv& env) {
   dl->AddRectFilled(ImVec2(static_cast<float>(rect.x0), static_cast<float>(rect.y0)),
                     ImVec2(static_cast<float>(rect.x1), static_cast<float>(rect.y1)), IM_COL32(255, 255, 255, 8), 4);
   // Every label drawn in the panel, as (x0, y0, x1, y1): region names are placed around them.
@@ -64,14 +65,15 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
     idx.push_back(rs.region_index);
     shown.push_back(&rs);
     dots.push_back(p);
+    if (env.test_target) env.test_target(china ? "map_dot_china" : "map_dot_world", p.x - rad, p.y - rad, p.x + rad, p.y + rad);
     const bool in_job = std::any_of(d.regions.begin(), d.regions.end(), [&](const RegionSeries& x) { return x.region_index == rs.region_index; });
     const double price_t = charts::Normalize(rs.kwh_price, d.kwh_price_min, d.kwh_price_max);
     dl->AddCircleFilled(p, rad, PriceColor(price_t, in_job ? 1.0f : 0.35f));
     if (rs.region_index == d.focus_region) dl->AddCircle(p, rad + Em(0.25f), IM_COL32(255, 255, 255, 230), 0, Em(0.12f));
     if (hover_ok && std::hypot(mouse.x - p.x, mouse.y - p.y) < Em(1.0f)) hovered = rs.region_index;
   }
-  // Names: right of the dot, else left, below or above; inside the panel, clear of the other
-  // names, labels and dots; skipped when nothing is free (hover or tap shows it).
+  // Names: right of the dot, else left, below, above or at a corner; inside the panel, clear of
+  // the other names, labels and dots; listed under the map when nothing is free (`unnamed`).
   for (size_t k = 0; k < shown.size(); ++k) {
     const RegionSeries& rs = *shown[k];
     const Region& r = c.regions.regions[rs.region_index];
@@ -92,17 +94,38 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
     const ImVec4 candidates[] = {ImVec4(p.x + gap, p.y - sz.y / 2, p.x + gap + sz.x, p.y + sz.y / 2),
                                  ImVec4(p.x - gap - sz.x, p.y - sz.y / 2, p.x - gap, p.y + sz.y / 2),
                                  ImVec4(p.x - sz.x / 2, p.y + rad, p.x + sz.x / 2, p.y + rad + sz.y),
-                                 ImVec4(p.x - sz.x / 2, p.y - rad - sz.y, p.x + sz.x / 2, p.y - rad)};
+                                 ImVec4(p.x - sz.x / 2, p.y - rad - sz.y, p.x + sz.x / 2, p.y - rad),
+                                 ImVec4(p.x + rad, p.y + rad, p.x + rad + sz.x, p.y + rad + sz.y),
+                                 ImVec4(p.x + rad, p.y - rad - sz.y, p.x + rad + sz.x, p.y - rad),
+                                 ImVec4(p.x - rad - sz.x, p.y + rad, p.x - rad, p.y + rad + sz.y),
+                                 ImVec4(p.x - rad - sz.x, p.y - rad - sz.y, p.x - rad, p.y - rad)};
+    bool named = false;
     for (const ImVec4& q : candidates) {
       if (collides(q)) continue;
       placed.push_back(q);
       dl->AddText(ImVec2(q.x, q.y), in_job ? kColorText : kColorMuted, name.c_str());
       if (env.test_target) env.test_target(china ? "map_label_china" : "map_label_world", q.x, q.y, q.z, q.w);
+      named = true;
       break;
     }
+    if (!named) unnamed.push_back(rs.region_index);
   }
   (void)s;
   return hovered;
+}
+
+// The regions the maps had no room to name, as the tier map lists its unlabelled cards: names
+// that flow like words; picking one makes it the break-even chart's region (as a click on its
+// dot does). Each reported to tests as "map_listed".
+void DrawUnnamedRegions(CostState& s, const Catalogs& c, const std::vector<int>& unnamed, const UiEnv& env) {
+  if (unnamed.empty()) return;
+  ColoredWrapped(kColorMuted, env.text().cost_map_unnamed);
+  FlowingNames list;
+  for (const int i : unnamed) {
+    const Region& r = c.regions.regions[i];
+    if (list.Name(i, ShortName(r, env.chinese()), s.focus_region == r.id)) s.focus_region = r.id;
+    TestTarget(env, "map_listed");
+  }
 }
 
 }  // namespace
@@ -129,11 +152,11 @@ void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, const 
     world_rect = {o.x + cw + Em(0.6f), o.y, o.x + width, o.y + china_h};
   }
   std::vector<charts::Point> pts;
-  std::vector<int> idx;
+  std::vector<int> idx, unnamed;
   int hovered = DrawMapPanel(dl, d, c, s, china_rect, charts::GeoBox{18, 47, 96, 128}, true, t.cost_map_china, hover_ok,
-                             pts, idx, env);
+                             pts, idx, unnamed, env);
   const int hw = DrawMapPanel(dl, d, c, s, world_rect, charts::GeoBox{-42, 66, -130, 160}, false, t.cost_group_global,
-                              hover_ok, pts, idx, env);
+                              hover_ok, pts, idx, unnamed, env);
   if (hovered < 0) hovered = hw;
   // Legend: price ramp.
   const float ly = o.y + height - legend_h + Em(0.5f);
@@ -159,6 +182,7 @@ void DrawRegionMap(CostState& s, const CostDerived& d, const Catalogs& c, const 
       }
     if (clicked) s.focus_region = c.regions.regions[hovered].id;
   }
+  DrawUnnamedRegions(s, c, unnamed, env);
 }
 
 }  // namespace atlas::ui::cost

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 namespace atlas::ui::cost {
 
@@ -88,23 +89,24 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
 
   // Axes.
   const std::string sym = CurrencySymbol(cur);
-  const int money_labels = std::max(2, static_cast<int>((money_x1 - money_x0) / Em(4)));
-  // Tick labels centred, except the ends of each axis, which stay inside it.
-  auto tick_label = [&](float x, float x0, float x1, const std::string& label) {
-    const float w = ImGui::CalcTextSize(label.c_str()).x;
-    const float lx = std::clamp(x - w / 2, x0, x1 - w);
-    dl->AddText(ImVec2(lx, top - Em(1.15f)), kColorMuted, label.c_str());
+  // Tick labels centred, except the ends of each axis, which stay inside it; never touching
+  // (charts::SpacedLinearTicks), each one reported to tests as "bar_tick".
+  auto axis = [&](const charts::Scale& scale, int max_labels, const std::function<std::string(const charts::Tick&)>& text) {
+    const auto width = [&](const charts::Tick& tick) { return static_cast<double>(ImGui::CalcTextSize(text(tick).c_str()).x); };
+    for (const charts::Tick& tick : charts::SpacedLinearTicks(scale, max_labels, Em(0.8f), width)) {
+      const float x = static_cast<float>(scale.ToPixel(tick.value));
+      dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
+      if (!tick.major) continue;
+      const std::string label = text(tick);
+      const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+      const ImVec2 at(static_cast<float>(charts::TickLabelLeft(scale, tick, size.x)), top - Em(1.15f));
+      dl->AddText(at, kColorMuted, label.c_str());
+      if (env.test_target) env.test_target("bar_tick", at.x, at.y, at.x + size.x, at.y + size.y);
+    }
   };
-  for (const charts::Tick& tick : charts::LinearTicks(0, money_max, money_labels, "")) {
-    const float x = static_cast<float>(sm.ToPixel(tick.value));
-    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    tick_label(x, money_x0, money_x1, MoneyTick(tick, cur, sym, env.language));
-  }
-  for (const charts::Tick& tick : charts::LinearTicks(0, co2_max, std::max(2, static_cast<int>(co2_w / Em(3.5f))), "")) {
-    const float x = static_cast<float>(sc.ToPixel(tick.value));
-    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    tick_label(x, co2_x0, co2_x1, tick.label);
-  }
+  axis(sm, std::max(2, static_cast<int>((money_x1 - money_x0) / Em(4))),
+       [&](const charts::Tick& tick) { return MoneyTick(tick, cur, sym, env.language); });
+  axis(sc, std::max(2, static_cast<int>(co2_w / Em(3.5f))), [](const charts::Tick& tick) { return tick.label; });
   // Chinese text writes money with ¥ (CNY only in data and the CLI; glossary).
   const std::string money_title =
       Printf(narrow ? t.cost_bars_money_narrow : t.cost_bars_money, (env.chinese() && !sym.empty() ? sym : cur).c_str());
