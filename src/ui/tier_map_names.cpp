@@ -3,6 +3,7 @@
 #include "app/deferred_code.hpp"
 #include "charts/label_placement.hpp"
 #include "engine/format.hpp"
+#include "engine/plural.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
 
@@ -52,7 +53,7 @@ ATLAS_DEFERRED void DrawUnlabelledCards(TierMapState& s, const Catalogs& c, cons
                                         const UiEnv& env) {
   if (unlabelled.empty()) return;
   ImGui::Separator();
-  ColoredWrapped(kColorMuted, Printf(env.text().tier_unlabelled_title, static_cast<int>(unlabelled.size())));
+  ColoredWrapped(kColorMuted, Plurals(Printf(env.text().tier_unlabelled_title, static_cast<int>(unlabelled.size()))));
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
   for (const int i : unlabelled) {

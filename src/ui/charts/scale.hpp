@@ -41,7 +41,8 @@ double BandwidthRadius(double bandwidth_gbps, double min_gbps, double max_gbps, 
 
 
 // Ticks for a linear axis over [0 or lo, hi] at 1-2-5 steps, at most `max_labels` labelled;
-// labels use k / M for thousands / millions ("1.5M ¥" with unit "¥" as a suffix).
+// labels use k / M for thousands / millions ("1.5M ¥" with unit "¥" as a suffix) and as many
+// decimals as the step needs (12.5 on a 2.5 step, never "12").
 std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::string& unit);
 // A "nice" upper bound >= hi for a linear axis starting at 0 (1, 2, 2.5, 5 × 10^n); 1 if hi <= 0.
 double NiceCeil(double hi);
