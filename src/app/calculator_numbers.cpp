@@ -3,7 +3,6 @@
 #include "app/number_field.hpp"
 
 #include <cmath>
-#include <limits>
 
 namespace atlas {
 
@@ -14,6 +13,7 @@ struct NumberKey {
   SuffixBase suffixes;  // as the Calculator's field for it (ui/calculator_view.cpp: PowInput = binary)
 };
 
+constexpr double kLargestExactInteger = 9007199254740992.0;  // 2^53
 constexpr SuffixBase kBin = SuffixBase::kBinary, kDec = SuffixBase::kDecimal;
 
 constexpr NumberKey kRequestNumbers[] = {
@@ -37,14 +37,11 @@ void ReadNumbers(Json& object, const NumberKey (&keys)[N]) {
     auto it = object.find(k.key);
     if (it == object.end() || !it->is_string()) continue;
     // Any size and fractions: the request's own checks then name the range or "an integer".
-    NumberFieldSpec any;
-    any.min = -std::numeric_limits<double>::max();
-    any.max = std::numeric_limits<double>::max();
-    any.whole = false;
-    any.suffixes = k.suffixes;
-    const NumberParse p = ParseNumberField(it->get<std::string>(), any);
+    const NumberParse p = ParseNumberField(it->get<std::string>(), AnyNumberSpec(k.suffixes));
     if (p.problem != NumberProblem::kNone) continue;
-    if (p.value == std::floor(p.value) && std::fabs(p.value) < 9e15) *it = static_cast<long long>(p.value);
+    // A whole number stays a JSON integer while a double holds it exactly (below 2^53), so the
+    // request's integer fields accept it.
+    if (p.value == std::floor(p.value) && std::fabs(p.value) < kLargestExactInteger) *it = static_cast<long long>(p.value);
     else *it = p.value;
   }
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 namespace atlas {
 
@@ -29,6 +30,15 @@ bool NumberChar(char c) { return std::isdigit(static_cast<unsigned char>(c)) || 
 double Clamp(double v, const NumberFieldSpec& s) { return std::clamp(v, s.min, s.max); }
 
 }  // namespace
+
+NumberFieldSpec AnyNumberSpec(SuffixBase suffixes) {
+  NumberFieldSpec any;
+  any.min = -std::numeric_limits<double>::max();
+  any.max = std::numeric_limits<double>::max();
+  any.whole = false;
+  any.suffixes = suffixes;
+  return any;
+}
 
 NumberParse ParseNumberField(const std::string& raw, const NumberFieldSpec& spec) {
   std::string t;

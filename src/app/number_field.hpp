@@ -34,6 +34,10 @@ struct NumberParse {
   NumberProblem problem = NumberProblem::kNone;
 };
 
+// A spec that takes any finite number, fractions included, with `suffixes`: for text read outside
+// a field (a link, a state JSON), whose own checks then name the allowed range.
+NumberFieldSpec AnyNumberSpec(SuffixBase suffixes);
+
 // Reads a typed entry: digits with optional sign, decimal point, exponent, thousands separators
 // (",", "_", spaces) and one suffix (k, M, G/B, T; case-insensitive). Checks it against the spec.
 NumberParse ParseNumberField(const std::string& text, const NumberFieldSpec& spec);

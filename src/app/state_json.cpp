@@ -14,7 +14,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
-#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -45,11 +44,7 @@ enum class Low {
 std::optional<double> LinkNumber(const Json& j) {
   if (j.is_number()) return j.get<double>();
   if (!j.is_string()) return std::nullopt;
-  NumberFieldSpec any;
-  any.min = -std::numeric_limits<double>::max();
-  any.max = std::numeric_limits<double>::max();
-  any.whole = false;
-  const NumberParse p = ParseNumberField(j.get<std::string>(), any);
+  const NumberParse p = ParseNumberField(j.get<std::string>(), AnyNumberSpec(SuffixBase::kDecimal));
   if (p.problem != NumberProblem::kNone) return std::nullopt;
   return p.value;
 }
@@ -115,7 +110,8 @@ Field<S> BoolField(const char* key, bool S::*member) {
             const std::optional<bool> v = LinkSwitch(j);
             if (v) s.*member = *v;
             return v.has_value();
-          }};
+          },
+          nullptr};  // no `why`: the generic "invalid value" notice
 }
 
 // A switch that may be left unset (null; the page decides, e.g. by language): a set one, on or
@@ -131,7 +127,8 @@ Field<S> ChosenBoolField(const char* key, std::optional<bool> S::*member) {
             const std::optional<bool> v = LinkSwitch(j);
             if (v) s.*member = v;
             return v.has_value();
-          }};
+          },
+          nullptr};  // no `why`: the generic "invalid value" notice
 }
 
 // Strings: ids and short names only (letters, digits, - _ . and spaces), at most 64 chars.
@@ -151,7 +148,8 @@ Field<S> StringField(const char* key, std::string S::*member) {
             if (!SafeId(v)) return false;
             s.*member = v;
             return true;
-          }};
+          },
+          nullptr};  // no `why`: the generic "invalid value" notice
 }
 
 template <typename S>
@@ -182,7 +180,8 @@ Field<S> StringListField(const char* key, std::vector<std::string> S::*member, s
               if (!SafeId(v)) return false;
             s.*member = out;
             return true;
-          }};
+          },
+          nullptr};  // no `why`: the generic "invalid value" notice
 }
 
 template <typename S, typename E>
@@ -201,7 +200,8 @@ Field<S> EnumField(const char* key, E S::*member, std::vector<std::pair<const ch
                 return true;
               }
             return false;
-          }};
+          },
+          nullptr};  // no `why`: the generic "invalid value" notice
 }
 
 template <typename S>
@@ -350,7 +350,7 @@ const std::vector<Field<CostState>>& CostFields() {
       NumberField("host_overhead", &CostState::host_overhead, 0, kMaxHostOverhead),
       BoolField("liquid", &CostState::liquid_cooling),
       StringField("user_centre", &CostState::user_centre),
-      NumberField("max_latency_ms", &CostState::max_latency_ms, 0.1, 1000, Low::kZeroIsNone),
+      NumberField("max_latency_ms", &CostState::max_latency_ms, kMinLatencyMs, kMaxLatencyMs, Low::kZeroIsNone),
       ChosenBoolField("domestic", &CostState::domestic_only),
       StringField("preset", &CostState::preset),
       StringField("focus_region", &CostState::focus_region),

@@ -38,6 +38,10 @@ inline constexpr double kMaxPue = 3.0;
 inline constexpr double kMaxHostOverhead = 3.0;
 inline constexpr double kMinUsdCny = 1.0;
 inline constexpr double kMaxUsdCny = 20.0;
+// The latency limit to the user centre (max_latency_ms), one pair for the cost request and the
+// share link (state_json.cpp), which had each written 0.1 and 1000.
+inline constexpr double kMinLatencyMs = 0.1;
+inline constexpr double kMaxLatencyMs = 1000;
 
 enum class Cooling { kAir, kLiquid };
 

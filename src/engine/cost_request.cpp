@@ -74,7 +74,7 @@ CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std
     r.Fail("currency", "is \"" + q.currency + "\", must be CNY or USD");
   if (r.Has("usd_cny")) q.usd_cny = r.Number("usd_cny", kMinUsdCny, kMaxUsdCny);
   q.user_centre = r.StringOr("user_centre", "");
-  if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", 0.1, 1000);
+  if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", kMinLatencyMs, kMaxLatencyMs);
   q.domestic_only = r.BoolOr("domestic_only", false);
   // Which figure of the market prices each row: median (default), min, max, or one quote by id.
   if (r.Has("price_statistic")) {

@@ -3,6 +3,7 @@
 #include "app/deferred_code.hpp"
 #include "charts/label_placement.hpp"
 #include "engine/format.hpp"
+#include "engine/plural.hpp"
 #include "flowing_names.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
@@ -53,7 +54,7 @@ ATLAS_DEFERRED void DrawUnlabelledCards(TierMapState& s, const Catalogs& c, cons
                                         const UiEnv& env) {
   if (unlabelled.empty()) return;
   ImGui::Separator();
-  ColoredWrapped(kColorMuted, Printf(env.text().tier_unlabelled_title, static_cast<int>(unlabelled.size())));
+  ColoredWrapped(kColorMuted, Plurals(Printf(env.text().tier_unlabelled_title, static_cast<int>(unlabelled.size()))));
   FlowingNames list;
   for (const int i : unlabelled) {
     const Gpu& g = c.gpus.gpus[i];

@@ -101,3 +101,13 @@ TEST_CASE("a pause commits only when no key arrived for the pause, however slow 
   // A clock that goes backwards (never with steady_clock) never commits.
   CHECK_FALSE(TypingPaused(10.0, 9.0, pause));
 }
+
+TEST_CASE("text read outside a field (a link) takes any finite number, with the field's suffixes") {
+  const NumberParse neg = ParseNumberField("-1.5k", AnyNumberSpec(SuffixBase::kDecimal));
+  CHECK(neg.problem == NumberProblem::kNone);
+  CHECK(neg.value == -1500);
+  CHECK(ParseNumberField("8k", AnyNumberSpec(SuffixBase::kBinary)).value == 8192);
+  CHECK(ParseNumberField("1e300", AnyNumberSpec(SuffixBase::kDecimal)).problem == NumberProblem::kNone);
+  CHECK(ParseNumberField("long", AnyNumberSpec(SuffixBase::kDecimal)).problem == NumberProblem::kNotANumber);
+  CHECK(ParseNumberField("", AnyNumberSpec(SuffixBase::kDecimal)).problem == NumberProblem::kEmpty);
+}

@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 using namespace atlas::charts;
 
@@ -18,6 +20,18 @@ TEST_CASE("linear ticks step 1-2-2.5-5 and stay inside the range") {
   auto m = LinearTicks(0, 2.5e6, 5, "");
   CHECK(m.back().label == "2.5M");
   for (const Tick& k : m) CHECK(k.value <= 2.5e6 * (1 + 1e-9));
+  // Every tick reads its own value, whatever the step (new-user trial: a cost axis of 0..20 read
+  // "¥10 ¥12 ¥15 ¥18 ¥20" for 10, 12.5, 15, 17.5, 20).
+  std::vector<std::string> labels;
+  for (const Tick& k : LinearTicks(0, 20, 8, "")) labels.push_back(k.label);
+  CHECK(labels == std::vector<std::string>{"0", "2.5", "5", "7.5", "10", "12.5", "15", "17.5", "20"});
+  labels.clear();
+  for (const Tick& k : LinearTicks(0, 2, 8, "")) labels.push_back(k.label);
+  CHECK(labels == std::vector<std::string>{"0", "0.25", "0.5", "0.75", "1", "1.25", "1.5", "1.75", "2"});
+  labels.clear();
+  for (const Tick& k : LinearTicks(0, 2000, 8, "")) labels.push_back(k.label);
+  CHECK(labels == std::vector<std::string>{"0", "250", "500", "750", "1k", "1.25k", "1.5k", "1.75k", "2k"});
+  for (const Tick& k : LinearTicks(0, 0.3, 3, "")) CHECK(k.label.size() <= 4);  // 0.1 steps: "0.3", not "0.30000000000000004"
   CHECK(LinearTicks(0, 0, 5, "").empty());
   CHECK(LinearTicks(0, NAN, 5, "").empty());
   CHECK(LinearTicks(5, 1, 5, "").empty());

@@ -116,6 +116,29 @@ double NiceCeil(double hi) {
   return 10 * base;
 }
 
+namespace {
+
+// The fewest decimals that write `step` exactly (2.5 -> 1, 0.25 -> 2, 50 -> 0), at most 8.
+int StepDecimals(double step) {
+  for (int d = 0; d < 8; ++d) {
+    const double x = step * std::pow(10.0, d);
+    if (std::fabs(x - std::round(x)) < 1e-6 * std::max(1.0, std::fabs(x))) return d;
+  }
+  return 8;
+}
+
+// A tick's label as ShortNumber writes it (950, 1.2k, 3.4M), with as many decimals as the step
+// needs, so every tick reads its own value: on a 2.5 step, 12.5 and 17.5, never "12" and "18".
+std::string TickLabel(double v, double step) {
+  const double a = std::fabs(v);
+  if (a < step * 1e-6) return "0";
+  const double scale = a >= 1e9 ? 1e9 : a >= 1e6 ? 1e6 : a >= 1e3 ? 1e3 : 1;
+  const char* suffix = a >= 1e9 ? "B" : a >= 1e6 ? "M" : a >= 1e3 ? "k" : "";
+  return Trimmed(v / scale, StepDecimals(step / scale)) + suffix;
+}
+
+}  // namespace
+
 std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::string& unit) {
   std::vector<Tick> ticks;
   if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return ticks;
@@ -129,7 +152,7 @@ std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::s
   for (int i = 0; i <= max_labels + 1; ++i) {
     const double v = first + i * step;
     if (v > hi * (1 + 1e-9) + 1e-12) break;
-    const std::string label = ShortNumber(std::fabs(v) < step * 1e-6 ? 0.0 : v);
+    const std::string label = TickLabel(v, step);
     ticks.push_back({v, unit.empty() ? label : label + " " + unit, true});
   }
   return ticks;

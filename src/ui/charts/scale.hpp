@@ -42,7 +42,8 @@ double BandwidthRadius(double bandwidth_gbps, double min_gbps, double max_gbps, 
 
 
 // Ticks for a linear axis over [0 or lo, hi] at 1-2-5 steps, at most `max_labels` labelled;
-// labels use k / M for thousands / millions ("1.5M ¥" with unit "¥" as a suffix).
+// labels use k / M for thousands / millions ("1.5M ¥" with unit "¥" as a suffix) and as many
+// decimals as the step needs (12.5 on a 2.5 step, never "12").
 std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::string& unit);
 // Ticks for a horizontal linear axis whose labels never touch: the most ticks, up to
 // `max_labels`, whose labels — `label_width(tick)` wide, centred on the tick, the end ones kept
