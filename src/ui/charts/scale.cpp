@@ -163,30 +163,6 @@ double TickLabelLeft(const Scale& s, const Tick& tick, double width) {
   return std::clamp(s.ToPixel(tick.value) - width / 2, lo, std::max(lo, hi - width));
 }
 
-std::vector<Tick> SpacedLinearTicks(const Scale& s, int max_labels, double gap,
-                                    const std::function<double(const Tick&)>& label_width) {
-  std::vector<Tick> ticks;
-  for (int n = std::max(2, max_labels); n >= 2; --n) {
-    ticks = LinearTicks(s.lo, s.hi, n, "");
-    bool clear = true;
-    double right = -1e300;
-    for (const Tick& t : ticks) {
-      const double w = label_width(t), left = TickLabelLeft(s, t, w);
-      if (left < right + gap) clear = false;
-      right = left + w;
-    }
-    if (clear) return ticks;
-  }
-  // Two ticks still touch: keep each label only where it clears the last one kept.
-  double right = -1e300;
-  for (Tick& t : ticks) {
-    const double w = label_width(t), left = TickLabelLeft(s, t, w);
-    t.major = left >= right + gap;
-    if (t.major) right = left + w;
-  }
-  return ticks;
-}
-
 double Normalize(double v, double lo, double hi) {
   if (!std::isfinite(v) || !std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return 0.5;
   return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);

@@ -2,7 +2,7 @@
 // "nice" tick values with labels, and nearest-marker hit testing.
 #pragma once
 
-#include <functional>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -50,10 +50,34 @@ std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::s
 // inside [s.pixel_lo, s.pixel_hi] — leave at least `gap` pixels between neighbours (a step of
 // 1-2-2.5-5 with fewer ticks when "¥2.25万" and "¥2.5万" would touch). When even two ticks'
 // labels would touch, the later ones lose their label (major = false: a grid line only).
-std::vector<Tick> SpacedLinearTicks(const Scale& s, int max_labels, double gap,
-                                    const std::function<double(const Tick&)>& label_width);
 // Where SpacedLinearTicks draws each label: its left edge (centred, kept inside the axis).
 double TickLabelLeft(const Scale& s, const Tick& tick, double width);
+// A template, not a std::function: the web build's split (ATLAS_DEFERRED) keeps every function
+// reachable through the function table in the first frame's wasm, and the callers' label
+// lambdas would drag the money formatting in with them.
+template <typename LabelWidth>
+std::vector<Tick> SpacedLinearTicks(const Scale& s, int max_labels, double gap, const LabelWidth& label_width) {
+  std::vector<Tick> ticks;
+  for (int n = std::max(2, max_labels); n >= 2; --n) {
+    ticks = LinearTicks(s.lo, s.hi, n, "");
+    bool clear = true;
+    double right = -1e300;
+    for (const Tick& t : ticks) {
+      const double w = label_width(t), left = TickLabelLeft(s, t, w);
+      if (left < right + gap) clear = false;
+      right = left + w;
+    }
+    if (clear) return ticks;
+  }
+  // Two ticks still touch: keep each label only where it clears the last one kept.
+  double right = -1e300;
+  for (Tick& t : ticks) {
+    const double w = label_width(t), left = TickLabelLeft(s, t, w);
+    t.major = left >= right + gap;
+    if (t.major) right = left + w;
+  }
+  return ticks;
+}
 // A "nice" upper bound >= hi for a linear axis starting at 0 (1, 2, 2.5, 5 × 10^n); 1 if hi <= 0.
 double NiceCeil(double hi);
 // Short label for a value: 950, 1.2k, 3.4M, 1.1B.

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <functional>
 
 namespace atlas::ui::cost {
 
@@ -91,7 +90,9 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   const std::string sym = CurrencySymbol(cur);
   // Tick labels centred, except the ends of each axis, which stay inside it; never touching
   // (charts::SpacedLinearTicks), each one reported to tests as "bar_tick".
-  auto axis = [&](const charts::Scale& scale, int max_labels, const std::function<std::string(const charts::Tick&)>& text) {
+  // Generic lambdas, called directly: a std::function would put the money formatting in the
+  // first frame's wasm (see charts::SpacedLinearTicks).
+  auto axis = [&](const charts::Scale& scale, int max_labels, const auto& text) {
     const auto width = [&](const charts::Tick& tick) { return static_cast<double>(ImGui::CalcTextSize(text(tick).c_str()).x); };
     for (const charts::Tick& tick : charts::SpacedLinearTicks(scale, max_labels, Em(0.8f), width)) {
       const float x = static_cast<float>(scale.ToPixel(tick.value));
