@@ -198,9 +198,10 @@ WalkRequest WalkthroughRecommendRequest(const WalkthroughState& s, const Catalog
 
 bool WalkthroughPricesInChina(const WalkthroughState& s, Language language) {
   // Domestic cards only are sold in China: without a market chosen, they price there too.
-  const std::optional<bool> chosen = s.market == "cn" || (s.market.empty() && s.domestic_only) ? std::optional<bool>(true)
-                                     : s.market == "global"                                  ? std::optional<bool>(false)
-                                                                                             : std::nullopt;
+  std::optional<bool> chosen;
+  if (s.market == "cn") chosen = true;
+  else if (s.market == "global") chosen = false;
+  else if (s.market.empty() && s.domestic_only) chosen = true;
   return PricesInChina(chosen, language);
 }
 

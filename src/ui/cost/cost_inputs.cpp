@@ -177,8 +177,9 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
 
   ImGui::Spacing();
   ImGui::TextUnformatted(t.cost_constraints);
-  // Shown as the page prices (in Chinese: ticked until the reader unticks it); a click is a choice.
-  bool mainland = CostMainlandOnly(s, env.language, c.regions);
+  // Shown as the page prices (in Chinese: ticked until the reader unticks it), read from the
+  // request derived once per state change (CostMainlandOnly); a click is a choice.
+  bool mainland = d.request.domestic_only;
   if (ImGui::Checkbox(Label(t.cost_mainland_only, "mainland").c_str(), &mainland)) s.domestic_only = mainland;
   const std::vector<std::string> centres = c.regions.UserCentres();
   ImGui::SetNextItemWidth(InputWidth());
