@@ -32,6 +32,27 @@ static_assert(sizeof(kStepTitles) / sizeof(kStepTitles[0]) == kWalkSteps);
 // A widget label whose ImGui id stays the same in every language.
 std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
+// A combo's label: beside it on desktop; on phones, with its (?), on a line of its own above a
+// full-width combo (label and combo side by side do not fit 390 px). The id stays the same.
+std::string ComboLabel(const char* text, const char* id, const char* help, const UiEnv& env) {
+  if (!env.narrow()) {
+    ImGui::SetNextItemWidth(Em(20));
+    return Label(text, id);
+  }
+  ImGui::TextUnformatted(text);
+  ImGui::SameLine();
+  HelpMarker(help, env);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  return std::string("###") + id;
+}
+
+// The combo's (?) on desktop (on phones ComboLabel drew it above).
+void ComboHelp(const char* help, const UiEnv& env) {
+  if (env.narrow()) return;
+  ImGui::SameLine();
+  HelpMarker(help, env);
+}
+
 // Buttons as wide as the panel on phones (thumbs), natural width on desktops.
 float ButtonWidth(const UiEnv& env) { return env.narrow() ? ImGui::GetContentRegionAvail().x : 0.0f; }
 float TouchHeight(const UiEnv& env) { return env.narrow() ? Em(2.2f) : 0.0f; }
@@ -287,8 +308,8 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
   {
     const Region* region = s.region.empty() ? nullptr : c.regions.Find(s.region);
     auto name = [&](const Region& r) { return env.chinese() && !r.name_zh.empty() ? r.name_zh : r.name; };
-    ImGui::SetNextItemWidth(env.narrow() ? Em(14) : Em(20));
-    if (ImGui::BeginCombo(Label(t.walk_region, "region").c_str(), region ? name(*region).c_str() : t.walk_region_auto,
+    if (ImGui::BeginCombo(ComboLabel(t.walk_region, "region", t.walk_region_help, env).c_str(),
+                          region ? name(*region).c_str() : t.walk_region_auto,
                           ImGuiComboFlags_HeightLarge)) {
       if (ImGui::Selectable(t.walk_region_auto, !region)) s.region.clear();
       for (const Region& r : c.regions.regions) {
@@ -298,8 +319,7 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
       }
       ImGui::EndCombo();
     }
-    ImGui::SameLine();
-    HelpMarker(t.walk_region_help, env);
+    ComboHelp(t.walk_region_help, env);
   }
   if (s.region.empty()) {
     const char* china = t.walk_market_cn;
@@ -308,15 +328,13 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
     automatic.market.clear();
     const std::string auto_label = Printf(t.walk_market_auto, WalkthroughPricesInChina(automatic, env.language) ? china : global);
     const char* shown = s.market == "cn" ? china : s.market == "global" ? global : auto_label.c_str();
-    ImGui::SetNextItemWidth(env.narrow() ? -Em(9) : Em(20));
-    if (ImGui::BeginCombo(Label(t.walk_market, "market").c_str(), shown)) {
+    if (ImGui::BeginCombo(ComboLabel(t.walk_market, "market", t.walk_market_help, env).c_str(), shown)) {
       if (ImGui::Selectable(auto_label.c_str(), s.market.empty())) s.market.clear();
       if (ImGui::Selectable(china, s.market == "cn")) s.market = "cn";
       if (ImGui::Selectable(global, s.market == "global")) s.market = "global";
       ImGui::EndCombo();
     }
-    ImGui::SameLine();
-    HelpMarker(t.walk_market_help, env);
+    ComboHelp(t.walk_market_help, env);
   }
   struct ObjectiveOption {
     Objective objective;
