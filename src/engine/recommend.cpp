@@ -560,12 +560,17 @@ class Search {
   RecommendResult res_;
 };
 
+// The job on one card, no parallelism and no ZeRO (its other settings as requested).
+Workload OnOneCard(const Workload& w) {
+  Workload one = w;
+  one.tp = one.pp = one.dp = one.ep = 1;
+  one.gpus = 1;
+  one.zero_stage = 0;
+  return one;
+}
+
 bool Search::Validate() {
-  Workload check = base_;
-  check.tp = check.pp = check.dp = check.ep = 1;
-  check.gpus = 1;
-  check.zero_stage = 0;
-  for (const std::string& e : ValidateWorkload(check, cons_.language)) res_.errors.push_back(e);
+  for (const std::string& e : ValidateWorkload(OnOneCard(base_), cons_.language)) res_.errors.push_back(e);
   for (const std::string& e : ValidateConstraints(cons_, c_)) res_.errors.push_back(e);
   if (c_.gpus.gpus.empty()) res_.errors.push_back(T.rec_err_empty_catalog);
   if (!res_.errors.empty()) return false;
@@ -582,10 +587,7 @@ bool Search::Validate() {
 }
 
 void Search::EstimateOneCard() {
-  Workload one = base_;
-  one.tp = one.pp = one.dp = one.ep = 1;
-  one.gpus = 1;
-  one.zero_stage = 0;
+  Workload one = OnOneCard(base_);
   one.offload_optimizer = false;
   const MemoryBreakdown mb = EstimateMemory(one, a_, c_.calibration, Language::kEnglish, false);
   res_.memory_estimates++;
