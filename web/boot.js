@@ -103,16 +103,12 @@
       if (el && text) el.textContent = text;
     }
   };
-  // The app starts once the static tier map is on screen: its script, the wasm's compile on worker
-  // threads and the WebGL2 probe (a wait for the GPU process) all held it back (bench/RESULTS.md).
-  // "On screen" is the browser's first contentful paint, i.e. presented: a frame callback comes
-  // after the main thread's paint but before the tiles are rastered and the frame drawn, and a
-  // start from there put the probe's GPU-process work and the script's parse before the first
-  // paint. Without paint timing, a timer set in a frame callback; hidden tabs paint nothing, so
-  // a plain timer starts those. The script's integrity is written in by
-  // scripts/write_manifest.py, so an altered copy never runs (index.html's guard reloads). The
-  // probe runs in the task after the script is inserted, so the wasm compiles while it waits;
-  // preRun checks again, so main() never runs without WebGL2.
+  // The app starts once the first frame is painted (a timer set in a frame callback; the plain
+  // timer for hidden tabs): its script, the wasm's compile on worker threads and the WebGL2 probe
+  // (a wait for the GPU process) all held the static tier map back (bench/RESULTS.md). The
+  // script's integrity is written in by scripts/write_manifest.py, so an altered copy never runs
+  // (index.html's guard reloads). The probe runs in the task after the script is inserted, so the
+  // wasm compiles while it waits; preRun checks again, so main() never runs without WebGL2.
   var started = false, webgl2 = null;
   function checkWebGL2() {
     if (webgl2 === null) {
@@ -133,19 +129,6 @@
     document.body.appendChild(app);
     setTimeout(checkWebGL2, 0);
   }
-  function startAfterFirstPaint() {
-    try {
-      if (PerformanceObserver.supportedEntryTypes.indexOf("paint") >= 0) {
-        new PerformanceObserver(function (list, observer) {
-          if (!list.getEntriesByName("first-contentful-paint").length) return;
-          observer.disconnect();
-          setTimeout(start, 0);
-        }).observe({ type: "paint", buffered: true });
-        return;
-      }
-    } catch (e) { /* no PerformanceObserver or paint timing: the frame callback below */ }
-    requestAnimationFrame(function () { setTimeout(start, 0); });
-  }
-  startAfterFirstPaint();
-  setTimeout(start, document.visibilityState === "hidden" ? 1000 : 5000);
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 1000);
 })();
