@@ -54,18 +54,17 @@ std::optional<int> AsOfMonthIndex(const std::string& as_of) {
   const int month = number(5, 2);
   if (month < 1 || month > 12 || year < 1990) return std::nullopt;
   if (as_of.size() == 10) {
+    // Days in the month, February by the Gregorian leap-year rule.
+    static constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     const int day = number(8, 2);
-    if (day < 1 || day > 31) return std::nullopt;
+    if (day < 1 || day > kDays[month - 1] + (month == 2 && leap)) return std::nullopt;
   }
   return year * 12 + (month - 1);
 }
 
 bool IsStaleQuote(const PriceRecord& quote, const std::string& data_date) {
-  // A year-only date is taken at its oldest possible month (January): the quote is current
-  // only when even that is within kStaleAfterMonths of the data date.
-  const auto q = quote.as_of_year_only && quote.as_of.size() == 4
-                     ? std::optional<int>(std::stoi(quote.as_of) * 12)
-                     : AsOfMonthIndex(quote.as_of);
+  const auto q = AsOfMonthIndex(quote.as_of);
   const auto d = AsOfMonthIndex(data_date.size() >= 7 ? data_date.substr(0, 7) : data_date);
   if (!q || !d) return true;
   return *d - *q > kStaleAfterMonths;

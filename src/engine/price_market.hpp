@@ -93,7 +93,7 @@ PriceChoice ChooseMarketPrice(const PricingCatalog& pricing, const std::string& 
 
 // The price in one line, for cost and recommend alike: "median of 3 current quotes from 2 sellers,
 // ¥6.10–¥9.80; quoted 2026-05–2026-11", "one current quote: RunPod $1.39, quoted 2026-11",
-// "only a stale quote (2024): Chinese rental platforms (news) ¥3.28, estimate [stale]",
+// "only a stale quote (2024-10): News ¥3.28, estimate [stale]",
 // "the chosen quote: ...". Empty when the choice has no price.
 std::string PriceSummary(const PricingCatalog& pricing, const PriceChoice& choice, Language language);
 

@@ -215,18 +215,14 @@ PriceRecord ReadPrice(FieldReader& r, const FxTable& fx, const PricingCatalog& c
   p.currency = r.String("currency");
   if (!p.currency.empty() && !fx.Knows(p.currency))
     r.Fail("currency", "\"" + p.currency + "\" has no rate in fx");
+  // A quote must say when it was quoted, to the month (issue 14): a year alone, a month past 12 or
+  // a day the month does not have is refused, and so is the retired year-only flag.
   p.as_of = r.String("as_of");
-  p.as_of_year_only = r.BoolOr("as_of_year_only", false);
-  // A quote must say when it was quoted, to the month (issue 14); a year-only date is accepted
-  // only when the record says so, and such a quote is always stale (price_market.cpp).
-  if (!p.as_of.empty()) {
-    const bool year_only = p.as_of.size() == 4 && std::all_of(p.as_of.begin(), p.as_of.end(), ::isdigit);
-    if (p.as_of_year_only && !year_only)
-      r.Fail("as_of", "is \"" + p.as_of + "\": with as_of_year_only it must be a year (YYYY)");
-    else if (!p.as_of_year_only && !AsOfMonthIndex(p.as_of))
-      r.Fail("as_of", "is \"" + p.as_of + "\": must be a month (YYYY-MM) or a date (YYYY-MM-DD)" +
-                          (year_only ? "; a year alone needs \"as_of_year_only\": true" : ""));
-  }
+  if (!p.as_of.empty() && !AsOfMonthIndex(p.as_of))
+    r.Fail("as_of", "is \"" + p.as_of + "\": must be a month (YYYY-MM) or a date (YYYY-MM-DD)" +
+                        (p.as_of.size() == 4 ? "; a year alone is not enough: find the month the source shows, or record a gap" : ""));
+  if (r.Has("as_of_year_only"))
+    r.Fail("as_of_year_only", "is no longer accepted: every quote is dated to the month (as_of YYYY-MM or YYYY-MM-DD)");
   p.region = r.StringOr("region", "");
   p.estimate = r.Bool("estimate");
   p.includes_server = r.BoolOr("includes_server", false);

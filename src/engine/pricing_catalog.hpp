@@ -76,8 +76,7 @@ struct PriceRecord {
   std::optional<double> price_per_gpu_month;
   std::optional<double> price_per_gpu;
   std::string currency;
-  std::string as_of;            // YYYY-MM or YYYY-MM-DD (YYYY only with as_of_year_only)
-  bool as_of_year_only = false; // the source shows only a year (stale unless that January is recent)
+  std::string as_of;            // YYYY-MM or YYYY-MM-DD: when the source showed the price (issue 14)
   std::string region;           // regions.json id where the seller prices by region, else empty
   bool estimate = false;
   bool includes_server = false;  // purchase: the quote is an 8-GPU server / 8 (server included)

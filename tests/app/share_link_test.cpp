@@ -63,7 +63,7 @@ TEST_CASE("a configured state round-trips exactly: every view's settings") {
   s.cost.regions = {"cn-inner-mongolia", "cn-guizhou"};
   s.cost.currency = "USD";
   s.cost.focus_region = "cn-guizhou";
-  s.cost.price_overrides = {{"rtx-4090-container-suanjia-cloud-00", 1.5}};
+  s.cost.price_overrides = {{"rtx-4090-container-zhixingyun-2026-09", 1.5}};
   s = Normalized(s);
   const std::string link = EncodeLink(s, c);
   INFO(link);

@@ -70,21 +70,25 @@ TEST_CASE("as_of: months and dates are read; anything else is not") {
   CHECK(AsOfMonthIndex("2026-09-14") == 2026 * 12 + 8);
   for (const char* bad : {"2026", "2026-13", "2026-00", "2026-9", "26-09", "2026-09-32", "2026/09", "", "2023-Q3"})
     CHECK_FALSE(AsOfMonthIndex(bad).has_value());
+  // The day must exist in its month: 30 days in September, 28 in February but 29 in leap years.
+  CHECK(AsOfMonthIndex("2026-09-30").has_value());
+  CHECK_FALSE(AsOfMonthIndex("2026-09-31").has_value());
+  CHECK_FALSE(AsOfMonthIndex("2026-02-29").has_value());
+  CHECK(AsOfMonthIndex("2024-02-29").has_value());
+  CHECK_FALSE(AsOfMonthIndex("2100-02-29").has_value());  // century, not a leap year
+  CHECK(AsOfMonthIndex("2000-02-29").has_value());        // divisible by 400
+  CHECK_FALSE(AsOfMonthIndex("2026-04-00").has_value());
 }
 
-TEST_CASE("stale past 12 months before the data date; a year-only date counts from January") {
+TEST_CASE("stale past 12 months before the data date; an undated quote is always stale") {
   PriceRecord q;
   q.as_of = "2025-12";
   CHECK_FALSE(IsStaleQuote(q, "2026-12-01"));  // 12 months: still current
   q.as_of = "2025-11-30";
   CHECK(IsStaleQuote(q, "2026-12-01"));        // 13 months
-  q.as_of = "2026";
-  q.as_of_year_only = true;
-  CHECK_FALSE(IsStaleQuote(q, "2026-12-01"));  // at most 11 months old
-  q.as_of = "2025";
-  CHECK(IsStaleQuote(q, "2026-12-01"));        // January 2025 is 23 months before
+  q.as_of = "2026";                            // a year alone (the loader refuses it) is no date
+  CHECK(IsStaleQuote(q, "2026-12-01"));
   q.as_of = "garbage";
-  q.as_of_year_only = false;
   CHECK(IsStaleQuote(q, "2026-12-01"));
 }
 
@@ -215,23 +219,39 @@ TEST_CASE("per-region choice: the region's own quotes before the market's") {
   CHECK(ComputeCost(q, gpus.catalog, regions.catalog, p).rows[0].total_cost->amount == doctest::Approx(350));
 }
 
-TEST_CASE("loader: as_of must be a month or a date; a year alone needs as_of_year_only") {
+TEST_CASE("loader: as_of must be a month or a date; a year alone is refused") {
+  Json good = ValidPriceRecord();
+  for (const char* ok : {"2026-09", "2026-09-14", "2024-02-29"}) {
+    good["as_of"] = ok;
+    CHECK(PriceErrors(good).empty());
+  }
+  // A year alone: the file, the record's id and the field are named, with what to do.
   Json year = ValidPriceRecord();
   year["as_of"] = "2026";
   CHECK(AnyContains(PriceErrors(year),
-                    "data/pricing.json: prices[0] (id \"test-card-container-cn\"): field \"as_of\" is \"2026\": must be a month (YYYY-MM) or a date (YYYY-MM-DD); a year alone needs \"as_of_year_only\": true"));
+                    "data/pricing.json: prices[0] (id \"test-card-container-cn\"): field \"as_of\" is \"2026\": must be a month "
+                    "(YYYY-MM) or a date (YYYY-MM-DD); a year alone is not enough"));
+  // The retired flag no longer excuses a year, nor is it accepted beside a good date.
   year["as_of_year_only"] = true;
-  CHECK(PriceErrors(year).empty());
+  CHECK(AnyContains(PriceErrors(year), "field \"as_of\" is \"2026\": must be a month"));
+  CHECK(AnyContains(PriceErrors(year), "prices[0] (id \"test-card-container-cn\"): field \"as_of_year_only\" is no longer accepted"));
+  Json flagged = ValidPriceRecord();
+  flagged["as_of_year_only"] = false;
+  CHECK(AnyContains(PriceErrors(flagged), "field \"as_of_year_only\" is no longer accepted"));
+  // A bad month, a day the month does not have, a quarter, a bare date in another order.
   Json month = ValidPriceRecord();
-  month["as_of"] = "2026-13";
-  CHECK(AnyContains(PriceErrors(month), "field \"as_of\" is \"2026-13\": must be a month"));
-  month["as_of"] = "2026-09-14";
-  CHECK(PriceErrors(month).empty());
-  month["as_of_year_only"] = true;
-  CHECK(AnyContains(PriceErrors(month), "field \"as_of\" is \"2026-09-14\": with as_of_year_only it must be a year"));
+  for (const char* bad : {"2026-13", "2026-00", "2026-02-30", "2026-09-31", "2023-Q3", "09-2026", "2026-9"}) {
+    month["as_of"] = bad;
+    CHECK(AnyContains(PriceErrors(month), "prices[0] (id \"test-card-container-cn\"): field \"as_of\" is \"" + std::string(bad) +
+                                              "\": must be a month (YYYY-MM) or a date (YYYY-MM-DD)"));
+  }
+  // Missing or not a string.
   Json missing = ValidPriceRecord();
   missing.erase("as_of");
-  CHECK(AnyContains(PriceErrors(missing), "field \"as_of\" is missing"));
+  CHECK(AnyContains(PriceErrors(missing), "prices[0] (id \"test-card-container-cn\"): field \"as_of\" is missing"));
+  Json number = ValidPriceRecord();
+  number["as_of"] = 2026;
+  CHECK(AnyContains(PriceErrors(number), "prices[0] (id \"test-card-container-cn\"): field \"as_of\""));
 }
 
 TEST_CASE("loader: every source must be an address") {
@@ -270,7 +290,7 @@ TEST_CASE("the shipped prices: 200+ dated quotes from 15+ sites, per-region quot
   std::set<std::string> sites;
   for (const PriceRecord& q : p.prices) {
     INFO(q.id);
-    CHECK((q.as_of_year_only || AsOfMonthIndex(q.as_of).has_value()));
+    CHECK(AsOfMonthIndex(q.as_of).has_value());
     for (const std::string& s : q.sources) {
       const size_t start = s.find("://") + 3;
       sites.insert(s.substr(start, s.find('/', start) - start));
@@ -317,8 +337,9 @@ TEST_CASE("guide case A: a day of RTX 4090 in a mainland region is judged on the
   CHECK(row.price_choice->statistic == PriceStatistic::kMedian);
   CHECK(row.price_choice->market == "cn");
   CHECK_FALSE(row.price_choice->stats.stale_only);
-  // 24 h × the median of the current mainland quotes (¥1.24, 1.99 and 2.27/h from three sellers
-  // today, median ¥1.99): about ¥48 a day. The guide's "about ¥30" is the cheapest seller alone.
+  // 24 h × the median of the current mainland quotes (Zhixingyun ¥1.65, Gitee AI ¥1.99 and
+  // ShengSuanYun ¥2.27/h, median ¥1.99): about ¥48 a day. The guide's "about ¥30" (¥1.25/h) is
+  // below even the cheapest current quote.
   CHECK(row.price_choice->stats.sellers >= 3);
   CHECK(row.total_cost->amount == doctest::Approx(24 * row.price_choice->stats.median_cny));
   CHECK(row.total_cost->amount > 35);
@@ -339,15 +360,14 @@ TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural
   CHECK(s1 == "one current quote: A ¥10.00, quoted 2026-09");
   CHECK(s1.find("1 quotes") == std::string::npos);
 
-  // Only a stale quote (the recommend case of A100 80 GB in China): said, with the stale mark.
-  Json old = Quote("news", 3.28, "News", "2024");
-  old["as_of_year_only"] = true;
+  // Only a stale quote: said, with the stale mark.
+  Json old = Quote("news", 3.28, "News", "2024-10");
   old["estimate"] = true;
   const PricingCatalog stale = PricingWith({old});
   const PriceChoice sc = ChoosePrice(stale, "test-card", ServiceKind::kContainer, cn);
-  CHECK(PriceSummary(stale, sc, Language::kEnglish) == "only a stale quote (2024): News ¥3.28, estimate [stale]");
+  CHECK(PriceSummary(stale, sc, Language::kEnglish) == "only a stale quote (2024-10): News ¥3.28, estimate [stale]");
   // In Chinese the seller's name_zh (the fixture's copied provider record has 测试云).
-  CHECK(PriceSummary(stale, sc, Language::kChinese) == "只有一个过期报价（2024）：" + stale.ProviderName("News", true) + " ¥3.28，估算【已过期】");
+  CHECK(PriceSummary(stale, sc, Language::kChinese) == "只有一个过期报价（2024-10）：" + stale.ProviderName("News", true) + " ¥3.28，估算【已过期】");
   const PricingCatalog stale2 = PricingWith({Quote("o1", 8, "X", "2023-01"), Quote("o2", 6, "Y", "2024-02")});
   CHECK(PriceSummary(stale2, ChoosePrice(stale2, "test-card", ServiceKind::kContainer, cn), Language::kEnglish) ==
         "only stale quotes (2023-01–2024-02): median of 2 quotes from 2 sellers, ¥6.00–¥8.00 [stale]");

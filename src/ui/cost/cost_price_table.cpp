@@ -17,10 +17,10 @@ namespace atlas::ui::cost {
 
 namespace {
 
-// "quoted 2026-09", with a stale mark past 12 months ("(year only)" when the source shows no month:
-// the caller colours it when stale); the estimate tag for news and blog figures.
+// "quoted 2026-09", with a stale mark past 12 months (the caller colours it when stale); the
+// estimate tag for news and blog figures.
 std::string QuotedText(const PriceRecord& p, bool stale, const UiText& t) {
-  std::string out = Printf(p.as_of_year_only ? t.cost_quoted_year : stale ? t.cost_quoted_stale : t.cost_quoted, p.as_of.c_str());
+  std::string out = Printf(stale ? t.cost_quoted_stale : t.cost_quoted, p.as_of.c_str());
   return p.estimate ? Printf(t.cost_as_of_estimate, out.c_str()) : out;
 }
 
