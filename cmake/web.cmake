@@ -33,6 +33,19 @@ add_custom_command(
           "${CMAKE_SOURCE_DIR}/cmake/embed_data.cmake" "${CMAKE_SOURCE_DIR}/scripts/first_frame_gpus.py"
   COMMENT "Embedding the first frame's data files")
 
+# The search's hot path with inlining (issue 16.5). The web build's -Os makes em++ add
+# -fno-inline-functions, which keeps even std::string::size() and std::optional's constructor as
+# calls: the recommend search ran ~2x slower in WebAssembly than with inlining. -Os with
+# -finline-functions was as fast as -O2 here, for less code. These files' code is reached only
+# after the first frame (the deferred wasm, build/web/first_frame_functions.txt), so the first
+# frame's download does not grow; format.cpp and software_support.cpp keep the default, as part
+# of them is drawn in the first frame.
+set(ATLAS_ENGINE_SPEED_SOURCES recommend recommend_risk estimate memory_model activation_model compute_model
+    calibration price_market pricing_catalog workload model_spec)
+list(TRANSFORM ATLAS_ENGINE_SPEED_SOURCES PREPEND "${CMAKE_SOURCE_DIR}/src/engine/")
+list(TRANSFORM ATLAS_ENGINE_SPEED_SOURCES APPEND ".cpp")
+set_source_files_properties(${ATLAS_ENGINE_SPEED_SOURCES} PROPERTIES COMPILE_OPTIONS "-finline-functions")
+
 # Text packs (src/ui/text/text_pack.hpp): the web build compiles in only the English of the first
 # frame; dist/text/en.json (the rest of the English) and zh.json (the Chinese) are written from
 # the full tables by a small tool built with Emscripten for node.
@@ -153,4 +166,5 @@ target_include_directories(engine_speed_web PRIVATE "${CMAKE_SOURCE_DIR}/src")
 target_link_libraries(engine_speed_web PRIVATE atlas_engine)
 set_target_properties(engine_speed_web PROPERTIES OUTPUT_NAME "engine_speed" SUFFIX ".js"
   RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bench")
-target_link_options(engine_speed_web PRIVATE -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
+# Linked as the app is (-Oz, emmalloc), so the figures are the app's.
+target_link_options(engine_speed_web PRIVATE -Oz -sMALLOC=emmalloc -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)

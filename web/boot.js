@@ -20,7 +20,7 @@
   var version = versionTag ? versionTag.content : "";
   var assets = __ASSETS__;
   window["gpuAtlasVersion"] = version;
-  function asset(name) { return assets[name] ? name.replace(/(\.[a-z]+)$/, "." + assets[name] + "$1") : name; }
+  function asset(name) { return assets[name] ? name.replace(/(\.[a-z0-9]+)$/, "." + assets[name] + "$1") : name; }
   window["gpuAtlasAsset"] = asset;
   // Every fetch of a versioned file (deferred code, data, text packs, fonts): its bytes, or an
   // error. Until the app has all its parts, a file that is gone (404) or not the content its name

@@ -1,3 +1,9 @@
+// The recommendation search (recommend.hpp). Index:
+// [SECTION] Small helpers                 phrases, counts of cards, hours and yuan as words
+// [SECTION] Layouts                       how a job can be spread over n cards, and its label
+// [SECTION] The layouts of each count     built and estimated once per search, shared by the cards
+// [SECTION] The search's records          per-card trace, candidates, the ranking key
+// [SECTION] The search, step by step      class Search: one member function per step; Recommend
 #include "recommend.hpp"
 
 #include "advice.hpp"
@@ -323,12 +329,77 @@ void AddInferenceLayouts(const Workload& base, int n, bool allow_quant, bool all
   }
 }
 
-// [SECTION] The search -----------------------------------------------------------------------------
+// [SECTION] The layouts of each count ----------------------------------------------------------------
+
+// Where a layout lives in the LayoutCache: the count's slot and the layout's place in it. An index
+// pair, not a pointer, so no later growth of the cache can leave it dangling.
+struct LayoutRef {
+  int slot = -1;
+  int index = 0;
+};
+
+// Layouts per count, built once and shared by every card: counted for the search-space size
+// (every count), their memory estimated only when a card first tries the count.
+class LayoutCache {
+ public:
+  struct Count {
+    int count = 0;
+    bool estimated = false;
+    std::vector<Layout> list;
+    long long fp8 = 0;  // layouts needing FP8
+  };
+
+  LayoutCache(const Workload& base, const Constraints& cons, const Catalogs& c, bool training)
+      : base_(base), cons_(cons), c_(c), training_(training) {}
+
+  // The slot of n cards' layouts, built on the first ask (not yet estimated).
+  int Slot(int n) {
+    for (size_t i = 0; i < counts_.size(); ++i)
+      if (counts_[i].count == n) return static_cast<int>(i);
+    Count& e = counts_.emplace_back();
+    e.count = n;
+    if (training_) AddTrainingLayouts(base_, n, e.list);
+    else AddInferenceLayouts(base_, n, cons_.allow_quantization, cons_.allow_4bit, e.list);
+    e.fp8 = std::count_if(e.list.begin(), e.list.end(), [](const Layout& l) { return l.needs_fp8; });
+    return static_cast<int>(counts_.size() - 1);
+  }
+  const Count& Built(int n) { return counts_[static_cast<size_t>(Slot(n))]; }
+
+  // The slot of n cards' layouts with the memory of each valid one estimated (once per count;
+  // each estimate counted in memory_estimates). `work` is the request's job, re-shaped for each
+  // layout in turn (ApplyShape sets every field a layout changes), so no model strings are copied.
+  int EstimatedSlot(int n, Workload& work, int& memory_estimates) {
+    const int slot = Slot(n);
+    Count& e = counts_[static_cast<size_t>(slot)];
+    if (!e.estimated) {
+      for (Layout& l : e.list) {
+        ApplyShape(l.shape, work);
+        l.valid = ValidateWorkload(work).empty();
+        if (!l.valid) continue;
+        l.memory = EstimateMemory(work, c_.assumptions, c_.calibration, Language::kEnglish, false);
+        memory_estimates++;
+      }
+      e.estimated = true;
+    }
+    return slot;
+  }
+  const std::vector<Layout>& List(int slot) const { return counts_[static_cast<size_t>(slot)].list; }
+  const Layout& At(LayoutRef r) const { return List(r.slot)[static_cast<size_t>(r.index)]; }
+
+ private:
+  const Workload& base_;
+  const Constraints& cons_;
+  const Catalogs& c_;
+  const bool training_;
+  std::vector<Count> counts_;
+};
+
+// [SECTION] The search's records ------------------------------------------------------------------
 
 struct GpuTrace {  // what happened to one card, for the "why not" lines
   bool excluded = false;
   int first_fit_count = 0;           // smallest count where some layout fit in memory
-  const Layout* first_fit_layout = nullptr;  // named only if a why-not line quotes it
+  LayoutRef first_fit_layout;        // named only if a why-not line quotes it
   std::string constraint_failure;    // first reason a fitting configuration was rejected
   bool accepted = false;
   std::string software_refusal;      // the job's software is not supported on the card
@@ -357,6 +428,30 @@ struct Candidate {
   Recommendation::Availability availability = Recommendation::Availability::kLocal;
   bool risky = false;         // HasRisk: some risk flag (AssessRisk)
   bool vendor_claim = false;  // HasVendorClaim: a vendor-only figure behind the speed
+};
+
+// A configuration meeting every constraint, with what its explanation needs (built only for
+// the configurations that make the list).
+struct Accepted {
+  Candidate r;
+  LayoutRef layout;
+  ComputeResult cr;
+  double hours = 1, capacity = 0;
+  int owned_count = 0;
+};
+
+// One configuration judged: the candidate, or why it was turned down.
+struct Judged {
+  Accepted x;
+  std::string failure;  // empty: accepted
+  bool budget_fail = false;
+};
+
+// What one card offers before any layout: its rent (CNY per GPU-hour, the market's figure) and
+// whether it comes from the other market.
+struct CardPrice {
+  std::optional<double> cny_per_gpu_hour;
+  bool other_market = false;
 };
 
 struct Ranker {
@@ -394,445 +489,489 @@ struct Ranker {
   }
 };
 
-}  // namespace
+// [SECTION] The search, step by step -----------------------------------------------------------------
 
-RecommendResult Recommend(const Workload& base_in, const Constraints& cons, const Catalogs& c) {
-  RecommendResult res;
-  const EngineText& T = EngineTextFor(cons.language);
-  const bool zh = cons.language == Language::kChinese;  // names and regions as Chinese readers know them
-  // Notes and their guide-vs-engine flags stay parallel.
-  auto add_note = [&res](std::string text, bool guide_disagreement) {
-    res.notes.push_back(std::move(text));
-    res.note_is_guide_disagreement.push_back(guide_disagreement);
-  };
-  Workload base = base_in;
-  base.mfu.reset();  // per-tier defaults: the search compares cards of different tiers
-  if (base_in.mfu) base.mfu = base_in.mfu;
-  {
-    Workload check = base;
-    check.tp = check.pp = check.dp = check.ep = 1;
-    check.gpus = 1;
-    check.zero_stage = 0;
-    for (const std::string& e : ValidateWorkload(check, cons.language)) res.errors.push_back(e);
-  }
-  for (const std::string& e : ValidateConstraints(cons, c)) res.errors.push_back(e);
-  if (c.gpus.gpus.empty()) res.errors.push_back(T.rec_err_empty_catalog);
-  if (!res.errors.empty()) return res;
-  const bool training = base.IsTraining();
-  if (training && base.train_tokens <= 0) base.train_tokens = base.task == Task::kPretrain ? 20 * base.model.params : 1e8;
-  const ModelSpec& m = base.model;
-  const Assumptions& a = c.assumptions;
-
-  // The floor: the job on one card as requested, no sharding.
-  {
-    Workload one = base;
-    one.tp = one.pp = one.dp = one.ep = 1;
-    one.gpus = 1;
-    one.zero_stage = 0;
-    one.offload_optimizer = false;
-    MemoryBreakdown mb = EstimateMemory(one, a, c.calibration, Language::kEnglish, false);
-    res.memory_estimates++;
-    res.single_gpu_bytes = mb.total_bytes;
-    res.single_gpu_model_states_bytes = mb.weights_bytes + mb.gradients_bytes + mb.optimizer_bytes;
-    res.single_gpu_activations_bytes = mb.activations_bytes;
+// One search: the request, the catalogs and what the steps below build up in order (Recommend
+// calls them). Each step has one job; the result is taken at the end.
+class Search {
+ public:
+  Search(const Workload& base_in, const Constraints& cons, const Catalogs& c)
+      : cons_(cons), c_(c), a_(c.assumptions), T(EngineTextFor(cons.language)),
+        zh_(cons.language == Language::kChinese), base_(base_in), layouts_(base_, cons, c, base_in.IsTraining()) {
+    base_.mfu.reset();  // per-tier defaults: the search compares cards of different tiers
+    if (base_in.mfu) base_.mfu = base_in.mfu;
   }
 
-  // Price region: the user's, else a mainland-China region when domestic, else a global one.
-  const Region* region = cons.region.empty() ? nullptr : c.regions.Find(cons.region);
-  if (!region)
-    for (const Region& r : c.regions.regions)
-      if (r.in_china() == cons.domestic_only) {
-        region = &r;
-        break;
-      }
-  const ServiceForm* container = c.pricing.Form(ServiceKind::kContainer);
-  const double virt = container ? container->virtualization_overhead : 0;
-  if (region && virt > 0)
-    add_note(Printf(T.rec_note_cost_virtualisation, region->in_china() ? T.word_market_cn : T.word_market_global,
-                    zh ? region->DisplayName(true).c_str() : region->id.c_str(), virt * 100), false);
-  else if (region)
-    add_note(Printf(T.rec_note_cost, region->in_china() ? T.word_market_cn : T.word_market_global,
-                    zh ? region->DisplayName(true).c_str() : region->id.c_str()), false);
-  else
-    add_note(T.rec_note_no_region, false);
-
-  // Layouts per count, built once and shared by every card: counted for the search-space size
-  // (every count), their memory estimated only when a card first tries the count.
-  struct CountLayouts {
-    int count;
-    bool estimated;
-    std::vector<Layout> list;
-    long long fp8;  // layouts needing FP8
-  };
-  const std::vector<int> base_counts = RecommendGpuCounts(cons.max_gpus);
-  std::vector<CountLayouts> layouts;  // by count; a list is never resized once built (Accepted points into it)
-  auto layouts_at = [&](int n) -> CountLayouts& {
-    for (CountLayouts& e : layouts)
-      if (e.count == n) return e;
-    CountLayouts e{n, false, {}, 0};
-    if (training) AddTrainingLayouts(base, n, e.list);
-    else AddInferenceLayouts(base, n, cons.allow_quantization, cons.allow_4bit, e.list);
-    e.fp8 = std::count_if(e.list.begin(), e.list.end(), [](const Layout& l) { return l.needs_fp8; });
-    layouts.push_back(std::move(e));
-    return layouts.back();
-  };
-  // One job, re-shaped for each layout in turn (ApplyShape sets every field a layout changes),
-  // so the estimates below copy no model strings.
-  Workload work = base;
-  auto layouts_for = [&](int n) -> const std::vector<Layout>& {
-    CountLayouts& e = layouts_at(n);
-    if (!e.estimated) {
-      for (Layout& l : e.list) {
-        ApplyShape(l.shape, work);
-        l.valid = ValidateWorkload(work).empty();
-        if (!l.valid) continue;
-        l.memory = EstimateMemory(work, a, c.calibration, Language::kEnglish, false);
-        res.memory_estimates++;
-      }
-      e.estimated = true;
-    }
-    return e.list;
-  };
-  // The smallest memory one card can get to with every trick (checkpointing, offload, quantisation).
-  double floor_one = std::numeric_limits<double>::infinity();
-  for (const Layout& l : layouts_for(1))
-    if (l.valid) floor_one = std::min(floor_one, l.memory.total_bytes);
-  res.min_single_gpu_bytes = std::isfinite(floor_one) ? floor_one : res.single_gpu_bytes;
-
-  // A configuration meeting every constraint, with what its explanation needs (built only for
-  // the configurations that make the list).
-  struct Accepted {
-    Candidate r;
-    const Layout* layout;  // stable: each count's list is built once and never resized
-    ComputeResult cr;
-    double hours, capacity;
-    int owned_count;
-  };
-  std::vector<Accepted> accepted;
-  accepted.reserve(c.gpus.gpus.size() * (base_counts.size() + 1));  // at most one per card and count: never moved
-  std::vector<std::optional<PriceChoice>> card_choices(c.gpus.gpus.size());  // by card index, those priced
-  std::vector<std::optional<PriceUsed>> card_prices(c.gpus.gpus.size());     // made when a card is listed
-  std::vector<GpuTrace> trace(c.gpus.gpus.size());
-  int excluded_foreign = 0;
-  int software_skipped = 0;
-  for (size_t gi = 0; gi < c.gpus.gpus.size(); ++gi) {
-    const Gpu& g = c.gpus.gpus[gi];
-    GpuTrace& tr = trace[gi];
-    int owned_count = 0;
-    for (const OwnedGpu& o : cons.owned)
-      if (o.gpu == g.id) owned_count += o.count;
-    if (cons.domestic_only && !g.domestic) {
-      tr.excluded = true;
-      excluded_foreign++;
-      continue;
-    }
-    // Software the job cannot run without (data/software.json): a "no" skips the card.
-    if (std::string why = UnsupportedSoftware(g, base, cons.language); !why.empty()) {
-      tr.software_refusal = why;
-      software_skipped++;
-      continue;
-    }
-    if (const char* missing = MissingFigure(g, training, T)) {
-      tr.unpublished_refusal = Printf(T.rec_why_not_unpublished, g.DisplayName(zh).c_str(), missing);
-      continue;
-    }
-    const double usable_bytes = c.calibration.UsableBytes(g);  // once per card
-    const bool fp8_refused = SupportFor(g, training ? SoftwareFeature::kFp8Training : SoftwareFeature::kFp8Inference).level == SupportLevel::kNo;
-    std::vector<int> counts = base_counts;
-    if (owned_count > 0 && owned_count <= cons.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
-      counts.push_back(owned_count);
-      std::sort(counts.begin(), counts.end());
-    }
-    // Price, once per card: the figure here, the quote and its summary only if the card is listed.
-    std::optional<double> price;  // CNY per GPU-hour
-    bool other_market = false;
-    if (region) {
-      // The market's figure for the card (median of current quotes unless the request says
-      // otherwise), the region's own quotes before the market's (price_market.hpp).
-      std::optional<PriceChoice>& pc = card_choices[gi];
-      pc = ChoosePrice(c.pricing, g.id, ServiceKind::kContainer, *region, cons.price_rule, cons.language, false);
-      if (pc->record && pc->amount_cny && (cons.price_market.empty() || pc->record->market == cons.price_market)) {
-        price = *pc->amount_cny;
-        other_market = pc->scope == QuoteScope::kOtherMarket;
-      } else {
-        pc.reset();
-      }
-    }
-    // The full space for this card (before pruning).
-    for (int n : counts) {
-      const CountLayouts& e = layouts_at(n);
-      res.search_space += static_cast<long long>(e.list.size()) - (g.fp8_dense_tflops ? 0 : e.fp8);
-    }
-    for (int n : counts) {
-      const bool owned = owned_count > 0 && n <= owned_count;
-      int computes = 0;
-      bool stop_card = false;
-      for (const Layout& l : layouts_for(n)) {
-        if (l.needs_fp8 && (!g.fp8_dense_tflops || fp8_refused)) continue;
-        if (!l.valid) continue;
-        res.evaluated++;
-        const double capacity = JobCapacityBytes(l.memory, usable_bytes, g);
-        if (l.memory.required_bytes > capacity) continue;
-        if (tr.first_fit_count == 0) tr.first_fit_count = n, tr.first_fit_layout = &l;
-        if (computes >= 6) continue;
-        computes++;
-        // The job has no card set: the compute model and the risks take the card itself.
-        ApplyShape(l.shape, work);
-        const Workload& w = work;
-        ComputeResult cr = EstimateCompute(w, g, l.memory, a, c.calibration, capacity, Language::kEnglish, false);
-        res.compute_estimates++;
-        // Built in place; the Recommendation (card id, layout label, workload, price, worded
-        // risks) is made only if it is listed.
-        Candidate& r = accepted.emplace_back(Accepted{{}, &l, {}, 0, capacity, owned_count}).r;
-        r.gpu_index = static_cast<int>(gi);
-        r.gpus = n;
-        r.owned = owned;
-        r.per_gpu_bytes = l.memory.total_bytes;
-        r.model_states_bytes = l.memory.weights_bytes + l.memory.gradients_bytes + l.memory.optimizer_bytes;
-        const std::string peak_kind = cr.peak_kind;
-        r.risky = HasRisk(g, w, a.gpus_per_node, peak_kind);
-        r.vendor_claim = HasVendorClaim(g, w, peak_kind);
-        double hours = 1;
-        std::string failure;
-        bool budget_fail = false;
-        if (training) {
-          r.time_seconds = cr.time_seconds;
-          hours = cr.time_seconds ? Hours(*cr.time_seconds) : 0;
-          if (cons.deadline_hours && hours > *cons.deadline_hours)
-            failure = Printf(T.rec_fail_deadline, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(), HoursText(hours, T).c_str(),
-                             HoursText(*cons.deadline_hours, T).c_str());
-        } else {
-          r.tokens_per_second = cr.tokens_per_second;
-          r.tokens_per_second_per_user = cr.tokens_per_second_per_user;
-          r.ttft_seconds = cr.ttft_seconds;
-          if (cr.tokens_per_second_per_user && *cr.tokens_per_second_per_user < base.target_tokens_per_second)
-            failure = Printf(T.rec_fail_speed, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(),
-                             *cr.tokens_per_second_per_user, base.target_tokens_per_second);
-          else if (cons.latency_ms && cr.ttft_seconds && *cr.ttft_seconds * 1e3 > *cons.latency_ms)
-            failure = Printf(T.rec_fail_latency, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(),
-                             *cr.ttft_seconds * 1e3, *cons.latency_ms);
-        }
-        // Cost: owned cards pay no rent; rented ones the container quote.
-        if (owned) {
-          r.cost_cny = 0;
-        } else if (price) {
-          const double run_hours = RuntimeHours(hours, virt);
-          r.cost_cny = n * *price * run_hours;
-        }
-        if (!training && r.cost_cny && r.tokens_per_second && *r.tokens_per_second > 0)
-          r.cost_per_million_tokens_cny = *r.cost_cny / (*r.tokens_per_second * kSecondsPerHour) * 1e6;
-        r.energy_kwh = n * g.tdp_w / 1000.0 * hours;
-        if (failure.empty() && cons.budget_cny && r.cost_cny && *r.cost_cny > *cons.budget_cny)
-          budget_fail = true, failure = Printf(training ? T.rec_fail_budget_job : T.rec_fail_budget_hour, Cards(n, T).c_str(), LayoutLabel(l, base, T).c_str(),
-                                               Cny(*r.cost_cny).c_str(), Cny(*cons.budget_cny).c_str());
-        if (!failure.empty()) {
-          // The why-not line quotes the largest count tried for time and speed (more cards only
-          // help there), the smallest for cost (more cards only cost more).
-          if (tr.constraint_failure.empty() || !budget_fail) tr.constraint_failure = failure;
-          // Training is fastest with the first fitting layout (later ones add recomputation), so
-          // only a larger count can help; cost only grows with the count.
-          if (budget_fail && (!training || l.shape.checkpointing == base.checkpointing)) stop_card = true;
-          accepted.pop_back();
-          if (training) break;
-          continue;
-        }
-        r.availability = owned || (price && !other_market) ? Recommendation::Availability::kLocal
-                         : price                           ? Recommendation::Availability::kOtherMarket
-                                                           : Recommendation::Availability::kNoPrice;
-        accepted.back().cr = std::move(cr);
-        accepted.back().hours = hours;
-        tr.accepted = true;
-        break;
-      }
-      if (stop_card) break;
-    }
-  }
-  res.fitting_total = static_cast<int>(accepted.size());
-
-  // Ranked on keys made once, each beside its index (an Accepted is large: moving hundreds of
-  // them, or rebuilding the keys in every comparison, dominated the search).
-  const Ranker ranker{cons.objective, cons.prefer_low_risk};
-  std::vector<std::pair<std::array<double, 6>, int>> keyed(accepted.size());
-  for (size_t i = 0; i < keyed.size(); ++i) keyed[i] = {ranker.Key(accepted[i].r), static_cast<int>(i)};
-  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  // Explanations (reasons, limits, the guides' advice): words only for the configurations listed.
-  auto explain = [&](Accepted& x, Recommendation& r) {
-    const Layout& l = *x.layout;
-    const ComputeResult& cr = x.cr;
-    const Gpu& g = c.gpus.gpus[r.gpu_index];
-    const int n = r.gpus, owned_count = x.owned_count;
-    const bool owned = r.owned;
-    const double hours = x.hours, capacity = x.capacity;
-    const double cap = capacity, used = l.memory.required_bytes;
-    r.reasons.push_back(Printf(T.rec_reason_fits, Gib(used).c_str(), Gib(cap).c_str(),
-                               Gib(cap - used).c_str(), 100 * (cap - used) / cap));
-    const Workload& lw = r.workload;
-    if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
-      r.reasons.push_back(Plurals(Printf(T.rec_reason_zero,
-                                 lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
-                                 Gib(res.single_gpu_model_states_bytes).c_str())));
-    if (training && IsPeft(lw.task) && lw.zero_stage == 3 && n > 1)
-      r.reasons.push_back(Plurals(Printf(T.rec_reason_fsdp_peft, n,
-                                 Gib(l.memory.weights_bytes).c_str())));
-    if (lw.tp * lw.pp > 1)
-      r.reasons.push_back(Printf(T.rec_reason_split,
-                                 lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
-                                 : lw.tp > 1           ? Printf(T.rec_tensor_parallel, lw.tp).c_str()
-                                                       : Printf(T.rec_pipeline_parallel, lw.pp).c_str(),
-                                 lw.tp * lw.pp, Gib(l.memory.weights_bytes).c_str()));
-    if (lw.ep > 1) r.reasons.push_back(Printf(T.rec_reason_ep, lw.ep, m.experts));
-    if (lw.task == Task::kQlora)
-      r.reasons.push_back(Printf(T.rec_reason_qlora,
-                                 PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
-                                 Gib(l.memory.weights_bytes).c_str(), Count(l.memory.trainable_params).c_str()));
-    if (lw.task == Task::kLora)
-      r.reasons.push_back(Printf(T.rec_reason_lora,
-                                 Count(l.memory.trainable_params).c_str()));
-    if (training && lw.checkpointing == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull)
-      r.reasons.push_back(Printf(T.rec_reason_checkpointing,
-                                 Gib(l.memory.activations_bytes).c_str(), Gib(res.single_gpu_activations_bytes / std::max(1, lw.tp)).c_str()));
-    if (lw.offload_optimizer)
-      r.reasons.push_back(Printf(T.rec_reason_offload, Gib(l.memory.cpu_offload_bytes).c_str()));
-    if (!training) {
-      if (lw.precision != base.precision)
-        r.reasons.push_back(Printf(T.rec_reason_quantized,
-                                   PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
-                                   Gib(l.memory.weights_bytes).c_str(),
-                                   Gib(l.memory.weights_bytes * BytesPerWeight(base.precision) / BytesPerWeight(lw.precision)).c_str(),
-                                   PrecisionLabel(base.precision)));
-      r.reasons.push_back(Plurals(Printf(T.rec_reason_kv, Gib(l.memory.kv_cache_bytes).c_str(),
-                                 lw.batch, lw.context)));
-      if (cr.tokens_per_second_per_user)
-        r.reasons.push_back(Printf(T.rec_reason_speed,
-                                   *cr.tokens_per_second_per_user, base.target_tokens_per_second,
-                                   cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
-    } else if (cr.time_seconds) {
-      r.reasons.push_back(Printf(T.rec_reason_time, Count(base.train_tokens).c_str(),
-                                 HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, PeakKindText(cr.peak_kind, cons.language).c_str(),
-                                 cr.mfu_used, cr.scaling_efficiency));
-    }
-    if (owned) {
-      r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.DisplayName(zh).c_str()));
-    } else if (r.price && r.cost_cny) {
-      // The price as a market (price_market.hpp PriceSummary): statistic, quotes, sellers, range, dates.
-      const char* market = MarketWord(r.price->market, T);
-      if (training)
-        r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), r.price->cny_per_gpu_hour, Cards(n, T).c_str(),
-                                   HoursText(RuntimeHours(hours, virt), T).c_str(), market, r.price->summary.c_str()));
-      else
-        r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), r.price->cny_per_gpu_hour, Cards(n, T).c_str(),
-                                   market, r.price->summary.c_str()));
-    }
-    if (training)
-      r.reasons.push_back(Printf(T.rec_reason_energy_job, n, g.tdp_w, HoursText(hours, T).c_str(), r.energy_kwh));
-    else
-      r.reasons.push_back(Printf(T.rec_reason_energy_hour, n, g.tdp_w, r.energy_kwh));
-    // Limits.
-    if ((cap - used) / cap < 0.10)
-      r.limits.push_back(Printf(T.rec_limit_tight,
-                                Gib(cap - used).c_str(), 100 * (cap - used) / cap));
-    const int model_parallel = lw.tp * lw.pp;
-    const bool talks = training ? n > 1 : model_parallel > 1;
-    if (talks && !g.nvlink_class)
-      r.limits.push_back(Printf(T.rec_limit_pcie,
-                                g.DisplayName(zh).c_str(), lw.tp > 1 ? T.rec_traffic_tensor : training ? T.rec_traffic_gradients : T.rec_traffic_pipeline,
-                                ScalingEfficiency(g, n, a)));
-    if (n > a.gpus_per_node)
-      r.limits.push_back(Printf(T.rec_limit_nodes,
-                                (n + a.gpus_per_node - 1) / a.gpus_per_node, a.gpus_per_node, a.scaling_inter_node));
-    if (g.ecosystem.rfind("CUDA", 0) != 0)
-      r.limits.push_back(Printf(T.rec_limit_ecosystem, g.ecosystem.c_str()));
-    if (lw.task == Task::kQlora && g.ecosystem.rfind("CUDA", 0) != 0)
-      r.limits.push_back(Printf(T.rec_limit_qlora_cuda, g.ecosystem.c_str()));
-    if (g.segment == "consumer") r.limits.push_back(T.rec_limit_consumer);
-    if (!training)
-      r.limits.push_back(Printf(T.rec_limit_decode_bandwidth, g.memory_bandwidth_gbps));
-    if (lw.offload_optimizer)
-      r.limits.push_back(Printf(T.rec_limit_offload,
-                                Gib(l.memory.cpu_offload_bytes).c_str()));
-    if (r.price && r.price->estimate) r.limits.push_back(T.rec_limit_price_estimate);
-    if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.DisplayName(zh).c_str()));
-    if (r.availability == Recommendation::Availability::kOtherMarket)
-      r.limits.push_back(Printf(T.rec_limit_other_market, c.pricing.ProviderName(r.price->provider, zh).c_str(),
-                                MarketWord(r.price->market, T)));
-    // The guides' advice.
-    if (cons.min_cpu_cores_per_gpu > 0)
-      r.advice.push_back(Plurals(Printf(T.rec_advice_cpu,
-                                cons.min_cpu_cores_per_gpu, cons.min_cpu_cores_per_gpu * n)));
-    if (training && n >= 8)
-      r.advice.push_back(g.nvlink_class ? T.rec_advice_nvlink_8 : T.rec_advice_pcie_8);
-    else if (training && n > 1 && n <= 4 && !g.nvlink_class)
-      r.advice.push_back(T.rec_advice_pcie_4);
-    if (!owned && r.price)
-      r.advice.push_back(Printf(T.rec_advice_test_first, r.price->cny_per_gpu_hour * n / (1 - virt), Cards(n, T).c_str()));
-  };
-  // The price of a listed card with its quote and summary (made once per card).
-  auto price_used = [&](size_t gi) -> const std::optional<PriceUsed>& {
-    std::optional<PriceUsed>& price = card_prices[gi];
-    const std::optional<PriceChoice>& pc = card_choices[gi];
-    if (price || !pc) return price;
-    PriceUsed& p = price.emplace();
-    p.price_id = pc->record->id, p.provider = pc->record->provider, p.market = pc->record->market;
-    // The seller's own region (never the user's: a US seller is not labelled with a Chinese hub).
-    p.currency = pc->record->currency, p.as_of = pc->record->as_of, p.region_id = pc->record->region;
-    p.amount = pc->record->Amount();
-    p.estimate = pc->record->estimate;
-    p.stale = pc->record_is_stale;
-    p.sources = pc->record->sources;
-    p.cny_per_gpu_hour = *pc->amount_cny;
-    p.statistic = pc->statistic;
-    p.scope = pc->scope;
-    p.stats = pc->stats;
-    p.summary = PriceSummary(c.pricing, *pc, cons.language);
-    return price;
-  };
-  // At most two configurations per card in the list, so one cheap card does not fill it.
-  std::vector<int> per_card(c.gpus.gpus.size(), 0);
-  res.configs.reserve(std::min(accepted.size(), static_cast<size_t>(cons.max_results)));
-  for (const auto& [key, i] : keyed) {
-    Accepted& x = accepted[static_cast<size_t>(i)];
-    if (static_cast<int>(res.configs.size()) >= cons.max_results) break;
-    if (per_card[x.r.gpu_index] >= 2 && !x.r.owned) continue;
-    per_card[x.r.gpu_index]++;
-    Recommendation& r = res.configs.emplace_back();
-    const Candidate& k = x.r;
-    const Gpu& g = c.gpus.gpus[static_cast<size_t>(k.gpu_index)];
-    r.gpu_index = k.gpu_index, r.gpus = k.gpus, r.owned = k.owned;
-    r.per_gpu_bytes = k.per_gpu_bytes, r.gpu_memory_bytes = g.memory_bytes, r.model_states_bytes = k.model_states_bytes;
-    r.time_seconds = k.time_seconds, r.tokens_per_second = k.tokens_per_second;
-    r.tokens_per_second_per_user = k.tokens_per_second_per_user, r.ttft_seconds = k.ttft_seconds;
-    r.cost_cny = k.cost_cny, r.cost_per_million_tokens_cny = k.cost_per_million_tokens_cny;
-    r.energy_kwh = k.energy_kwh, r.availability = k.availability;
-    r.rank = static_cast<int>(res.configs.size());
-    r.gpu = g.id;
-    r.layout = LayoutLabel(*x.layout, base, T);
-    r.workload = LayoutWorkload(*x.layout, base);
-    r.workload.gpu = r.gpu;
-    if (!r.owned) r.price = price_used(static_cast<size_t>(r.gpu_index));  // owned cards pay no rent
-    r.risks = AssessRisk(g, r.workload, a.gpus_per_node, x.cr.peak_kind, cons.language);
-    r.vendor_claim_fields = VendorClaimFields(g, r.workload, x.cr.peak_kind);
-    explain(x, r);
-  }
-
-  // A run past the horizon with no deadline: say so, with the fastest configuration found.
-  if (training && !cons.deadline_hours && !res.configs.empty() && res.configs.front().time_seconds &&
-      Hours(*res.configs.front().time_seconds) > kLongRunHours) {
-    const Accepted* fastest = nullptr;
-    for (const Accepted& x : accepted)
-      if (x.r.time_seconds && (!fastest || *x.r.time_seconds < *fastest->r.time_seconds)) fastest = &x;
-    const Recommendation& top = res.configs.front();
-    res.warnings.push_back(Printf(T.rec_warn_long_run, HoursText(Hours(*top.time_seconds), T).c_str(),
-                                  Grouped(kLongRunHours / 24).c_str(), Cards(fastest->r.gpus, T).c_str(),
-                                  c.gpus.gpus[static_cast<size_t>(fastest->r.gpu_index)].DisplayName(zh).c_str(),
-                                  HoursText(Hours(*fastest->r.time_seconds), T).c_str()));
-  }
-
+  // The request's job and constraints checked; false (with res.errors) when the search cannot run.
+  bool Validate();
+  // The floor: the job on one card as requested, no sharding; and the smallest memory one card
+  // can get to with every trick (checkpointing, offload, quantisation).
+  void EstimateOneCard();
+  // The price region (the user's, else a mainland-China one when domestic, else a global one),
+  // with the note saying how costs are priced.
+  void ChoosePriceRegion();
+  // Every layout of every count on one card: what fits, what meets the constraints (accepted_).
+  void SearchCard(size_t gi);
+  // The best configurations, ranked, at most two per card, each with its explanation.
+  void ListBest();
+  // A run past the horizon with no deadline: a warning with the fastest configuration found.
+  void WarnLongRun();
   // Pareto front of time vs cost among the listed configurations (those with a cost).
-  for (Recommendation& r : res.configs) {
+  void MarkPareto();
+  // "Why not" lines for popular cards missing from the list, and for cards missing a figure.
+  void ExplainMissingCards();
+  // The notes after the search (exclusions, risk ranking, owned cards, ignored constraints,
+  // guide vs engine) and the troubleshooting tips that apply.
+  void AddClosingNotes();
+  void AddTips();
+  RecommendResult Take() { return std::move(res_); }
+
+ private:
+  void AddNote(std::string text, bool guide_disagreement) {  // notes and their flags stay parallel
+    res_.notes.push_back(std::move(text));
+    res_.note_is_guide_disagreement.push_back(guide_disagreement);
+  }
+  CardPrice PriceCard(size_t gi);
+  // One fitting layout on a card: its speed, cost, energy and flags, or the constraint it misses.
+  Judged Judge(const Gpu& g, size_t gi, int n, LayoutRef ref, double capacity, int owned_count, const CardPrice& price);
+  std::vector<int> RankedOrder() const;
+  Recommendation MakeRecommendation(const Accepted& x);
+  void Explain(const Accepted& x, Recommendation& r) const;
+  const std::optional<PriceUsed>& PriceUsedFor(size_t gi);
+
+  const Constraints& cons_;
+  const Catalogs& c_;
+  const Assumptions& a_;
+  const EngineText& T;
+  const bool zh_;  // names and regions as Chinese readers know them
+  Workload base_;
+  bool training_ = false;
+  const Region* region_ = nullptr;
+  double virt_ = 0;  // the container's virtualisation overhead
+  LayoutCache layouts_;
+  Workload work_;  // the job re-shaped for each layout (ApplyShape), on no card in particular
+  std::vector<int> base_counts_;
+  std::vector<Accepted> accepted_;
+  std::vector<std::optional<PriceChoice>> card_choices_;  // by card index, those priced
+  std::vector<std::optional<PriceUsed>> card_prices_;     // made when a card is listed
+  std::vector<GpuTrace> trace_;
+  int excluded_foreign_ = 0;
+  int software_skipped_ = 0;
+  RecommendResult res_;
+};
+
+// The job on one card, no parallelism and no ZeRO (its other settings as requested).
+Workload OnOneCard(const Workload& w) {
+  Workload one = w;
+  one.tp = one.pp = one.dp = one.ep = 1;
+  one.gpus = 1;
+  one.zero_stage = 0;
+  return one;
+}
+
+bool Search::Validate() {
+  for (const std::string& e : ValidateWorkload(OnOneCard(base_), cons_.language)) res_.errors.push_back(e);
+  for (const std::string& e : ValidateConstraints(cons_, c_)) res_.errors.push_back(e);
+  if (c_.gpus.gpus.empty()) res_.errors.push_back(T.rec_err_empty_catalog);
+  if (!res_.errors.empty()) return false;
+  training_ = base_.IsTraining();
+  if (training_ && base_.train_tokens <= 0) base_.train_tokens = base_.task == Task::kPretrain ? 20 * base_.model.params : 1e8;
+  work_ = base_;
+  const size_t cards = c_.gpus.gpus.size();
+  base_counts_ = RecommendGpuCounts(cons_.max_gpus);
+  accepted_.reserve(cards * (base_counts_.size() + 1));  // at most one per card and count
+  card_choices_.resize(cards);
+  card_prices_.resize(cards);
+  trace_.resize(cards);
+  return true;
+}
+
+void Search::EstimateOneCard() {
+  Workload one = OnOneCard(base_);
+  one.offload_optimizer = false;
+  const MemoryBreakdown mb = EstimateMemory(one, a_, c_.calibration, Language::kEnglish, false);
+  res_.memory_estimates++;
+  res_.single_gpu_bytes = mb.total_bytes;
+  res_.single_gpu_model_states_bytes = mb.weights_bytes + mb.gradients_bytes + mb.optimizer_bytes;
+  res_.single_gpu_activations_bytes = mb.activations_bytes;
+  double floor_one = std::numeric_limits<double>::infinity();
+  for (const Layout& l : layouts_.List(layouts_.EstimatedSlot(1, work_, res_.memory_estimates)))
+    if (l.valid) floor_one = std::min(floor_one, l.memory.total_bytes);
+  res_.min_single_gpu_bytes = std::isfinite(floor_one) ? floor_one : res_.single_gpu_bytes;
+}
+
+void Search::ChoosePriceRegion() {
+  region_ = cons_.region.empty() ? nullptr : c_.regions.Find(cons_.region);
+  if (!region_)
+    for (const Region& r : c_.regions.regions)
+      if (r.in_china() == cons_.domestic_only) {
+        region_ = &r;
+        break;
+      }
+  const ServiceForm* container = c_.pricing.Form(ServiceKind::kContainer);
+  virt_ = container ? container->virtualization_overhead : 0;
+  if (region_ && virt_ > 0)
+    AddNote(Printf(T.rec_note_cost_virtualisation, region_->in_china() ? T.word_market_cn : T.word_market_global,
+                   zh_ ? region_->DisplayName(true).c_str() : region_->id.c_str(), virt_ * 100), false);
+  else if (region_)
+    AddNote(Printf(T.rec_note_cost, region_->in_china() ? T.word_market_cn : T.word_market_global,
+                   zh_ ? region_->DisplayName(true).c_str() : region_->id.c_str()), false);
+  else
+    AddNote(T.rec_note_no_region, false);
+}
+
+// Price, once per card: the figure here, the quote and its summary only if the card is listed.
+CardPrice Search::PriceCard(size_t gi) {
+  CardPrice out;
+  if (!region_) return out;
+  // The market's figure for the card (median of current quotes unless the request says
+  // otherwise), the region's own quotes before the market's (price_market.hpp).
+  std::optional<PriceChoice>& pc = card_choices_[gi];
+  pc = ChoosePrice(c_.pricing, c_.gpus.gpus[gi].id, ServiceKind::kContainer, *region_, cons_.price_rule, cons_.language, false);
+  if (pc->record && pc->amount_cny && (cons_.price_market.empty() || pc->record->market == cons_.price_market)) {
+    out.cny_per_gpu_hour = *pc->amount_cny;
+    out.other_market = pc->scope == QuoteScope::kOtherMarket;
+  } else {
+    pc.reset();
+  }
+  return out;
+}
+
+Judged Search::Judge(const Gpu& g, size_t gi, int n, LayoutRef ref, double capacity, int owned_count, const CardPrice& price) {
+  const Layout& l = layouts_.At(ref);
+  const bool owned = owned_count > 0 && n <= owned_count;
+  // The job has no card set: the compute model and the risks take the card itself.
+  ApplyShape(l.shape, work_);
+  const Workload& w = work_;
+  Judged j;
+  j.x.layout = ref;
+  j.x.capacity = capacity;
+  j.x.owned_count = owned_count;
+  j.x.cr = EstimateCompute(w, g, l.memory, a_, c_.calibration, capacity, Language::kEnglish, false);
+  res_.compute_estimates++;
+  const ComputeResult& cr = j.x.cr;
+  // The Recommendation (card id, layout label, workload, price, worded risks) is made only if
+  // the candidate is listed.
+  Candidate& r = j.x.r;
+  r.gpu_index = static_cast<int>(gi);
+  r.gpus = n;
+  r.owned = owned;
+  r.per_gpu_bytes = l.memory.total_bytes;
+  r.model_states_bytes = l.memory.weights_bytes + l.memory.gradients_bytes + l.memory.optimizer_bytes;
+  r.risky = HasRisk(g, w, a_.gpus_per_node, cr.peak_kind);
+  r.vendor_claim = HasVendorClaim(g, w, cr.peak_kind);
+  double hours = 1;
+  if (training_) {
+    r.time_seconds = cr.time_seconds;
+    hours = cr.time_seconds ? Hours(*cr.time_seconds) : 0;
+    if (cons_.deadline_hours && hours > *cons_.deadline_hours)
+      j.failure = Printf(T.rec_fail_deadline, Cards(n, T).c_str(), LayoutLabel(l, base_, T).c_str(), HoursText(hours, T).c_str(),
+                         HoursText(*cons_.deadline_hours, T).c_str());
+  } else {
+    r.tokens_per_second = cr.tokens_per_second;
+    r.tokens_per_second_per_user = cr.tokens_per_second_per_user;
+    r.ttft_seconds = cr.ttft_seconds;
+    if (cr.tokens_per_second_per_user && *cr.tokens_per_second_per_user < base_.target_tokens_per_second)
+      j.failure = Printf(T.rec_fail_speed, Cards(n, T).c_str(), LayoutLabel(l, base_, T).c_str(),
+                         *cr.tokens_per_second_per_user, base_.target_tokens_per_second);
+    else if (cons_.latency_ms && cr.ttft_seconds && *cr.ttft_seconds * 1e3 > *cons_.latency_ms)
+      j.failure = Printf(T.rec_fail_latency, Cards(n, T).c_str(), LayoutLabel(l, base_, T).c_str(),
+                         *cr.ttft_seconds * 1e3, *cons_.latency_ms);
+  }
+  j.x.hours = hours;
+  // Cost: owned cards pay no rent; rented ones the container quote.
+  if (owned) {
+    r.cost_cny = 0;
+  } else if (price.cny_per_gpu_hour) {
+    r.cost_cny = n * *price.cny_per_gpu_hour * RuntimeHours(hours, virt_);
+  }
+  if (!training_ && r.cost_cny && r.tokens_per_second && *r.tokens_per_second > 0)
+    r.cost_per_million_tokens_cny = *r.cost_cny / (*r.tokens_per_second * kSecondsPerHour) * 1e6;
+  r.energy_kwh = n * g.tdp_w / 1000.0 * hours;
+  if (j.failure.empty() && cons_.budget_cny && r.cost_cny && *r.cost_cny > *cons_.budget_cny) {
+    j.budget_fail = true;
+    j.failure = Printf(training_ ? T.rec_fail_budget_job : T.rec_fail_budget_hour, Cards(n, T).c_str(), LayoutLabel(l, base_, T).c_str(),
+                       Cny(*r.cost_cny).c_str(), Cny(*cons_.budget_cny).c_str());
+  }
+  r.availability = owned || (price.cny_per_gpu_hour && !price.other_market) ? Recommendation::Availability::kLocal
+                   : price.cny_per_gpu_hour                                   ? Recommendation::Availability::kOtherMarket
+                                                                              : Recommendation::Availability::kNoPrice;
+  return j;
+}
+
+void Search::SearchCard(size_t gi) {
+  const Gpu& g = c_.gpus.gpus[gi];
+  GpuTrace& tr = trace_[gi];
+  int owned_count = 0;
+  for (const OwnedGpu& o : cons_.owned)
+    if (o.gpu == g.id) owned_count += o.count;
+  if (cons_.domestic_only && !g.domestic) {
+    tr.excluded = true;
+    excluded_foreign_++;
+    return;
+  }
+  // Software the job cannot run without (data/software.json): a "no" skips the card.
+  if (std::string why = UnsupportedSoftware(g, base_, cons_.language); !why.empty()) {
+    tr.software_refusal = why;
+    software_skipped_++;
+    return;
+  }
+  if (const char* missing = MissingFigure(g, training_, T)) {
+    tr.unpublished_refusal = Printf(T.rec_why_not_unpublished, g.DisplayName(zh_).c_str(), missing);
+    return;
+  }
+  const double usable_bytes = c_.calibration.UsableBytes(g);  // once per card
+  const bool fp8_refused = SupportFor(g, training_ ? SoftwareFeature::kFp8Training : SoftwareFeature::kFp8Inference).level == SupportLevel::kNo;
+  std::vector<int> counts = base_counts_;
+  if (owned_count > 0 && owned_count <= cons_.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
+    counts.push_back(owned_count);
+    std::sort(counts.begin(), counts.end());
+  }
+  const CardPrice price = PriceCard(gi);
+  // The full space for this card (before pruning).
+  for (int n : counts) {
+    const LayoutCache::Count& e = layouts_.Built(n);
+    res_.search_space += static_cast<long long>(e.list.size()) - (g.fp8_dense_tflops ? 0 : e.fp8);
+  }
+  for (int n : counts) {
+    int computes = 0;
+    bool stop_card = false;
+    const int slot = layouts_.EstimatedSlot(n, work_, res_.memory_estimates);
+    const std::vector<Layout>& list = layouts_.List(slot);
+    for (size_t li = 0; li < list.size(); ++li) {
+      const Layout& l = list[li];
+      if (l.needs_fp8 && (!g.fp8_dense_tflops || fp8_refused)) continue;
+      if (!l.valid) continue;
+      res_.evaluated++;
+      const double capacity = JobCapacityBytes(l.memory, usable_bytes, g);
+      if (l.memory.required_bytes > capacity) continue;
+      const LayoutRef ref{slot, static_cast<int>(li)};
+      if (tr.first_fit_count == 0) tr.first_fit_count = n, tr.first_fit_layout = ref;
+      if (computes >= 6) continue;
+      computes++;
+      Judged j = Judge(g, gi, n, ref, capacity, owned_count, price);
+      if (!j.failure.empty()) {
+        // The why-not line quotes the largest count tried for time and speed (more cards only
+        // help there), the smallest for cost (more cards only cost more).
+        if (tr.constraint_failure.empty() || !j.budget_fail) tr.constraint_failure = std::move(j.failure);
+        // Training is fastest with the first fitting layout (later ones add recomputation), so
+        // only a larger count can help; cost only grows with the count.
+        if (j.budget_fail && (!training_ || l.shape.checkpointing == base_.checkpointing)) stop_card = true;
+        if (training_) break;
+        continue;
+      }
+      accepted_.push_back(std::move(j.x));
+      tr.accepted = true;
+      break;
+    }
+    if (stop_card) break;
+  }
+}
+
+// Ranked on keys made once, each beside its index (an Accepted is large: moving hundreds of
+// them, or rebuilding the keys in every comparison, dominated the search).
+std::vector<int> Search::RankedOrder() const {
+  const Ranker ranker{cons_.objective, cons_.prefer_low_risk};
+  std::vector<std::pair<std::array<double, 6>, int>> keyed(accepted_.size());
+  for (size_t i = 0; i < keyed.size(); ++i) keyed[i] = {ranker.Key(accepted_[i].r), static_cast<int>(i)};
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<int> order(keyed.size());
+  for (size_t i = 0; i < keyed.size(); ++i) order[i] = keyed[i].second;
+  return order;
+}
+
+// The price of a listed card with its quote and summary (made once per card).
+const std::optional<PriceUsed>& Search::PriceUsedFor(size_t gi) {
+  std::optional<PriceUsed>& price = card_prices_[gi];
+  const std::optional<PriceChoice>& pc = card_choices_[gi];
+  if (price || !pc) return price;
+  PriceUsed& p = price.emplace();
+  p.price_id = pc->record->id, p.provider = pc->record->provider, p.market = pc->record->market;
+  // The seller's own region (never the user's: a US seller is not labelled with a Chinese hub).
+  p.currency = pc->record->currency, p.as_of = pc->record->as_of, p.region_id = pc->record->region;
+  p.amount = pc->record->Amount();
+  p.estimate = pc->record->estimate;
+  p.stale = pc->record_is_stale;
+  p.sources = pc->record->sources;
+  p.cny_per_gpu_hour = *pc->amount_cny;
+  p.statistic = pc->statistic;
+  p.scope = pc->scope;
+  p.stats = pc->stats;
+  p.summary = PriceSummary(c_.pricing, *pc, cons_.language);
+  return price;
+}
+
+Recommendation Search::MakeRecommendation(const Accepted& x) {
+  Recommendation r;
+  const Candidate& k = x.r;
+  const Layout& l = layouts_.At(x.layout);
+  const Gpu& g = c_.gpus.gpus[static_cast<size_t>(k.gpu_index)];
+  r.gpu_index = k.gpu_index, r.gpus = k.gpus, r.owned = k.owned;
+  r.per_gpu_bytes = k.per_gpu_bytes, r.gpu_memory_bytes = g.memory_bytes, r.model_states_bytes = k.model_states_bytes;
+  r.time_seconds = k.time_seconds, r.tokens_per_second = k.tokens_per_second;
+  r.tokens_per_second_per_user = k.tokens_per_second_per_user, r.ttft_seconds = k.ttft_seconds;
+  r.cost_cny = k.cost_cny, r.cost_per_million_tokens_cny = k.cost_per_million_tokens_cny;
+  r.energy_kwh = k.energy_kwh, r.availability = k.availability;
+  r.rank = static_cast<int>(res_.configs.size()) + 1;
+  r.gpu = g.id;
+  r.layout = LayoutLabel(l, base_, T);
+  r.workload = LayoutWorkload(l, base_);
+  r.workload.gpu = r.gpu;
+  if (!r.owned) r.price = PriceUsedFor(static_cast<size_t>(r.gpu_index));  // owned cards pay no rent
+  r.risks = AssessRisk(g, r.workload, a_.gpus_per_node, x.cr.peak_kind, cons_.language);
+  r.vendor_claim_fields = VendorClaimFields(g, r.workload, x.cr.peak_kind);
+  Explain(x, r);
+  return r;
+}
+
+void Search::ListBest() {
+  res_.fitting_total = static_cast<int>(accepted_.size());
+  // At most two configurations per card in the list, so one cheap card does not fill it.
+  std::vector<int> per_card(c_.gpus.gpus.size(), 0);
+  res_.configs.reserve(std::min(accepted_.size(), static_cast<size_t>(cons_.max_results)));
+  for (int i : RankedOrder()) {
+    const Accepted& x = accepted_[static_cast<size_t>(i)];
+    if (static_cast<int>(res_.configs.size()) >= cons_.max_results) break;
+    if (per_card[static_cast<size_t>(x.r.gpu_index)] >= 2 && !x.r.owned) continue;
+    per_card[static_cast<size_t>(x.r.gpu_index)]++;
+    res_.configs.push_back(MakeRecommendation(x));
+  }
+}
+
+// Explanations (reasons, limits, the guides' advice): words only for the configurations listed.
+void Search::Explain(const Accepted& x, Recommendation& r) const {
+  const Layout& l = layouts_.At(x.layout);
+  const ComputeResult& cr = x.cr;
+  const ModelSpec& m = base_.model;
+  const bool training = training_;
+  const Workload& base = base_;
+  const Gpu& g = c_.gpus.gpus[static_cast<size_t>(r.gpu_index)];
+  const int n = r.gpus, owned_count = x.owned_count;
+  const bool owned = r.owned;
+  const double hours = x.hours, cap = x.capacity, used = l.memory.required_bytes;
+  r.reasons.push_back(Printf(T.rec_reason_fits, Gib(used).c_str(), Gib(cap).c_str(),
+                             Gib(cap - used).c_str(), 100 * (cap - used) / cap));
+  const Workload& lw = r.workload;
+  if (training && !IsPeft(lw.task) && n > 1 && lw.zero_stage > 0)
+    r.reasons.push_back(Plurals(Printf(T.rec_reason_zero,
+                               lw.zero_stage, lw.dp, Gib(r.model_states_bytes).c_str(),
+                               Gib(res_.single_gpu_model_states_bytes).c_str())));
+  if (training && IsPeft(lw.task) && lw.zero_stage == 3 && n > 1)
+    r.reasons.push_back(Plurals(Printf(T.rec_reason_fsdp_peft, n,
+                               Gib(l.memory.weights_bytes).c_str())));
+  if (lw.tp * lw.pp > 1)
+    r.reasons.push_back(Printf(T.rec_reason_split,
+                               lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
+                               : lw.tp > 1           ? Printf(T.rec_tensor_parallel, lw.tp).c_str()
+                                                     : Printf(T.rec_pipeline_parallel, lw.pp).c_str(),
+                               lw.tp * lw.pp, Gib(l.memory.weights_bytes).c_str()));
+  if (lw.ep > 1) r.reasons.push_back(Printf(T.rec_reason_ep, lw.ep, m.experts));
+  if (lw.task == Task::kQlora)
+    r.reasons.push_back(Printf(T.rec_reason_qlora,
+                               PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
+                               Gib(l.memory.weights_bytes).c_str(), Count(l.memory.trainable_params).c_str()));
+  if (lw.task == Task::kLora)
+    r.reasons.push_back(Printf(T.rec_reason_lora,
+                               Count(l.memory.trainable_params).c_str()));
+  if (training && lw.checkpointing == Checkpointing::kFull && base.checkpointing != Checkpointing::kFull)
+    r.reasons.push_back(Printf(T.rec_reason_checkpointing,
+                               Gib(l.memory.activations_bytes).c_str(), Gib(res_.single_gpu_activations_bytes / std::max(1, lw.tp)).c_str()));
+  if (lw.offload_optimizer)
+    r.reasons.push_back(Printf(T.rec_reason_offload, Gib(l.memory.cpu_offload_bytes).c_str()));
+  if (!training) {
+    if (lw.precision != base.precision)
+      r.reasons.push_back(Printf(T.rec_reason_quantized,
+                                 PrecisionLabel(lw.precision), BytesPerWeight(lw.precision) * 8,
+                                 Gib(l.memory.weights_bytes).c_str(),
+                                 Gib(l.memory.weights_bytes * BytesPerWeight(base.precision) / BytesPerWeight(lw.precision)).c_str(),
+                                 PrecisionLabel(base.precision)));
+    r.reasons.push_back(Plurals(Printf(T.rec_reason_kv, Gib(l.memory.kv_cache_bytes).c_str(),
+                               lw.batch, lw.context)));
+    if (cr.tokens_per_second_per_user)
+      r.reasons.push_back(Printf(T.rec_reason_speed,
+                                 *cr.tokens_per_second_per_user, base.target_tokens_per_second,
+                                 cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
+  } else if (cr.time_seconds) {
+    r.reasons.push_back(Printf(T.rec_reason_time, Count(base.train_tokens).c_str(),
+                               HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, PeakKindText(cr.peak_kind, cons_.language).c_str(),
+                               cr.mfu_used, cr.scaling_efficiency));
+  }
+  if (owned) {
+    r.reasons.push_back(Printf(T.rec_reason_owned, n, owned_count, g.DisplayName(zh_).c_str()));
+  } else if (r.price && r.cost_cny) {
+    // The price as a market (price_market.hpp PriceSummary): statistic, quotes, sellers, range, dates.
+    const char* market = MarketWord(r.price->market, T);
+    if (training)
+      r.reasons.push_back(Printf(T.rec_reason_cost_job, Cny(*r.cost_cny).c_str(), r.price->cny_per_gpu_hour, Cards(n, T).c_str(),
+                                 HoursText(RuntimeHours(hours, virt_), T).c_str(), market, r.price->summary.c_str()));
+    else
+      r.reasons.push_back(Printf(T.rec_reason_cost_hour, Cny(*r.cost_cny).c_str(), r.price->cny_per_gpu_hour, Cards(n, T).c_str(),
+                                 market, r.price->summary.c_str()));
+  }
+  if (training)
+    r.reasons.push_back(Printf(T.rec_reason_energy_job, n, g.tdp_w, HoursText(hours, T).c_str(), r.energy_kwh));
+  else
+    r.reasons.push_back(Printf(T.rec_reason_energy_hour, n, g.tdp_w, r.energy_kwh));
+  // Limits.
+  if ((cap - used) / cap < 0.10)
+    r.limits.push_back(Printf(T.rec_limit_tight,
+                              Gib(cap - used).c_str(), 100 * (cap - used) / cap));
+  const int model_parallel = lw.tp * lw.pp;
+  const bool talks = training ? n > 1 : model_parallel > 1;
+  if (talks && !g.nvlink_class)
+    r.limits.push_back(Printf(T.rec_limit_pcie,
+                              g.DisplayName(zh_).c_str(), lw.tp > 1 ? T.rec_traffic_tensor : training ? T.rec_traffic_gradients : T.rec_traffic_pipeline,
+                              ScalingEfficiency(g, n, a_)));
+  if (n > a_.gpus_per_node)
+    r.limits.push_back(Printf(T.rec_limit_nodes,
+                              (n + a_.gpus_per_node - 1) / a_.gpus_per_node, a_.gpus_per_node, a_.scaling_inter_node));
+  if (g.ecosystem.rfind("CUDA", 0) != 0)
+    r.limits.push_back(Printf(T.rec_limit_ecosystem, g.ecosystem.c_str()));
+  if (lw.task == Task::kQlora && g.ecosystem.rfind("CUDA", 0) != 0)
+    r.limits.push_back(Printf(T.rec_limit_qlora_cuda, g.ecosystem.c_str()));
+  if (g.segment == "consumer") r.limits.push_back(T.rec_limit_consumer);
+  if (!training)
+    r.limits.push_back(Printf(T.rec_limit_decode_bandwidth, g.memory_bandwidth_gbps));
+  if (lw.offload_optimizer)
+    r.limits.push_back(Printf(T.rec_limit_offload,
+                              Gib(l.memory.cpu_offload_bytes).c_str()));
+  if (r.price && r.price->estimate) r.limits.push_back(T.rec_limit_price_estimate);
+  if (!owned && !r.price) r.limits.push_back(Printf(T.rec_limit_no_price, g.DisplayName(zh_).c_str()));
+  if (r.availability == Recommendation::Availability::kOtherMarket)
+    r.limits.push_back(Printf(T.rec_limit_other_market, c_.pricing.ProviderName(r.price->provider, zh_).c_str(),
+                              MarketWord(r.price->market, T)));
+  // The guides' advice.
+  if (cons_.min_cpu_cores_per_gpu > 0)
+    r.advice.push_back(Plurals(Printf(T.rec_advice_cpu,
+                              cons_.min_cpu_cores_per_gpu, cons_.min_cpu_cores_per_gpu * n)));
+  if (training && n >= 8)
+    r.advice.push_back(g.nvlink_class ? T.rec_advice_nvlink_8 : T.rec_advice_pcie_8);
+  else if (training && n > 1 && n <= 4 && !g.nvlink_class)
+    r.advice.push_back(T.rec_advice_pcie_4);
+  if (!owned && r.price)
+    r.advice.push_back(Printf(T.rec_advice_test_first, r.price->cny_per_gpu_hour * n / (1 - virt_), Cards(n, T).c_str()));
+}
+
+void Search::WarnLongRun() {
+  if (!training_ || cons_.deadline_hours || res_.configs.empty() || !res_.configs.front().time_seconds ||
+      Hours(*res_.configs.front().time_seconds) <= kLongRunHours)
+    return;
+  const Accepted* fastest = nullptr;
+  for (const Accepted& x : accepted_)
+    if (x.r.time_seconds && (!fastest || *x.r.time_seconds < *fastest->r.time_seconds)) fastest = &x;
+  const Recommendation& top = res_.configs.front();
+  res_.warnings.push_back(Printf(T.rec_warn_long_run, HoursText(Hours(*top.time_seconds), T).c_str(),
+                                 Grouped(kLongRunHours / 24).c_str(), Cards(fastest->r.gpus, T).c_str(),
+                                 c_.gpus.gpus[static_cast<size_t>(fastest->r.gpu_index)].DisplayName(zh_).c_str(),
+                                 HoursText(Hours(*fastest->r.time_seconds), T).c_str()));
+}
+
+void Search::MarkPareto() {
+  for (Recommendation& r : res_.configs) {
     if (!r.cost_cny) continue;
     const double t = Ranker::TimeOf(r), k = *r.cost_cny;
     bool dominated = false;
-    for (const Recommendation& o : res.configs) {
+    for (const Recommendation& o : res_.configs) {
       if (&o == &r || !o.cost_cny) continue;
       const double ot = Ranker::TimeOf(o), ok = *o.cost_cny;
       if (ot <= t && ok <= k && (ot < t || ok < k)) {
@@ -842,92 +981,115 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
     }
     r.pareto = !dominated;
   }
-  // "Why not" lines for popular cards missing from the list.
-  const double states = res.single_gpu_model_states_bytes;
+}
+
+void Search::ExplainMissingCards() {
+  const double states = res_.single_gpu_model_states_bytes;
+  const ModelSpec& m = base_.model;
   for (const std::string& id : PopularGpuIds()) {
-    const Gpu* g = c.gpus.Find(id);
+    const Gpu* g = c_.gpus.Find(id);
     if (!g) continue;
-    const size_t gi = static_cast<size_t>(g - c.gpus.gpus.data());
-    const GpuTrace& tr = trace[gi];
+    const size_t gi = static_cast<size_t>(g - c_.gpus.gpus.data());
+    const GpuTrace& tr = trace_[gi];
     if (tr.excluded || !tr.unpublished_refusal.empty()) continue;  // the latter: listed below
-    const bool listed = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.gpu == id; });
+    const bool listed = std::any_of(res_.configs.begin(), res_.configs.end(), [&](const Recommendation& r) { return r.gpu == id; });
     if (listed) continue;
     if (!tr.software_refusal.empty()) {
-      res.why_not.push_back(tr.software_refusal);
+      res_.why_not.push_back(tr.software_refusal);
     } else if (tr.first_fit_count == 0) {
-      res.why_not.push_back(g->memory_bytes < res.min_single_gpu_bytes || cons.max_gpus == 1
-                                ? Printf(T.rec_why_not_too_small, g->DisplayName(zh).c_str(), Gib(g->memory_bytes).c_str(),
-                                         Gib(res.single_gpu_bytes).c_str(), Gib(states).c_str(), Count(m.params).c_str(),
-                                         TaskPhrase(base.task, T), Cards(cons.max_gpus, T).c_str())
-                                : Printf(T.rec_why_not_no_layout, g->DisplayName(zh).c_str(), Cards(cons.max_gpus, T).c_str()));
+      res_.why_not.push_back(g->memory_bytes < res_.min_single_gpu_bytes || cons_.max_gpus == 1
+                                 ? Printf(T.rec_why_not_too_small, g->DisplayName(zh_).c_str(), Gib(g->memory_bytes).c_str(),
+                                          Gib(res_.single_gpu_bytes).c_str(), Gib(states).c_str(), Count(m.params).c_str(),
+                                          TaskPhrase(base_.task, T), Cards(cons_.max_gpus, T).c_str())
+                                 : Printf(T.rec_why_not_no_layout, g->DisplayName(zh_).c_str(), Cards(cons_.max_gpus, T).c_str()));
     } else if (!tr.accepted) {
-      res.why_not.push_back(Printf(T.rec_why_not_constraint, g->DisplayName(zh).c_str(), Cards(tr.first_fit_count, T).c_str(),
-                                   LayoutLabel(*tr.first_fit_layout, base, T).c_str(), tr.constraint_failure.c_str()));
+      res_.why_not.push_back(Printf(T.rec_why_not_constraint, g->DisplayName(zh_).c_str(), Cards(tr.first_fit_count, T).c_str(),
+                                    LayoutLabel(layouts_.At(tr.first_fit_layout), base_, T).c_str(), tr.constraint_failure.c_str()));
     } else if (tr.first_fit_count > 1) {
-      res.why_not.push_back(Plurals(Printf(T.rec_why_not_ranked_multi,
-                                   g->DisplayName(zh).c_str(), Gib(g->memory_bytes).c_str(), Gib(res.single_gpu_bytes).c_str(),
-                                   Gib(states).c_str(), tr.first_fit_count, LayoutLabel(*tr.first_fit_layout, base, T).c_str(), cons.max_results)));
+      res_.why_not.push_back(Plurals(Printf(T.rec_why_not_ranked_multi,
+                                    g->DisplayName(zh_).c_str(), Gib(g->memory_bytes).c_str(), Gib(res_.single_gpu_bytes).c_str(),
+                                    Gib(states).c_str(), tr.first_fit_count, LayoutLabel(layouts_.At(tr.first_fit_layout), base_, T).c_str(),
+                                    cons_.max_results)));
     } else {
-      res.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh).c_str(), cons.max_results, ObjectivePhrase(cons.objective, T)));
+      res_.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh_).c_str(), cons_.max_results, ObjectivePhrase(cons_.objective, T)));
     }
   }
   // Every card left out for a figure its vendor does not publish, popular or not: the user
   // may be looking for it (Kunlunxin P800 under "domestic only").
-  for (const GpuTrace& tr : trace)
-    if (!tr.excluded && !tr.unpublished_refusal.empty()) res.why_not.push_back(tr.unpublished_refusal);
-  if (excluded_foreign > 0)
-    add_note(Plurals(Printf(T.rec_note_domestic, excluded_foreign)), false);
-  if (software_skipped > 0) add_note(Plurals(Printf(T.rec_note_software_skipped, software_skipped)), false);
-  add_note(T.rec_note_risk_ranking, false);
-  for (const OwnedGpu& o : cons.owned) {
-    const bool used = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) { return r.owned && r.gpu == o.gpu; });
-    const Gpu* g = c.gpus.Find(o.gpu);
+  for (const GpuTrace& tr : trace_)
+    if (!tr.excluded && !tr.unpublished_refusal.empty()) res_.why_not.push_back(tr.unpublished_refusal);
+}
+
+void Search::AddClosingNotes() {
+  if (excluded_foreign_ > 0) AddNote(Plurals(Printf(T.rec_note_domestic, excluded_foreign_)), false);
+  if (software_skipped_ > 0) AddNote(Plurals(Printf(T.rec_note_software_skipped, software_skipped_)), false);
+  AddNote(T.rec_note_risk_ranking, false);
+  for (const OwnedGpu& o : cons_.owned) {
+    const bool used = std::any_of(res_.configs.begin(), res_.configs.end(), [&](const Recommendation& r) { return r.owned && r.gpu == o.gpu; });
+    const Gpu* g = c_.gpus.Find(o.gpu);
     if (!used && g) {
-      const int first_fit = trace[static_cast<size_t>(g - c.gpus.gpus.data())].first_fit_count;
-      add_note(Printf(cons.domestic_only && !g->domestic             ? T.rec_note_owned_domestic
-                      : first_fit > o.count || first_fit == 0 ? T.rec_note_owned_memory
-                                                              : T.rec_note_owned_constraint,
-                      o.count, g->DisplayName(zh).c_str()),
-               false);
+      const int first_fit = trace_[static_cast<size_t>(g - c_.gpus.gpus.data())].first_fit_count;
+      AddNote(Printf(cons_.domestic_only && !g->domestic           ? T.rec_note_owned_domestic
+                     : first_fit > o.count || first_fit == 0 ? T.rec_note_owned_memory
+                                                             : T.rec_note_owned_constraint,
+                     o.count, g->DisplayName(zh_).c_str()),
+              false);
     }
   }
-  if (cons.deadline_hours && !training) add_note(T.rec_note_deadline_ignored, false);
-  if (cons.latency_ms && training) add_note(T.rec_note_latency_ignored, false);
-
+  if (cons_.deadline_hours && !training_) AddNote(T.rec_note_deadline_ignored, false);
+  if (cons_.latency_ms && training_) AddNote(T.rec_note_latency_ignored, false);
   // Guide vs engine: the bytes per parameter of full training.
-  if (training && !IsPeft(base.task) && base.optimizer == Optimizer::kAdamW &&
-      (base.precision == Precision::kBf16 || base.precision == Precision::kFp16)) {
-    const double p = m.params;
-    add_note(Printf(T.rec_note_model_states, 16 * p / kBytesPerGB, Count(p).c_str(), 12 * p / kBytesPerGB), true);
-    if (p > 10e9 && p <= 20e9) add_note(Printf(T.rec_note_case_b, 16 * p / kBytesPerGB), true);
+  if (training_ && !IsPeft(base_.task) && base_.optimizer == Optimizer::kAdamW &&
+      (base_.precision == Precision::kBf16 || base_.precision == Precision::kFp16)) {
+    const double p = base_.model.params;
+    AddNote(Printf(T.rec_note_model_states, 16 * p / kBytesPerGB, Count(p).c_str(), 12 * p / kBytesPerGB), true);
+    if (p > 10e9 && p <= 20e9) AddNote(Printf(T.rec_note_case_b, 16 * p / kBytesPerGB), true);
   }
-  add_note(T.rec_note_memory_first, false);
+  AddNote(T.rec_note_memory_first, false);
+}
 
-  // Troubleshooting tips (guide 000 §5.3) that apply.
-  const Gpu* chosen = c.gpus.Find(base.gpu);
-  const bool oom = training || (chosen && res.single_gpu_bytes > chosen->memory_bytes);
+// Troubleshooting tips (guide 000 §5.3) that apply.
+void Search::AddTips() {
+  const Gpu* chosen = c_.gpus.Find(base_.gpu);
+  const bool oom = training_ || (chosen && res_.single_gpu_bytes > chosen->memory_bytes);
   if (oom) {
     // Advice of the job's own task, never what is already on (engine/advice.cpp).
-    const std::string advice = DoesNotFitAdvice(base, cons.language);
-    const std::string t = training ? Printf(T.rec_tip_oom_training, advice.c_str(), Gib(res.single_gpu_activations_bytes).c_str(),
-                                            base.seq_len, base.micro_batch)
-                                   : advice;
-    res.tips.push_back({T.rec_tip_oom_title, t, T.rec_tip_src_oom});
+    const std::string advice = DoesNotFitAdvice(base_, cons_.language);
+    const std::string t = training_ ? Printf(T.rec_tip_oom_training, advice.c_str(), Gib(res_.single_gpu_activations_bytes).c_str(),
+                                             base_.seq_len, base_.micro_batch)
+                                    : advice;
+    res_.tips.push_back({T.rec_tip_oom_title, t, T.rec_tip_src_oom});
   }
-  const bool pcie_multi = std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
-    return r.gpus > 1 && !c.gpus.gpus[r.gpu_index].nvlink_class;
+  const bool pcie_multi = std::any_of(res_.configs.begin(), res_.configs.end(), [&](const Recommendation& r) {
+    return r.gpus > 1 && !c_.gpus.gpus[static_cast<size_t>(r.gpu_index)].nvlink_class;
   });
-  if (!training || pcie_multi)
-    res.tips.push_back({T.rec_tip_bandwidth_title, training ? T.rec_tip_bandwidth_training : T.rec_tip_bandwidth_decode,
-                        T.rec_tip_src_bandwidth});
-  const bool old_math = base.precision == Precision::kFp32 || base.precision == Precision::kTf32 ||
-                        std::any_of(res.configs.begin(), res.configs.end(), [&](const Recommendation& r) {
-                          return !c.gpus.gpus[r.gpu_index].bf16_dense_tflops;
+  if (!training_ || pcie_multi)
+    res_.tips.push_back({T.rec_tip_bandwidth_title, training_ ? T.rec_tip_bandwidth_training : T.rec_tip_bandwidth_decode,
+                         T.rec_tip_src_bandwidth});
+  const bool old_math = base_.precision == Precision::kFp32 || base_.precision == Precision::kTf32 ||
+                        std::any_of(res_.configs.begin(), res_.configs.end(), [&](const Recommendation& r) {
+                          return !c_.gpus.gpus[static_cast<size_t>(r.gpu_index)].bf16_dense_tflops;
                         });
   if (old_math)
-    res.tips.push_back({T.rec_tip_utilisation_title, T.rec_tip_utilisation, T.rec_tip_src_utilisation});
-  res.ok = true;
-  return res;
+    res_.tips.push_back({T.rec_tip_utilisation_title, T.rec_tip_utilisation, T.rec_tip_src_utilisation});
+  res_.ok = true;
+}
+
+}  // namespace
+
+RecommendResult Recommend(const Workload& base_in, const Constraints& cons, const Catalogs& c) {
+  Search search(base_in, cons, c);
+  if (!search.Validate()) return search.Take();
+  search.EstimateOneCard();
+  search.ChoosePriceRegion();
+  for (size_t gi = 0; gi < c.gpus.gpus.size(); ++gi) search.SearchCard(gi);
+  search.ListBest();
+  search.WarnLongRun();
+  search.MarkPareto();
+  search.ExplainMissingCards();
+  search.AddClosingNotes();
+  search.AddTips();
+  return search.Take();
 }
 
 }  // namespace atlas

@@ -4,6 +4,7 @@
 #include "charts/label_placement.hpp"
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
+#include "engine/plural.hpp"
 #include "engine/tiers.hpp"
 
 #include <algorithm>
@@ -162,7 +163,7 @@ void AppendCardList(std::string& out, const Catalogs& c, const std::vector<int>&
 void AppendUnlabelled(std::string& out, const Catalogs& c, const std::vector<int>& unlabelled, const UiText& t) {
   if (unlabelled.empty()) return;
   out += "<div class=\"pr-unlabelled pr-wide\"><p class=\"pr-muted\">" +
-         HtmlEscape(Printf(t.tier_unlabelled_title, static_cast<int>(unlabelled.size()))) + "</p><p>";
+         HtmlEscape(Plurals(Printf(t.tier_unlabelled_title, static_cast<int>(unlabelled.size())))) + "</p><p>";
   for (int i : unlabelled)
     out += Printf("<span class=\"pr-t%d\">", static_cast<int>(c.gpu_tiers[i].tier)) + HtmlEscape(c.gpus.gpus[i].name) + "</span> ";
   out += "</p></div>";

@@ -42,7 +42,7 @@ async function loadedFiles(page) {
     const out = [];
     for (const e of performance.getEntriesByType("resource")) {
       const u = new URL(e.name);
-      const m = /\.([0-9a-f]{8})\.[a-z]+$/.exec(u.pathname);
+      const m = /\.([0-9a-f]{8})\.[a-z0-9]+$/.exec(u.pathname);
       if (!m || u.origin !== location.origin) continue;
       const body = await (await fetch(e.name)).arrayBuffer();
       out.push({ name: u.pathname.slice(1), hash: m[1], content: hex(await crypto.subtle.digest("SHA-256", body)) });
