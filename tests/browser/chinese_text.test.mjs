@@ -49,6 +49,26 @@ const drawn = async (page, label = "") => {
   return text;
 };
 
+// Points at (x, y), a mouse hover on desktops and a tap on phones, and returns the drawn text of
+// a frame drawn after it. The app draws the hover in its first frame after the input (the input
+// wakes it, and a test's rAF callback runs after the app's queued one), so after two frames a text
+// that differs from both `base` (nothing open) and `previous` (what the last point showed) is the
+// new tooltip; otherwise the app gets `settle` more frames (woken again) before the text is read
+// once more, as long as every point used to get. A tooltip's text is the same in its first frame
+// as later (wrapped at a fixed width), so reading it early checks the same words.
+async function pointAt(page, device, x, y, { base, previous, settle, label }) {
+  if (device.hasTouch) await page.touchscreen.tap(x, y);
+  else await page.mouse.move(x, y);
+  await frames(page, 2);
+  let text = await drawn(page, label);
+  if (text === base || text === previous) {
+    await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+    await frames(page, settle);
+    text = await drawn(page, label);
+  }
+  return text;
+}
+
 await run([
   ["a Chinese walkthrough link opened cold shows the guide rows' words (issue 17 step 2 bug)", async () => {
     for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
@@ -161,14 +181,11 @@ await run([
         const targets = await page.evaluate(() => window.__atlasTargets || {});
         const helps = Object.entries(targets).filter(([id]) => id.startsWith("help"));
         assert(helps.length > 0, `${name} ${link}: no (?) help markers reported`);
+        let previous = base;
         for (const [id, [x, y, w, h]] of helps) {
           if (y + h / 2 > (device.viewport.height - 60) || y < 0) continue;  // below the fold (phones scroll)
-          if (name === "phone") await page.touchscreen.tap(x + w / 2, y + h / 2);
-          else await page.mouse.move(x + w / 2, y + h / 2);
-          await frames(page, 3);
-          await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
-          await frames(page, 3);
-          const text = await drawn(page, `${name} ${link} ${id}`);
+          const text = await pointAt(page, device, x + w / 2, y + h / 2, { base, previous, settle: 4, label: `${name} ${link} ${id}` });
+          previous = text;
           if (text !== base) tips++;
           for (const line of englishSentences(text)) failures.push(`${name} ${link} ${id}: ${line}`);
         }
@@ -178,14 +195,14 @@ await run([
         // The tier map's card tooltips: the pointer swept over the chart.
         await page.goto(server.url + "#v=1&view=tiers&lang=zh");
         await frames(page, 45);
-        let cards = 0;
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 3);
+        const base = await drawn(page, "tier map");
+        let cards = 0, previous = base;
         for (let y = 200; y <= 700; y += 125)
           for (let x = 300; x <= 1100; x += 100) {
-            await page.mouse.move(x, y);
-            await frames(page, 2);
-            await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
-            await frames(page, 2);
-            const text = await drawn(page);
+            const text = await pointAt(page, device, x, y, { base, previous, settle: 2, label: `tier map at ${x},${y}` });
+            previous = text;
             if (text.includes("梯队") && text.includes("GB/s")) cards++;
             for (const line of englishSentences(text)) failures.push(`desktop tier map at ${x},${y}: ${line}`);
           }
@@ -230,19 +247,16 @@ await run([
           }
         }
         // The table tooltips on screen, opened one by one (three per screen: each costs frames).
-        let opened = 0;
+        let opened = 0, previous = base;
         for (const [id, [x, y, w, h]] of Object.entries(targets).filter(([id]) => id === "tip" || id.startsWith("tip#"))) {
           if (y < 60 || y + h > device.viewport.height - 70) continue;  // under the header or the tab bar
           if (++opened > 3) break;
           const key = `${Math.round(x)},${Math.round(y)},${step}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          if (name === "phone") await page.touchscreen.tap(x + Math.min(w / 2, 20), y + h / 2);
-          else await page.mouse.move(x + Math.min(w / 2, 20), y + h / 2);
-          await frames(page, 3);
-          await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
-          await frames(page, 3);
-          const text = await drawn(page, `${name} cost tip ${id}`);
+          const text = await pointAt(page, device, x + Math.min(w / 2, 20), y + h / 2,
+                                     { base, previous, settle: 4, label: `${name} cost tip ${id}` });
+          previous = text;
           if (text !== base) tips++;
           for (const line of englishSentences(text)) failures.push(`${name} cost tooltip ${id}: ${line}`);
         }

@@ -65,7 +65,9 @@ export async function launch() {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
            "--disable-component-update", "--disable-sync", "--use-gl=angle", "--use-angle=swiftshader",
-           "--enable-unsafe-swiftshader"],
+           "--enable-unsafe-swiftshader",
+           // Extra switches for an experiment (space-separated), e.g. ATLAS_CHROMIUM_ARGS=--disable-gpu-compositing.
+           ...(process.env.ATLAS_CHROMIUM_ARGS || "").split(" ").filter(Boolean)],
   });
 }
 
@@ -184,9 +186,21 @@ export async function shot(page, name) {
 }
 
 // Tiny test runner: named async cases, a summary, a non-zero exit on failure. ONLY=text runs
-// just the cases whose name contains `text` (to rerun one slow case).
+// just the cases whose name contains `text` (to rerun one slow case); SKIP=text|text all the others,
+// so scripts/test.sh can run one slow case beside the rest of its file (ONLY that matches no
+// case is a failure: a renamed case is never skipped silently).
 export async function run(cases) {
+  const all = cases.length;
   if (process.env.ONLY) cases = cases.filter(([name]) => name.includes(process.env.ONLY));
+  if (process.env.SKIP) {
+    const skip = process.env.SKIP.split("|");
+    cases = cases.filter(([name]) => !skip.some((text) => name.includes(text)));
+  }
+  if (process.env.ONLY && cases.length === 0) {
+    console.log(`FAIL no case of ${all} matches ONLY=${process.env.ONLY}`);
+    process.exitCode = 1;
+    return;
+  }
   let failed = 0;
   for (const [name, fn] of cases) {
     const t0 = Date.now();
@@ -199,7 +213,10 @@ export async function run(cases) {
     }
   }
   console.log(`${cases.length - failed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  // No process.exit here: the file's .finally closes its browser (Chromium's processes end and
+  // are waited for) and its server. If something still holds the event loop, exit anyway.
+  process.exitCode = failed ? 1 : 0;
+  setTimeout(() => process.exit(failed ? 1 : 0), 20000).unref();
 }
 
 export function assert(cond, message) {
