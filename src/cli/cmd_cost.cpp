@@ -52,6 +52,7 @@ Json RowJson(const CostRow& row, const RegionCatalog& regions) {
   j["co2_kg"] = row.co2_kg;
   j["latency_ms"] = row.latency_ms ? Json(*row.latency_ms) : Json(nullptr);
   j["meets_constraints"] = row.meets_constraints;
+  if (row.service == ServiceKind::kPurchase) j["price_comparable"] = row.price_comparable;
   if (row.price && row.price_choice && row.price_used) {
     const PriceRecord& p = *row.price;
     const PriceChoice& c = *row.price_choice;
@@ -138,7 +139,11 @@ int RunCost(const std::vector<std::string>& args) {
     for (const RegionBreakEven& b : report.break_even)
       out["break_even"][b.region_id] = {
           {"container_vs_monthly_server", BreakEvenJson(b.container_vs_monthly_server)},
-          {"container_vs_purchase", BreakEvenJson(b.container_vs_purchase)}};
+          {"container_vs_purchase", BreakEvenJson(b.container_vs_purchase)},
+          {"purchase_break_even_hours",
+           b.purchase_break_even_hours ? Json(*b.purchase_break_even_hours) : Json(nullptr)},
+          {"purchase_break_even_notes", b.purchase_break_even_notes}};
+    out["purchase_basis"] = PurchaseBasisId(report.purchase_basis);
     if (report.cheapest) {
       const CostRow& c = report.rows[*report.cheapest];
       out["cheapest"] = {{"region", c.region_id}, {"service", ServiceId(c.service)},
@@ -163,6 +168,7 @@ int RunCost(const std::vector<std::string>& args) {
     std::printf("\ncheapest: %s, %s, %s\n", c.region_id.c_str(), ServiceId(c.service),
                 Amount(c.total_cost).c_str());
   }
+  std::printf("purchase basis: %s\n", PurchaseBasisId(report.purchase_basis));
   for (const std::string& n : report.notes) std::printf("note: %s\n", n.c_str());
   return kExitOk;
 }

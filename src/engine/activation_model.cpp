@@ -1,6 +1,7 @@
 #include "activation_model.hpp"
 
 #include "format.hpp"
+#include "lora_targets.hpp"
 #include "text/engine_text.hpp"
 
 #include <algorithm>
@@ -33,8 +34,10 @@ LayerBytes LayerTerms(const Workload& w, const FrameworkProfile& p, const LayerS
   // bitsandbytes' 4/8-bit matmul keeps its input for backward even when the weight is frozen
   // (MatMul4Bit saves A); a frozen nn.Linear does not (no weight gradient to compute).
   const bool frozen_saves_input = w.task == Task::kQlora;
-  const bool adapt_attn_out = (w.IsPeft() && w.lora_targets == LoraTargets::kAllLinear) || frozen_saves_input;
-  const bool adapt_mlp = (w.IsPeft() && w.lora_targets == LoraTargets::kAllLinear && !moe_layer) || frozen_saves_input;
+  // The adapted matrices (engine/lora_targets.hpp): an adapter's lora_A keeps its module's input.
+  const LoraLayerModules lora = LoraModulesOf(w.model, w.lora_targets, moe_layer, L.f);
+  const bool adapt_attn_out = (w.IsPeft() && lora.o_proj) || frozen_saves_input;
+  const bool adapt_mlp = (w.IsPeft() && lora.mlp) || frozen_saves_input;
   const bool drop = w.dropout > 0;
   const bool flash_like = w.flash_attention || w.checkpointing == Checkpointing::kSelective;
   if (!p.eager_activations) {
@@ -85,14 +88,8 @@ LayerBytes LayerTerms(const Workload& w, const FrameworkProfile& p, const LayerS
     // LoRA (PEFT): lora_A's input is the module input itself unless lora_dropout > 0, which
     // keeps a dropped copy (2 d_in) and a mask (d_in) per adapted module; lora_A's output
     // (r values) is kept by lora_B.
-    const int modules = w.lora_targets == LoraTargets::kAllLinear ? (moe_layer ? 4 : 7) : 2;
-    double adapters = 2.0 * w.lora_rank * modules;
-    if (w.lora_dropout > 0) {
-      const double d_in_sum = w.lora_targets == LoraTargets::kAllLinear
-                                  ? 4 * L.h + (moe_layer ? 0 : (L.gated ? 2 * L.h + L.f : L.h + L.f))
-                                  : 2 * L.h;
-      adapters += 3 * d_in_sum;
-    }
+    double adapters = 2.0 * w.lora_rank * lora.count;
+    if (w.lora_dropout > 0) adapters += 3 * lora.d_in_sum;
     put("lora_adapter_inputs", adapters, false);
   }
   return out;

@@ -27,6 +27,12 @@ std::string Num(double v) {
 
 std::string Percent(double fraction) { return Num(fraction * 100) + "%"; }
 
+// Why a purchase price is not comparable with a market median of rents (cost.hpp rule).
+std::string PurchaseWeakness(const PriceChoice& choice, const EngineText& T) {
+  if (choice.stats.stale_only) return T.cost_purchase_stale_only;
+  return Plurals(Printf(T.cost_purchase_one_seller, choice.stats.quotes));
+}
+
 
 }  // namespace
 
@@ -101,6 +107,31 @@ std::optional<double> BreakEvenDutyCycle(const MonthlyCostModel& a, const Monthl
   return d;
 }
 
+// ---- buying for one job (the rule is written out in cost.hpp) --------------------------------
+
+const char* PurchaseBasisId(PurchaseBasis b) { return b == PurchaseBasis::kAmortised ? "amortised" : "job_outlay"; }
+
+double PurchaseOutlayPerGpu(double capex_per_gpu, double runtime_hours, double life_years) {
+  // The cards are bought for the job; a job longer than their life buys them again (linearly).
+  return capex_per_gpu * std::max(1.0, runtime_hours / (life_years * kHoursPerYear));
+}
+
+double PurchaseAmortisedPerGpu(double capex_per_gpu, double runtime_hours, double use_years) {
+  // Straight-line depreciation over the stated further-use horizon (no resale value).
+  return capex_per_gpu * runtime_hours / (use_years * kHoursPerYear);
+}
+
+std::optional<double> PurchaseBreakEvenHours(double capex_per_gpu, double rent_per_gpu_hour,
+                                             double rent_virtualization_overhead,
+                                             double energy_cost_per_gpu_hour, double life_years) {
+  // r·H/(1−v) = capex + e·H  =>  H* = capex / (r/(1−v) − e); valid within one card-life.
+  const double margin = rent_per_gpu_hour / (1.0 - rent_virtualization_overhead) - energy_cost_per_gpu_hour;
+  if (!(margin > 0)) return std::nullopt;
+  const double h = capex_per_gpu / margin;
+  if (!std::isfinite(h) || h > life_years * kHoursPerYear) return std::nullopt;
+  return h;
+}
+
 // ---- a whole request -------------------------------------------------------------------------
 
 std::vector<std::string> CheckCostRequest(const CostRequest& q, const GpuCatalog& gpus,
@@ -128,6 +159,8 @@ std::vector<std::string> CheckCostRequest(const CostRequest& q, const GpuCatalog
   if (!pricing.fx.Knows(q.currency)) e.push_back(Printf(T.cost_err_currency, q.currency.c_str()));
   if (q.usd_cny && (!(*q.usd_cny >= kMinUsdCny) || *q.usd_cny > kMaxUsdCny))
     e.push_back(Printf(T.cost_err_usd_cny, Num(*q.usd_cny).c_str()));
+  if (q.purchase_use_years && (!(*q.purchase_use_years > 0) || *q.purchase_use_years > kMaxPurchaseUseYears))
+    e.push_back(Printf(T.cost_err_purchase_use_years, Num(*q.purchase_use_years).c_str(), Num(kMaxPurchaseUseYears).c_str()));
   if (q.max_latency_ms && !(*q.max_latency_ms > 0)) e.push_back(T.cost_err_latency_positive);
   if (q.max_latency_ms && q.user_centre.empty()) e.push_back(T.cost_err_latency_centre);
   if (!q.user_centre.empty()) {
@@ -184,6 +217,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
 
   const ServiceForm* container_form = pricing.Form(ServiceKind::kContainer);
   const ServiceForm* purchase_form = pricing.Form(ServiceKind::kPurchase);
+  report.purchase_basis = q.purchase_use_years ? PurchaseBasis::kAmortised : PurchaseBasis::kJobOutlay;
 
   for (const Region* region : chosen) {
     const double pue = RegionPue(*region, q.cooling, q.pue);
@@ -277,12 +311,30 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             // The price is card-equivalent (price_market.hpp ComparableCny): server share added here.
             const double capex = PurchaseCapexPerGpu(*price, form->spares_fraction,
                                                      form->server_overhead_fraction, false);
-            // Straight-line depreciation, the job's share = runtime / (years × 8760 h).
-            compute = q.gpus * capex * row.runtime_hours / (form->depreciation_years * kHoursPerYear);
-            model = PurchaseMonthlyModel(capex, form->depreciation_years, own_energy_per_gpu_hour);
+            // The job's capex on the request's basis (cost.hpp, "buying for one job").
+            const double life = form->depreciation_years;
+            if (q.purchase_use_years) {
+              compute = q.gpus * PurchaseAmortisedPerGpu(capex, row.runtime_hours, *q.purchase_use_years);
+            } else {
+              compute = q.gpus * PurchaseOutlayPerGpu(capex, row.runtime_hours, life);
+            }
+            model = PurchaseMonthlyModel(capex, life, own_energy_per_gpu_hour);
             row.notes.push_back(Printf(T.cost_row_capex_plus_server, Num(capex).c_str(), cur.c_str(),
                                          Percent(form->spares_fraction).c_str(),
-                                         Percent(form->server_overhead_fraction).c_str(), Num(form->depreciation_years).c_str()));
+                                         Percent(form->server_overhead_fraction).c_str(), Num(life).c_str()));
+            row.notes.push_back(q.purchase_use_years
+                                    ? Printf(T.cost_row_basis_amortised, Num(row.runtime_hours).c_str(),
+                                             Num(*q.purchase_use_years).c_str())
+                                    : Printf(T.cost_row_basis_outlay,
+                                             Num(std::max(1.0, row.runtime_hours / (life * kHoursPerYear))).c_str(),
+                                             Num(life).c_str()));
+            // Comparable with a market median of rents: current quotes from enough sellers, or
+            // the user's own choice of quote.
+            const MarketStats& st = choice.stats;
+            row.price_comparable = choice.statistic == PriceStatistic::kQuote ||
+                                   (st.sellers >= kMinPurchaseSellers && !st.stale_only);
+            if (!row.price_comparable)
+              row.notes.push_back(Printf(T.cost_row_purchase_not_comparable, PurchaseWeakness(choice, T).c_str()));
             row.notes.push_back(T.cost_row_own_power);
             break;
           }
@@ -333,6 +385,12 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
           PurchaseMonthlyModel(capex, purchase_form->depreciation_years, own_energy_per_gpu_hour));
       describe(be.container_vs_purchase, T.cost_be_renting, T.cost_be_buying);
       be.container_vs_purchase.notes.push_back(Printf(T.cost_be_buying_note, Num(purchase_form->depreciation_years).c_str()));
+      be.purchase_break_even_hours = PurchaseBreakEvenHours(capex, *container_price, vc, own_energy_per_gpu_hour,
+                                                            purchase_form->depreciation_years);
+      be.purchase_break_even_notes.push_back(
+          be.purchase_break_even_hours
+              ? Printf(T.cost_be_purchase_hours, Num(*be.purchase_break_even_hours).c_str())
+              : Printf(T.cost_be_purchase_hours_never, Num(purchase_form->depreciation_years).c_str()));
     } else {
       be.container_vs_purchase.notes.push_back(
           Printf(T.cost_be_no_price, container_price ? T.word_service_purchase : T.word_service_container, q.gpu_id.c_str()));
@@ -342,23 +400,41 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
 
   // The cheapest row: among rows priced by their own region's market first (a hub's row priced
   // from the other market's sellers is a card not sold there, as recommend ranks it), the other
-  // market's only when no row has a local price; the note says so.
+  // market's only when no row has a local price; the note says so. A purchase row whose price is
+  // not comparable with a market median (cost.hpp) is never picked.
+  std::optional<size_t> cheaper_not_comparable;
   for (const bool local_only : {true, false}) {
     for (size_t i = 0; i < report.rows.size(); ++i) {
       const CostRow& r = report.rows[i];
       if (!r.total_cost || !r.meets_constraints) continue;
       if (local_only && r.price_choice && r.price_choice->scope == QuoteScope::kOtherMarket) continue;
-      if (!report.cheapest || r.total_cost->amount < report.rows[*report.cheapest].total_cost->amount)
-        report.cheapest = i;
+      auto cheaper_than = [&](const std::optional<size_t>& best) {
+        return !best || r.total_cost->amount < report.rows[*best].total_cost->amount;
+      };
+      if (!r.price_comparable) {
+        if (cheaper_than(cheaper_not_comparable)) cheaper_not_comparable = i;
+        continue;
+      }
+      if (cheaper_than(report.cheapest)) report.cheapest = i;
     }
     if (report.cheapest) break;
+    cheaper_not_comparable.reset();
   }
   if (report.cheapest && report.rows[*report.cheapest].price_choice &&
       report.rows[*report.cheapest].price_choice->scope == QuoteScope::kOtherMarket)
     report.notes.push_back(T.cost_note_cheapest_other_market);
+  // Said only when the left-out purchase would have been the pick.
+  if (cheaper_not_comparable && (!report.cheapest || report.rows[*cheaper_not_comparable].total_cost->amount <
+                                                         report.rows[*report.cheapest].total_cost->amount)) {
+    const CostRow& r = report.rows[*cheaper_not_comparable];
+    report.notes.push_back(Printf(T.cost_note_purchase_not_comparable, r.region_id.c_str(),
+                                  PurchaseWeakness(*r.price_choice, T).c_str(), kMinPurchaseSellers));
+  }
   if (!report.cheapest) report.notes.push_back(T.cost_note_no_cheapest);
   else if (report.rows[*report.cheapest].service == ServiceKind::kPurchase)
-    report.notes.push_back(T.cost_note_cheapest_purchase);
+    report.notes.push_back(Printf(T.cost_note_cheapest_purchase,
+                                  q.purchase_use_years ? Printf(T.cost_basis_amortised, Num(*q.purchase_use_years).c_str()).c_str()
+                                                       : T.cost_basis_job_outlay));
   return report;
 }
 

@@ -38,6 +38,11 @@ inline constexpr double kMaxPue = 3.0;
 inline constexpr double kMaxHostOverhead = 3.0;
 inline constexpr double kMinUsdCny = 1.0;
 inline constexpr double kMaxUsdCny = 20.0;
+// Longest further-use horizon a request may state for bought cards (purchase_use_years): past it
+// the figure is a typo, not a plan (project limit).
+inline constexpr double kMaxPurchaseUseYears = 20.0;
+// Sellers a purchase price must rest on before the headline may pick buying over renting.
+inline constexpr int kMinPurchaseSellers = 2;
 // The latency limit to the user centre (max_latency_ms), one pair for the cost request and the
 // share link (state_json.cpp), which had each written 0.1 and 1000.
 inline constexpr double kMinLatencyMs = 0.1;
@@ -85,6 +90,37 @@ MonthlyCostModel PurchaseMonthlyModel(double capex_per_gpu, double depreciation_
 // at a positive duty cycle.
 std::optional<double> BreakEvenDutyCycle(const MonthlyCostModel& a, const MonthlyCostModel& b);
 
+// ---- buying for one job: the basis of the comparison with renting ---------------------------
+//
+// The rule (issue 14's "prices a buyer can act on"; a new-user trial found a 10-hour job told to
+// buy a card). Buying is money spent now; renting is money spent per hour. A job of H hours is
+// therefore compared on one of two stated bases:
+//  - job outlay (default): the cash this job needs if the cards are bought for it, the whole
+//    all-in capex (PurchaseCapexPerGpu) plus own power for H hours. A job longer than the
+//    hardware's depreciation life needs a card-life per life: capex × max(1, H / life hours).
+//    This is what a buyer pays whatever they do with the cards afterwards (resale ignored).
+//  - amortised: only when the user states a further-use horizon Y years (the cards stay busy
+//    with this and later work for Y years): the straight-line share capex × H / (Y × 8760 h)
+//    plus own power (the textbook straight-line depreciation; project assumption: no resale).
+// Break-even (job-outlay basis): renting at r per GPU-hour with virtualisation loss v costs
+// r·H/(1−v); buying costs capex + e·H (e = own power per GPU-hour), so they are equal at
+// H* = capex / (r/(1−v) − e); past H* buying is cheaper. None when r/(1−v) ≤ e, or when H* is
+// beyond the depreciation life (the cards wear out before they pay off).
+// Comparable quotes: a purchase price from one seller (often one used-market or list quote)
+// is not the same kind of figure as the median of several sellers' rents, so the headline picks
+// buying only when its price is the statistic of >= kMinPurchaseSellers sellers' current quotes
+// (or a quote the user chose); otherwise the row is listed but not picked, with a note.
+enum class PurchaseBasis { kJobOutlay, kAmortised };
+const char* PurchaseBasisId(PurchaseBasis b);  // "job_outlay", "amortised"
+// Capex this job bears per GPU on the job-outlay basis: capex × max(1, hours / (life × 8760)).
+double PurchaseOutlayPerGpu(double capex_per_gpu, double runtime_hours, double life_years);
+// Capex this job bears per GPU on the amortised basis: capex × hours / (years × 8760).
+double PurchaseAmortisedPerGpu(double capex_per_gpu, double runtime_hours, double use_years);
+// Job hours at which buying outright costs as much as renting per hour (see the rule above).
+std::optional<double> PurchaseBreakEvenHours(double capex_per_gpu, double rent_per_gpu_hour,
+                                             double rent_virtualization_overhead,
+                                             double energy_cost_per_gpu_hour, double life_years);
+
 // ---- price lookup --------------------------------------------------------------------------
 
 // PriceChoice and ChoosePrice (the market statistics behind a price): engine/price_market.hpp.
@@ -109,6 +145,9 @@ struct CostRequest {
   std::optional<double> max_latency_ms;  // needs user_centre
   bool domestic_only = false;            // mainland-China regions only
   PriceRule price_rule;                  // which figure of the market is the price [median]
+  // Further-use horizon of bought cards, in years (see PurchaseBasis): set, the purchase row is
+  // the amortised share; unset, the job bears the whole outlay.
+  std::optional<double> purchase_use_years;
   Language language = Language::kEnglish;  // of errors and notes (never serialised)
 };
 
@@ -133,6 +172,9 @@ struct CostRow {
   std::optional<PriceChoice> price_choice;  // statistic, scope, market statistics, reasons
   std::optional<Money> price_used;          // per unit (GPU-hour, GPU-month, card), request currency
   std::string price_summary;                // PriceSummary of price_choice ("median of 3 current quotes ...")
+  // Purchase only: whether its price is firm enough to be compared with rent in the headline
+  // (>= kMinPurchaseSellers sellers' current quotes, or a quote the user chose).
+  bool price_comparable = true;
   std::vector<std::string> notes;
 };
 
@@ -146,12 +188,17 @@ struct RegionBreakEven {
   std::string region_id;
   BreakEven container_vs_monthly_server;  // below it the container is cheaper
   BreakEven container_vs_purchase;        // above it buying is cheaper
+  // Job hours past which buying for this job (job-outlay basis) beats the per-hour container.
+  std::optional<double> purchase_break_even_hours;
+  std::vector<std::string> purchase_break_even_notes;
 };
 
 struct CostReport {
   std::vector<CostRow> rows;  // region-major, services in request order
   std::vector<RegionBreakEven> break_even;
   std::optional<size_t> cheapest;  // index into rows: lowest total meeting the constraints
+                                   // (purchase rows only with price_comparable)
+  PurchaseBasis purchase_basis = PurchaseBasis::kJobOutlay;  // how purchase rows were costed
   std::vector<std::string> notes;
   std::vector<std::string> errors;  // request problems, each naming the field; rows empty then
 };

@@ -13,7 +13,7 @@ const std::vector<std::string> kRequestFields = {
     "gpu",      "gpus",          "hours",    "utilization", "duty_cycle",     "region",
     "regions",  "service",       "pue",      "cooling",     "host_overhead",  "currency",
     "usd_cny",  "user_centre",   "max_latency_ms",          "domestic_only",  "price_statistic",
-    "price_quote"};
+    "price_quote", "purchase_use_years"};
 
 // Reads and type/range-checks the request; references (gpu, regions) are checked against the
 // catalogs here so that the message names the field the user wrote.
@@ -76,6 +76,8 @@ CostRequest ReadRequest(const Json& j, const Catalogs& catalogs, std::vector<std
   q.user_centre = r.StringOr("user_centre", "");
   if (r.Has("max_latency_ms")) q.max_latency_ms = r.Number("max_latency_ms", kMinLatencyMs, kMaxLatencyMs);
   q.domestic_only = r.BoolOr("domestic_only", false);
+  // Further-use horizon of bought cards (cost.hpp, "buying for one job"): amortised basis.
+  if (r.Has("purchase_use_years")) q.purchase_use_years = r.Number("purchase_use_years", 0, kMaxPurchaseUseYears);
   // Which figure of the market prices each row: median (default), min, max, or one quote by id.
   if (r.Has("price_statistic")) {
     const std::string s = r.String("price_statistic");

@@ -58,7 +58,8 @@ constexpr std::pair<const char*, Checkpointing> kCheckpointing[] = {
     {"none", Checkpointing::kNone}, {"selective", Checkpointing::kSelective}, {"full", Checkpointing::kFull}};
 constexpr std::pair<const char*, KvPrecision> kKv[] = {{"fp16", KvPrecision::kFp16}, {"bf16", KvPrecision::kFp16},
                                                        {"fp8", KvPrecision::kFp8}, {"int8", KvPrecision::kInt8}};
-constexpr std::pair<const char*, LoraTargets> kLoraTargets[] = {{"attention", LoraTargets::kAttention},
+constexpr std::pair<const char*, LoraTargets> kLoraTargets[] = {{"q_v", LoraTargets::kQv},
+                                                                {"attention", LoraTargets::kAttention},
                                                                 {"all_linear", LoraTargets::kAllLinear}};
 
 // The model: a preset id, or an object {preset?, hf_config?, params?, layers?, ...}.

@@ -1,9 +1,12 @@
 #include "estimate_warnings.hpp"
 
 #include "format.hpp"
+#include "format_zh.hpp"
 #include "partial_model.hpp"
 #include "software_support.hpp"
 #include "text/engine_text.hpp"
+
+#include <algorithm>
 
 namespace atlas {
 
@@ -43,6 +46,18 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
   const EngineText& T = EngineTextFor(language);
   std::vector<std::string> out;
   if (auto mismatch = CheckParamsConsistency(w.model)) out.push_back(ParamsMismatchText(*mismatch, language));
+  // One optimizer step consumes micro_batch × grad_accum × dp sequences of seq_len tokens
+  // (workload.hpp); fewer training tokens than that is not a training run. In double: 65,536 ×
+  // 65,536 × 10⁶ × 10⁷ is past any integer type.
+  if (w.IsTraining() && w.train_tokens > 0) {
+    const double global_batch_tokens = static_cast<double>(w.micro_batch) * std::max(1, w.grad_accum) *
+                                       std::max(1, w.dp) * w.seq_len;
+    auto count = [&](double v) { return language == Language::kChinese ? ZhCount(v) : Count(v); };
+    if (w.train_tokens < global_batch_tokens)
+      out.push_back(Printf(T.warn_tokens_below_global_batch, count(w.train_tokens).c_str(),
+                           count(global_batch_tokens).c_str(), w.micro_batch, std::max(1, w.grad_accum),
+                           std::max(1, w.dp), w.seq_len));
+  }
   for (const Need& need : NeedsOf(w, framework)) {
     const SupportEntry& e = SupportFor(gpu, need.feature);
     if (e.level != SupportLevel::kNo && e.level != SupportLevel::kPartial) continue;

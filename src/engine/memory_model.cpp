@@ -1,5 +1,7 @@
 #include "memory_model.hpp"
 
+#include "lora_targets.hpp"
+
 #include "activation_model.hpp"
 #include "format.hpp"
 #include "text/engine_text.hpp"
@@ -131,15 +133,13 @@ double KvCacheBytes(const ModelSpec& m, double context, double batch, KvPrecisio
 
 double LoraParams(const ModelSpec& m, int rank, LoraTargets targets) {
   if (!m.IsTransformer()) return 0;
-  const double h = m.hidden, hd = m.head_dim;
-  // q, k, v, o: (d_in + d_out) each.
-  double per_layer = (h + m.heads * hd) * 2 + (h + m.kv_heads * hd) * 2;
-  if (targets == LoraTargets::kAllLinear) {
-    const double f = m.IsMoe() ? 0 : m.ffn_hidden;  // experts are usually left unadapted
-    const bool gated = m.ffn_kind == FfnKind::kSwiglu || m.ffn_kind == FfnKind::kGeglu;
-    per_layer += (h + f) * (gated ? 3 : 2);
-  }
-  return rank * per_layer * m.layers;
+  // r × Σ (d_in + d_out) over the adapted matrices (engine/lora_targets.hpp); an MoE model's
+  // dense layers get MLP adapters of their own width, its MoE layers none.
+  const int moe_layers = m.IsMoe() ? std::min(m.moe_layers, m.layers) : 0;
+  const double dense_width = m.dense_ffn_hidden > 0 ? m.dense_ffn_hidden : m.ffn_hidden;
+  const double dense = LoraModulesOf(m, targets, false, dense_width).d_in_out_sum * (m.layers - moe_layers);
+  const double moe = LoraModulesOf(m, targets, true, 0).d_in_out_sum * moe_layers;
+  return rank * (dense + moe);
 }
 
 // [SECTION] The breakdown --------------------------------------------------------------------

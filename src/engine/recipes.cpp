@@ -17,7 +17,7 @@ void ApplyRecipeDefaults(Workload& w, const RecipeFieldsGiven& given) {
       if (!given.optimizer) w.optimizer = Optimizer::kAdamW;
       if (!given.checkpointing) w.checkpointing = Checkpointing::kNone;
       if (!given.lora_rank) w.lora_rank = 8;
-      if (!given.lora_targets) w.lora_targets = LoraTargets::kAttention;
+      if (!given.lora_targets) w.lora_targets = LoraTargets::kQv;  // PEFT: q_proj, v_proj
       if (!given.lora_dropout) w.lora_dropout = 0;
       break;
     case Task::kFullFinetune:

@@ -78,7 +78,9 @@ const char* ToString(KvPrecision k) {
   return "?";
 }
 
-const char* ToString(LoraTargets t) { return t == LoraTargets::kAttention ? "attention" : "all_linear"; }
+const char* ToString(LoraTargets t) {
+  return t == LoraTargets::kQv ? "q_v" : t == LoraTargets::kAttention ? "attention" : "all_linear";
+}
 
 const char* ToString(Framework f) {
   switch (f) {

@@ -21,7 +21,9 @@ enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor, kPagedAdamW8bit };
 enum class Framework { kAuto, kPytorchEager, kTorchtune, kAutoAwq, kMegatron, kDeepspeed, kVllm, kTensorrtLlm, kLlamaCpp };
 enum class Checkpointing { kNone, kSelective, kFull };
 enum class KvPrecision { kFp16, kFp8, kInt8 };
-enum class LoraTargets { kAttention, kAllLinear };
+// The matrices LoRA adapts (the one definition: engine/lora_targets.hpp): q_proj + v_proj (PEFT's
+// default), all four attention projections, or every linear layer (QLoRA).
+enum class LoraTargets { kQv, kAttention, kAllLinear };
 
 struct Workload {
   ModelSpec model;

@@ -4,6 +4,7 @@
 
 #include "engine/format.hpp"
 #include "engine/peak_kind_text.hpp"
+#include "engine/lora_targets.hpp"
 #include "engine/text/engine_text.hpp"
 #include "format_units.hpp"
 #include "theme.hpp"
@@ -99,7 +100,8 @@ constexpr Option<Checkpointing> kCheckpointOptions[] = {{Checkpointing::kNone, &
 constexpr Option<KvPrecision> kKvOptions[] = {{KvPrecision::kFp16, &UiText::calc_kv_fp16},
                                               {KvPrecision::kFp8, &UiText::calc_prec_fp8},
                                               {KvPrecision::kInt8, &UiText::calc_prec_int8}};
-constexpr Option<LoraTargets> kLoraTargetOptions[] = {{LoraTargets::kAttention, &UiText::calc_lora_attention},
+constexpr Option<LoraTargets> kLoraTargetOptions[] = {{LoraTargets::kQv, &UiText::calc_lora_qv},
+                                                      {LoraTargets::kAttention, &UiText::calc_lora_attention},
                                                       {LoraTargets::kAllLinear, &UiText::calc_lora_all_linear}};
 
 // Engine enums in the UI's words (ToString's ids stay in links and JSON).
@@ -253,7 +255,9 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     EnumCombo(Labeled(t.calc_optimizer, "optimizer"), w.optimizer, kOptimizerOptions, env, t.calc_optimizer_help);
     if (w.task == Task::kLora || w.task == Task::kQlora) {
       PowInput(env, Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
-      EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, env);
+      EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, env, t.calc_lora_targets_help);
+      // The module names from the engine's one definition (engine/lora_targets.hpp).
+      ImGui::TextDisabled("%s", Printf(t.calc_lora_modules, LoraModuleNames(w.lora_targets)).c_str());
     }
     SectionTitle(t.calc_section_sequence);
     PowInput(env, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);

@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <tuple>
+
 using namespace atlas;
 using namespace atlas::test;
 
@@ -113,18 +115,142 @@ TEST_CASE("monthly server: whole months over the calendar span, virtualisation s
   CHECK(m.annual_cost->amount == doctest::Approx(120000));
 }
 
-TEST_CASE("purchase: depreciation share of the all-in capex plus own power at region price × PUE") {
+TEST_CASE("purchase: the job's cash outlay by default, an amortised share only over a stated horizon") {
   Fixture f;
   CostRequest q = BaseRequest();
-  const CostRow p = Row(ComputeCost(q, f.gpus, f.regions, f.pricing), "test-cn", ServiceKind::kPurchase);
-  // Capex/GPU = 200,000 × 1.05 × 1.48 = 310,800 CNY. Share = 2 × 310,800 × 100 h / (4 × 8,760 h)
-  // = 62,160,000 / 35,040 = 1,773.9726 CNY; plus energy 100.8 kWh × 0.5 = 50.4 -> 1,824.3726.
-  CHECK(p.compute_cost->amount == doctest::Approx(1773.9726).epsilon(1e-6));
+  const CostReport r = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  CHECK(r.purchase_basis == PurchaseBasis::kJobOutlay);
+  const CostRow p = Row(r, "test-cn", ServiceKind::kPurchase);
+  // Capex/GPU = 200,000 × 1.05 × 1.48 = 310,800 CNY. A 100-hour job bought for: the whole capex,
+  // 2 × 310,800 = 621,600 CNY; plus energy 100.8 kWh × 0.5 = 50.4 -> 621,650.4.
+  CHECK(p.compute_cost->amount == doctest::Approx(621600));
   CHECK(p.energy_in_total);
-  CHECK(p.total_cost->amount == doctest::Approx(1824.3726).epsilon(1e-6));
+  CHECK(p.total_cost->amount == doctest::Approx(621650.4));
+  CHECK(AnyContains(p.notes, "job-outlay basis"));
   // A year at duty 1: 2 × (310,800 / 4 + 0.504 kWh/h × 0.5 CNY × 8,760 h) = 2 × (77,700 + 2,207.52)
-  // = 159,815.04 CNY.
+  // = 159,815.04 CNY (the annual figure depreciates over the 4-year life whatever the basis).
   CHECK(p.annual_cost->amount == doctest::Approx(159815.04));
+
+  // A job longer than the 4-year life (35,040 h) buys the cards again: 70,080 h -> 2 card-lives.
+  CHECK(PurchaseOutlayPerGpu(310800, 70080, 4) == doctest::Approx(621600));
+  CHECK(PurchaseOutlayPerGpu(310800, 10, 4) == doctest::Approx(310800));
+
+  // The user states the cards stay busy for 4 years: share = 2 × 310,800 × 100 h / (4 × 8,760 h)
+  // = 62,160,000 / 35,040 = 1,773.9726 CNY; plus 50.4 -> 1,824.3726.
+  q.purchase_use_years = 4;
+  const CostReport a = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  CHECK(a.purchase_basis == PurchaseBasis::kAmortised);
+  const CostRow pa = Row(a, "test-cn", ServiceKind::kPurchase);
+  CHECK(pa.compute_cost->amount == doctest::Approx(1773.9726).epsilon(1e-6));
+  CHECK(pa.total_cost->amount == doctest::Approx(1824.3726).epsilon(1e-6));
+  CHECK(AnyContains(pa.notes, "amortised basis: this job bears 100 h / (4 years"));
+}
+
+namespace {
+
+// The fixture with a purchase market of two sellers at `price_cny` each (comparable with rent).
+PricingCatalog TwoSellerPurchase(double price_cny) {
+  Json root = ValidPricingRoot();
+  root["providers"].push_back(Json::parse(R"({"id": "test-shop", "name": "Test Shop", "name_zh": "测试商店",
+                                              "sources": ["https://example.com/test-shop"]})"));
+  for (Json& p : root["prices"])
+    if (p["id"] == "test-card-purchase-cn") p["price_per_gpu"] = price_cny;
+  Json second = root["prices"].back();
+  second["id"] = "test-card-purchase-cn-shop";
+  second["provider"] = "Test Shop";
+  root["prices"].push_back(second);
+  const PricingCatalogLoad load = LoadPricingCatalog(root.dump(), "p.json");
+  REQUIRE(load.errors.empty());
+  return load.catalog;
+}
+
+}  // namespace
+
+TEST_CASE("buy or rent for one job: 10 h rents, a year of continuous use can buy, break-even hours agree") {
+  Fixture f;
+  // Purchase 40,000 CNY from two sellers: capex 40,000 × 1.05 × 1.48 = 62,160 CNY/GPU. Own power
+  // 0.7 kW × 0.5 × 1.2 × PUE 1.2 = 0.504 kWh/h × 0.5 CNY = 0.252 CNY/GPU-hour. Rent 10 CNY/h.
+  // Break-even H* = 62,160 / (10 − 0.252) = 6,376.69 h.
+  f.pricing = TwoSellerPurchase(40000);
+  CostRequest q = BaseRequest();
+  q.services = {ServiceKind::kContainer, ServiceKind::kPurchase};
+  q.hours = 10;
+  const CostReport short_job = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(short_job.cheapest);
+  CHECK(short_job.rows[*short_job.cheapest].service == ServiceKind::kContainer);  // 200 CNY vs 124,325 CNY
+  CHECK(Row(short_job, "test-cn", ServiceKind::kPurchase).price_comparable);
+  REQUIRE(short_job.break_even[0].purchase_break_even_hours);
+  const double h_star = *short_job.break_even[0].purchase_break_even_hours;
+  CHECK(h_star == doctest::Approx(62160 / (10 - 0.252)));
+  CHECK(AnyContains(short_job.break_even[0].purchase_break_even_notes, "at 6377 h of use"));
+
+  // A year of continuous use (8,760 h): 2 × 62,160 + 2 × 0.252 × 8,760 = 128,735.04 CNY against
+  // 2 × 10 × 8,760 = 175,200 CNY of rent: buying wins, and the note names the basis.
+  q.hours = 8760;
+  const CostReport year = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(year.cheapest);
+  CHECK(year.rows[*year.cheapest].service == ServiceKind::kPurchase);
+  CHECK(year.rows[*year.cheapest].total_cost->amount == doctest::Approx(128735.04));
+  CHECK(AnyContains(year.notes, "cheapest is purchase, counted as the cash outlay for this job"));
+
+  // At the break-even hours the two rows the report shows cost the same; either side, each wins.
+  for (const double k : {1.0, 0.9, 1.1}) {
+    q.hours = h_star * k;
+    const CostReport r = ComputeCost(q, f.gpus, f.regions, f.pricing);
+    const double rent = Row(r, "test-cn", ServiceKind::kContainer).total_cost->amount;
+    const double buy = Row(r, "test-cn", ServiceKind::kPurchase).total_cost->amount;
+    if (k == 1.0) CHECK(buy == doctest::Approx(rent));
+    if (k < 1.0) CHECK(rent < buy);
+    if (k > 1.0) CHECK(buy < rent);
+  }
+  // Rent cheaper than own power never breaks even; nor a payback past the cards' life.
+  CHECK_FALSE(PurchaseBreakEvenHours(62160, 0.2, 0, 0.252, 4).has_value());
+  CHECK_FALSE(PurchaseBreakEvenHours(62160, 1, 0, 0.252, 4).has_value());  // 83,102 h > 35,040 h
+  CHECK(*PurchaseBreakEvenHours(62160, 10, 0.5, 0.252, 4) == doctest::Approx(62160 / (20 - 0.252)));
+}
+
+TEST_CASE("a purchase price from one seller is listed but never the headline pick, and the note says why") {
+  Fixture f;
+  // The fixture's one purchase quote (one seller), made cheap enough to win a year's job.
+  Json root = ValidPricingRoot();
+  for (Json& p : root["prices"])
+    if (p["id"] == "test-card-purchase-cn") p["price_per_gpu"] = 40000;
+  f.pricing = LoadPricingCatalog(root.dump(), "p.json").catalog;
+  CostRequest q = BaseRequest();
+  q.services = {ServiceKind::kContainer, ServiceKind::kPurchase};
+  q.hours = 8760;
+  const CostReport r = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  const CostRow& buy = Row(r, "test-cn", ServiceKind::kPurchase);
+  CHECK_FALSE(buy.price_comparable);
+  REQUIRE(r.cheapest);
+  CHECK(r.rows[*r.cheapest].service == ServiceKind::kContainer);
+  CHECK(buy.total_cost->amount < r.rows[*r.cheapest].total_cost->amount);
+  CHECK(AnyContains(r.notes, "buying is not picked as cheapest in test-cn: its price rests on current quotes from one seller only (1 quote)"));
+  CHECK(AnyContains(buy.notes, "not compared in the headline"));
+  // The user choosing that quote makes it their figure: comparable, and picked.
+  q.price_rule = {PriceStatistic::kQuote, "test-card-purchase-cn"};
+  const CostReport chosen = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(chosen.cheapest);
+  CHECK(chosen.rows[*chosen.cheapest].service == ServiceKind::kPurchase);
+  // A short job where renting wins anyway: no note about the purchase quote.
+  q.price_rule = {};
+  q.hours = 10;
+  CHECK_FALSE(AnyContains(ComputeCost(q, f.gpus, f.regions, f.pricing).notes, "not picked"));
+}
+
+TEST_CASE("the real catalogs: a 10-hour RTX 4090 job and the default 720-hour A100 job rent") {
+  const Catalogs& c = RealCatalogs();
+  for (const auto& [gpu, gpus, hours] : {std::tuple{"rtx-4090", 1, 10.0}, std::tuple{"a100-80gb-sxm", 8, 720.0}}) {
+    CostRequest q;
+    q.gpu_id = gpu;
+    q.gpus = gpus;
+    q.hours = hours;
+    const CostReport r = ComputeCost(q, c.gpus, c.regions, c.pricing);
+    REQUIRE(r.errors.empty());
+    REQUIRE(r.cheapest);
+    INFO(gpu);
+    CHECK(r.rows[*r.cheapest].service != ServiceKind::kPurchase);
+  }
 }
 
 TEST_CASE("bare metal: 12-month minimum; market fallback is stated; no price gives no number") {
@@ -260,6 +386,8 @@ TEST_CASE("absurd requests are rejected, each naming the field") {
   CHECK(AnyContains(errors_for([](CostRequest& q) { q.currency = "XYZ"; }), "field \"currency\""));
   CHECK(AnyContains(errors_for([](CostRequest& q) { q.max_latency_ms = 10; }), "field \"max_latency_ms\" needs user_centre"));
   CHECK(AnyContains(errors_for([](CostRequest& q) { q.user_centre = "atlantis"; }), "field \"user_centre\" names \"atlantis\""));
+  CHECK(AnyContains(errors_for([](CostRequest& q) { q.purchase_use_years = 0; }), "field \"purchase_use_years\" is 0"));
+  CHECK(AnyContains(errors_for([](CostRequest& q) { q.purchase_use_years = 21; }), "field \"purchase_use_years\" is 21, must be in (0, 20]"));
   CHECK(ComputeCost(BaseRequest(), f.gpus, f.regions, f.pricing).errors.empty());
 }
 

@@ -8,6 +8,9 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <cmath>
+
 using namespace atlas;
 
 namespace {
@@ -66,4 +69,36 @@ TEST_CASE("warnings cost nothing on the fast path: Estimate without explanations
                                         test::RealCatalogs());
   REQUIRE(p.ok());
   CHECK(Estimate(p.workload, test::RealCatalogs(), Language::kEnglish, false).warnings.empty());
+}
+
+TEST_CASE("training tokens fewer than one global batch: warned in both languages; a million GPUs stay finite and fast") {
+  // 1,000 tokens against micro-batch 1 × accumulation 1 × dp 8 × 2,048 = 16,384 tokens per step.
+  const char* tiny = R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "h100-sxm", "gpus": 8,
+                         "seq_len": 2048, "train_tokens": 1000})";
+  const EstimateResult r = EstimateJson(tiny);
+  REQUIRE(r.ok);
+  CHECK(Count(r.warnings, "The training tokens (1k) are fewer than one global batch of 16.4k tokens") == 1);
+  CHECK(Count(r.warnings, "micro-batch 1 × accumulation 1 × data-parallel 8 × sequence 2048") == 1);
+  CHECK(Count(EstimateJson(tiny, Language::kChinese).warnings, "少于一个全局批次") == 1);
+  // Exactly one global batch, or serving, or no token count: no warning.
+  CHECK(Count(EstimateJson(R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "h100-sxm", "gpus": 8,
+                               "seq_len": 2048, "train_tokens": 16384})").warnings, "global batch") == 0);
+  CHECK(Count(EstimateJson(R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "h100-sxm"})").warnings,
+              "global batch") == 0);
+
+  // A million GPUs of data parallelism (the calc.gpus=1000000 link): one step is 2.05 billion
+  // tokens, more than the 10⁸ the calculator trains on by default; every figure stays finite.
+  const auto start = std::chrono::steady_clock::now();
+  const EstimateResult big = EstimateJson(R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "h100-sxm",
+                                              "gpus": 1000000, "zero_stage": 3, "seq_len": 2048, "train_tokens": 1e8})");
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(big.ok);
+  CHECK(Count(big.warnings, "fewer than one global batch") == 1);
+  CHECK(std::isfinite(big.memory.total_bytes));
+  CHECK(big.memory.total_bytes > 0);
+  REQUIRE(big.compute.time_seconds);
+  CHECK(std::isfinite(*big.compute.time_seconds));
+  CHECK(*big.compute.time_seconds > 0);
+  for (const auto& f : big.compute.figures) CHECK(std::isfinite(f.value));
+  CHECK(ms < 15);
 }

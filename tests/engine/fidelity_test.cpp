@@ -39,7 +39,7 @@ TEST_CASE("reference recipes fill what a request leaves out, and keep what it se
   // LoRA: PEFT's LoraConfig defaults.
   Workload l = Job(R"({"model": "llama-3.1-8b", "task": "lora"})");
   CHECK(l.lora_rank == 8);
-  CHECK(l.lora_targets == LoraTargets::kAttention);
+  CHECK(l.lora_targets == LoraTargets::kQv);  // q_proj, v_proj
   CHECK(l.lora_dropout == 0);
   CHECK(l.checkpointing == Checkpointing::kNone);
   // Pre-training: Megatron-LM with selective recomputation; serving: vLLM.

@@ -105,7 +105,7 @@ TEST_CASE("KV cache per token: MHA Llama 2 7B, GQA Llama 2 70B, MLA DeepSeek-V3,
 // lower than the 16 bytes/param AdamW rule (2.8 TB), presumably a different optimizer setup,
 // so only the LoRA side is checked here; the full side must at least exceed it.
 TEST_CASE("LoRA paper: GPT-3 175B LoRA ~350 GB of model states; full fine-tuning > 1.2 TB") {
-  EstimateResult lora = Run(R"({"model": "gpt-3-175b", "task": "lora", "lora_rank": 4, "lora_targets": "attention",
+  EstimateResult lora = Run(R"({"model": "gpt-3-175b", "task": "lora", "lora_rank": 4, "lora_targets": "q_v",
                                 "gpu": "a100-80gb-sxm"})");
   CHECK(ModelStatesGb(lora) == doctest::Approx(350).epsilon(0.05));
   EstimateResult full = Run(R"({"model": "gpt-3-175b", "task": "full_finetune", "gpu": "a100-80gb-sxm"})");

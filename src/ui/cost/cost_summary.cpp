@@ -15,6 +15,33 @@
 
 namespace atlas::ui::cost {
 
+namespace {
+
+// Under the headline: the basis buying was counted on in the headline's region (the engine's
+// rule, engine/cost.hpp "buying for one job") and the job hours where buying meets renting.
+void DrawBuyBasis(const CostDerived& d, const std::string& region_id, const UiEnv& env) {
+  const UiText& t = env.text();
+  const CostRow* buy = nullptr;
+  for (const CostRow& r : d.report.rows)
+    if (r.region_id == region_id && r.service == ServiceKind::kPurchase && r.total_cost) buy = &r;
+  if (!buy) return;
+  const std::string total = Money(buy->total_cost->amount, d.request.currency, env.language);
+  if (d.report.purchase_basis == PurchaseBasis::kAmortised) {
+    WrappedTextF(t.cost_buy_basis_amortised, Safe(d.request.purchase_use_years.value_or(0), 0).c_str(), total.c_str());
+    return;
+  }
+  const RegionBreakEven* be = nullptr;
+  for (const RegionBreakEven& b : d.report.break_even)
+    if (b.region_id == region_id) be = &b;
+  if (be && be->purchase_break_even_hours)
+    WrappedTextF(t.cost_buy_basis_outlay, total.c_str(), Safe(*be->purchase_break_even_hours, 0).c_str(),
+                 Safe(d.request.hours, 0).c_str());
+  else
+    WrappedTextF(t.cost_buy_basis_outlay_never, total.c_str());
+}
+
+}  // namespace
+
 void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   if (!d.valid) {
@@ -42,6 +69,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
       if (other || stale || estimate) ColoredWrapped(kColorWarn, other ? price + " · " + t.mark_other_market : price);
       else WrappedText(price.c_str());
     }
+    DrawBuyBasis(d, row.region_id, env);
   } else {
     ColoredWrapped(kColorWarn, t.cost_no_cheapest);
   }
