@@ -38,7 +38,7 @@ add_custom_command(
 # calls: the recommend search ran ~2x slower in WebAssembly than with inlining. -Os with
 # -finline-functions was as fast as -O2 here, for less code. These files' code is reached only
 # after the first frame (the deferred wasm, build/web/first_frame_functions.txt), so the first
-# frame's download does not grow; format.cpp and software_support.cpp keep the default, as part
+# frame grows only by ~40 B of a shared template (bench/RESULTS.md); format.cpp and software_support.cpp keep the default, as part
 # of them is drawn in the first frame.
 set(ATLAS_ENGINE_SPEED_SOURCES recommend recommend_risk estimate memory_model activation_model compute_model
     calibration price_market pricing_catalog workload model_spec)

@@ -35,9 +35,8 @@ const char* QuoteScopeId(QuoteScope s);  // "region", "market", "other_market", 
 
 // Months since year 0 of an as_of ("2026-09" or "2026-09-14"); nullopt for anything else.
 std::optional<int> AsOfMonthIndex(const std::string& as_of);
-// True when the quote is older than kStaleAfterMonths before `data_date` (YYYY-MM[-DD]). A
-// year-only date counts from January of that year (its oldest possible month); a quote without a
-// comparable date is stale.
+// True when the quote is older than kStaleAfterMonths before `data_date` (YYYY-MM[-DD]); a quote
+// without a comparable date (anything AsOfMonthIndex refuses) is stale.
 bool IsStaleQuote(const PriceRecord& quote, const std::string& data_date);
 
 // A quote's value in CNY for comparing quotes of one service form. Purchase quotes are brought

@@ -221,6 +221,12 @@ PriceRecord ReadPrice(FieldReader& r, const FxTable& fx, const PricingCatalog& c
   if (!p.as_of.empty() && !AsOfMonthIndex(p.as_of))
     r.Fail("as_of", "is \"" + p.as_of + "\": must be a month (YYYY-MM) or a date (YYYY-MM-DD)" +
                         (p.as_of.size() == 4 ? "; a year alone is not enough: find the month the source shows, or record a gap" : ""));
+  // A quote from after the catalog's own date is a typo ("2062-09"), and one that would never go
+  // stale (IsStaleQuote counts months back from data_date).
+  const auto quoted_month = AsOfMonthIndex(p.as_of);
+  const auto catalog_month = AsOfMonthIndex(catalog.data_date.size() >= 7 ? catalog.data_date.substr(0, 7) : catalog.data_date);
+  if (quoted_month && catalog_month && *quoted_month > *catalog_month)
+    r.Fail("as_of", "is \"" + p.as_of + "\", later than the catalog's data_date \"" + catalog.data_date + "\"");
   if (r.Has("as_of_year_only"))
     r.Fail("as_of_year_only", "is no longer accepted: every quote is dated to the month (as_of YYYY-MM or YYYY-MM-DD)");
   p.region = r.StringOr("region", "");

@@ -498,9 +498,12 @@ class Search {
   Search(const Workload& base_in, const Constraints& cons, const Catalogs& c)
       : cons_(cons), c_(c), a_(c.assumptions), T(EngineTextFor(cons.language)),
         zh_(cons.language == Language::kChinese), base_(base_in), layouts_(base_, cons, c, base_in.IsTraining()) {
-    base_.mfu.reset();  // per-tier defaults: the search compares cards of different tiers
-    if (base_in.mfu) base_.mfu = base_in.mfu;
+    // base_.mfu stays as the user set it: unset means each card's tier default (the search
+    // compares cards of different tiers), set means the user's figure for every card.
   }
+  // LayoutCache holds a reference to base_: a copied or moved Search would leave it dangling.
+  Search(const Search&) = delete;
+  Search& operator=(const Search&) = delete;
 
   // The request's job and constraints checked; false (with res.errors) when the search cannot run.
   bool Validate();
@@ -524,7 +527,11 @@ class Search {
   // guide vs engine) and the troubleshooting tips that apply.
   void AddClosingNotes();
   void AddTips();
-  RecommendResult Take() { return std::move(res_); }
+  // The result; `completed` says every step ran (false after a failed Validate).
+  RecommendResult Take(bool completed) {
+    res_.ok = completed;
+    return std::move(res_);
+  }
 
  private:
   void AddNote(std::string text, bool guide_disagreement) {  // notes and their flags stay parallel
@@ -1072,14 +1079,13 @@ void Search::AddTips() {
                         });
   if (old_math)
     res_.tips.push_back({T.rec_tip_utilisation_title, T.rec_tip_utilisation, T.rec_tip_src_utilisation});
-  res_.ok = true;
 }
 
 }  // namespace
 
 RecommendResult Recommend(const Workload& base_in, const Constraints& cons, const Catalogs& c) {
   Search search(base_in, cons, c);
-  if (!search.Validate()) return search.Take();
+  if (!search.Validate()) return search.Take(/*completed=*/false);
   search.EstimateOneCard();
   search.ChoosePriceRegion();
   for (size_t gi = 0; gi < c.gpus.gpus.size(); ++gi) search.SearchCard(gi);
@@ -1089,7 +1095,7 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   search.ExplainMissingCards();
   search.AddClosingNotes();
   search.AddTips();
-  return search.Take();
+  return search.Take(/*completed=*/true);
 }
 
 }  // namespace atlas

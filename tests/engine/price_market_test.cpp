@@ -251,7 +251,15 @@ TEST_CASE("loader: as_of must be a month or a date; a year alone is refused") {
   CHECK(AnyContains(PriceErrors(missing), "prices[0] (id \"test-card-container-cn\"): field \"as_of\" is missing"));
   Json number = ValidPriceRecord();
   number["as_of"] = 2026;
-  CHECK(AnyContains(PriceErrors(number), "prices[0] (id \"test-card-container-cn\"): field \"as_of\""));
+  CHECK(AnyContains(PriceErrors(number), "prices[0] (id \"test-card-container-cn\"): field \"as_of\" must be a string"));
+  // A date after the catalog's data_date (2026-12-01) is a typo that would never go stale.
+  Json future = ValidPriceRecord();
+  future["as_of"] = "2062-09";
+  CHECK(AnyContains(PriceErrors(future), "prices[0] (id \"test-card-container-cn\"): field \"as_of\" is \"2062-09\", later than the catalog's data_date \"2026-12-01\""));
+  future["as_of"] = "2027-01-01";
+  CHECK(AnyContains(PriceErrors(future), "later than the catalog's data_date"));
+  future["as_of"] = "2026-12-31";  // the catalog's own month is fine
+  CHECK(PriceErrors(future).empty());
 }
 
 TEST_CASE("loader: every source must be an address") {
