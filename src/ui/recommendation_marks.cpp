@@ -11,20 +11,15 @@ namespace atlas::ui {
 
 namespace {
 
-// A coloured word with a wrapped tooltip.
-void Mark(ImU32 color, const char* word, const std::string& tip) {
+// A coloured word with a wrapped tooltip (a sheet a tap opens on phones; test target "mark").
+void Mark(ImU32 color, const char* word, const std::string& tip, const UiEnv& env) {
   const std::string label = std::string("[") + word + "]";
   ImGui::SameLine();
   // A mark that does not fit after a (wrapped) title starts the next line rather than wrapping
   // a letter per line.
   if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x) ImGui::NewLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s", label.c_str());
-  if (!ImGui::IsItemHovered()) return;
-  ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(Em(24));
-  WrappedText(tip);
-  ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
+  DetailText("mark", tip, env, 24);
 }
 
 }  // namespace
@@ -32,14 +27,14 @@ void Mark(ImU32 color, const char* word, const std::string& tip) {
 void DrawRecommendationMarks(const Recommendation& r, const UiEnv& env) {
   const UiText& t = env.text();
   using A = Recommendation::Availability;
-  if (r.availability == A::kNoPrice) Mark(kColorMuted, t.mark_no_price, t.mark_no_price_help);
+  if (r.availability == A::kNoPrice) Mark(kColorMuted, t.mark_no_price, t.mark_no_price_help, env);
   if (r.availability == A::kOtherMarket && r.price)
     Mark(kColorWarn, t.mark_other_market,
-         Printf(t.mark_other_market_help, Shown(r.price->provider, env).c_str(), r.price->market.c_str()));
+         Printf(t.mark_other_market_help, Shown(r.price->provider, env).c_str(), r.price->market.c_str()), env);
   if (!r.vendor_claim_fields.empty()) {
     std::string fields;
     for (const std::string& f : r.vendor_claim_fields) fields += (fields.empty() ? "" : ", ") + f;
-    Mark(kColorWarn, t.mark_vendor_claim, Printf(t.mark_vendor_claim_help, fields.c_str()));
+    Mark(kColorWarn, t.mark_vendor_claim, Printf(t.mark_vendor_claim_help, fields.c_str()), env);
   }
   int risks = 0;
   std::string tip = t.mark_risks_help;
@@ -48,7 +43,7 @@ void DrawRecommendationMarks(const Recommendation& r, const UiEnv& env) {
     risks++;
     tip += "\n- " + Shown(f.text, env);
   }
-  if (risks > 0) Mark(kColorBad, risks == 1 ? t.mark_risk_one : Plurals(Printf(t.mark_risks, risks)).c_str(), tip);
+  if (risks > 0) Mark(kColorBad, risks == 1 ? t.mark_risk_one : Plurals(Printf(t.mark_risks, risks)).c_str(), tip, env);
 }
 
 }  // namespace atlas::ui

@@ -328,10 +328,13 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
     automatic.market.clear();
     const std::string auto_label = Printf(t.walk_market_auto, WalkthroughPricesInChina(automatic, env.language) ? china : global);
     const char* shown = s.market == "cn" ? china : s.market == "global" ? global : auto_label.c_str();
-    if (ImGui::BeginCombo(ComboLabel(t.walk_market, "market", t.walk_market_help, env).c_str(), shown)) {
+    const bool open = ImGui::BeginCombo(ComboLabel(t.walk_market, "market", t.walk_market_help, env).c_str(), shown);
+    if (!open) TestTarget(env, "walk_market");
+    if (open) {
       if (ImGui::Selectable(auto_label.c_str(), s.market.empty())) s.market.clear();
       if (ImGui::Selectable(china, s.market == "cn")) s.market = "cn";
       if (ImGui::Selectable(global, s.market == "global")) s.market = "global";
+      TestTarget(env, "walk_market_global");
       ImGui::EndCombo();
     }
     ComboHelp(t.walk_market_help, env);

@@ -112,6 +112,12 @@ void ColoredWrapped(ImU32 color, const std::string& text) {
 
 void DisabledWrapped(const std::string& text) { ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), text); }
 
+namespace {
+std::string* g_wrapped_lines_log = nullptr;  // test hook only (LogWrappedLinesTo)
+}  // namespace
+
+void LogWrappedLinesTo(std::string* log) { g_wrapped_lines_log = log; }
+
 void WrappedText(const std::string& text) {
   ImGuiContext& g = *GImGui;
   ImGuiWindow* window = ImGui::GetCurrentWindow();
@@ -134,7 +140,11 @@ void WrappedText(const std::string& text) {
     window->DrawList->AddText(font, size, ImVec2(pos.x, y), color, text.c_str() + b, text.c_str() + e);
     y += size;
   }
-  if (g.LogEnabled) ImGui::LogRenderedText(&bb.Min, text.c_str(), text.c_str() + text.size());
+  if (!g.LogEnabled) return;
+  ImGui::LogRenderedText(&bb.Min, text.c_str(), text.c_str() + text.size());
+  if (g_wrapped_lines_log && lines.size() > 1)
+    for (size_t i = 0; i < lines.size(); ++i)
+      (g_wrapped_lines_log->append(text, lines[i].first, lines[i].second - lines[i].first)) += i + 1 < lines.size() ? '\n' : '\x1e';
 }
 
 void WrappedTextF(const char* format, ...) {
@@ -303,6 +313,91 @@ void TestTarget(const UiEnv& env, const char* id) {
   if (!env.test_target) return;
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   env.test_target(id, a.x, a.y, b.x, b.y);
+}
+
+namespace {
+
+// The n-th detail drawn in the current ID scope this frame (a table row holds several), counted
+// in the window's own storage so two details of a row get different sheets and nothing global
+// is kept.
+ImGuiID NextDetailId(const char* test_id, int& n) {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  ImGuiStorage& storage = window->StateStorage;
+  const ImGuiID key = window->GetID("##detail_count");
+  const int frame = ImGui::GetFrameCount() & 0xFFFFF;
+  const int packed = storage.GetInt(key, -1);
+  n = packed >= 0 && (packed >> 7) == frame ? (packed & 0x7F) + 1 : 0;
+  storage.SetInt(key, (frame << 7) | (n & 0x7F));
+  ImGui::PushID(n);
+  const ImGuiID id = window->GetID(test_id);
+  ImGui::PopID();
+  return id;
+}
+
+// Whether a tap (the finger lifted where it went down, pressing no widget; a drag scrolls the
+// page) opens the last item's detail: a tap on the item itself, or — for the row's first
+// detail in a table — anywhere else on its row outside the item's column, since on a phone the
+// detail's cell is often scrolled off to the right of the frozen first column.
+bool TappedDetail(bool first_in_row, const UiEnv& env) {
+  ImGuiContext& g = *GImGui;
+  const float slop = 10.0f * env.dpr;
+  // A press on empty space "activates" the window's move handle even when it cannot move.
+  if (!ImGui::IsMouseReleased(ImGuiMouseButton_Left) || g.IO.MouseDragMaxDistanceSqr[0] >= slop * slop ||
+      (g.ActiveIdPreviousFrame != 0 && !(g.ActiveIdPreviousFrameWindow &&
+                                          g.ActiveIdPreviousFrame == g.ActiveIdPreviousFrameWindow->MoveId)))
+    return false;
+  if (ImGui::IsItemHovered()) return true;
+  const ImGuiTable* table = ImGui::GetCurrentTable();
+  if (!first_in_row || !table || (table->RowFlags & ImGuiTableRowFlags_Headers) || !ImGui::IsWindowHovered())
+    return false;
+  const ImVec2 m = g.IO.MousePos;
+  const ImRect& cell = table->Columns[table->CurrentColumn].ClipRect;
+  return m.y >= table->RowPosY1 && m.y < table->RowPosY2 && table->InnerClipRect.Contains(m) &&
+         (m.x < cell.Min.x || m.x >= cell.Max.x);
+}
+
+}  // namespace
+
+bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
+  if (ImGui::GetCurrentWindow()->SkipItems) return false;  // the item was not drawn
+  TestTarget(env, test_id);
+  if (!env.narrow()) {
+    if (!ImGui::IsItemHovered()) return false;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(wrap_em > 0 ? Em(wrap_em) : -1.0f);
+    return true;
+  }
+  int n = 0;
+  const ImGuiID id = NextDetailId(test_id, n);
+  if (TappedDetail(n == 0, env)) ImGui::OpenPopupEx(id, ImGuiPopupFlags_None);
+  if (!ImGui::IsPopupOpen(id, ImGuiPopupFlags_None)) return false;
+  // Across the bottom of the screen, as the tier map's card sheet; a tap outside closes it (a
+  // popup's way), and so does its button.
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y), ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(vp->Size.x, 0), ImVec2(vp->Size.x, vp->Size.y * 0.6f));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar |
+                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+  if (!ImGui::BeginPopupEx(id, flags)) return false;
+  const float button_h = std::max(44.0f * env.dpr, ImGui::GetFrameHeight());
+  if (ImGui::Button((std::string(env.text().tier_sheet_close) + "###detail_close").c_str(), ImVec2(-FLT_MIN, button_h)))
+    ImGui::CloseCurrentPopup();
+  TestTarget(env, "detail_close");
+  ImGui::PushTextWrapPos(0.0f);
+  return true;
+}
+
+void EndDetail(const UiEnv& env) {
+  ImGui::PopTextWrapPos();
+  if (env.narrow()) ImGui::EndPopup();
+  else ImGui::EndTooltip();
+}
+
+void DetailText(const char* test_id, const std::string& text, const UiEnv& env, float wrap_em) {
+  if (!BeginDetail(test_id, env, wrap_em)) return;
+  if (env.narrow() || wrap_em > 0) WrappedText(text);
+  else ImGui::TextUnformatted(text.c_str());
+  EndDetail(env);
 }
 
 bool NumberField(const std::string& label, int& value, const NumberFieldSpec& spec, const UiText& t, float width,

@@ -43,9 +43,24 @@ void DisabledWrapped(const std::string& text);
 // ImGui::TextWrapped, which breaks "11.7 GiB" after "11.". One item, logged as one line.
 void WrappedText(const std::string& text);
 void WrappedTextF(const char* format, ...) IM_FMTARGS(1);
+// Test hook: while ImGui logs (the browser's drawn-text capture) and `log` is set, WrappedText
+// appends each text it drew over several lines to *log, its lines joined by '\n' and ended by
+// '\x1e', so browser tests see where lines broke. Null (the default) records nothing.
+void LogWrappedLinesTo(std::string* log);
 
 // Test hook: reports the last item's rectangle under `id` (env.test_target; no-op without it).
 void TestTarget(const UiEnv& env, const char* id);
+
+// The last item's detail (what a tooltip shows). With a mouse: a tooltip while the item is
+// hovered. On phones (env.narrow(); no hover, issue 16.7): a tap on the item (a release that did
+// not drag) opens the detail as a sheet across the bottom of the screen with a Close button of at
+// least 44 CSS px; a tap outside it closes it too. Reports the item as test target `test_id`.
+// Text is wrapped at `wrap_em` em on desktop (0: not wrapped, as ImGui::SetTooltip) and at the
+// sheet's edge on phones. True: draw the detail now (WrappedText), then call EndDetail(env).
+bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em);
+void EndDetail(const UiEnv& env);
+// A detail that is one text (a tooltip's "%s").
+void DetailText(const char* test_id, const std::string& text, const UiEnv& env, float wrap_em = 0);
 
 // A number field people can type into as they speak ("8k", "2T", "70B"): the entry is committed
 // on Enter, on leaving the field or after kNumberFieldPauseS of real time with no key arriving,

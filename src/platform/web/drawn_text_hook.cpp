@@ -1,5 +1,7 @@
 #include "drawn_text_hook.hpp"
 
+#include "ui/widgets.hpp"
+
 #include <emscripten.h>
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -10,7 +12,10 @@
 namespace {
 
 EM_JS(int, atlas_js_capture_requested, (), { return window["__atlasCaptureText"] ? 1 : 0; });
-EM_JS(void, atlas_js_publish_drawn_text, (const char* text), { window["__atlasDrawnText"] = UTF8ToString(text); });
+EM_JS(void, atlas_js_publish_drawn_text, (const char* text, const char* wrapped), {
+  window["__atlasDrawnText"] = UTF8ToString(text);
+  window["__atlasWrappedLines"] = UTF8ToString(wrapped);
+});
 EM_JS(void, atlas_js_publish_targets, (const char* json), { window["__atlasTargets"] = JSON.parse(UTF8ToString(json)); });
 
 // One frame's capture. ImGui's log stops (LogFinish) at the End() of every top-level window,
@@ -22,6 +27,7 @@ struct Capture {
   bool active = false;
   std::string text;
   std::string targets;  // "id":[x,y,w,h],... in CSS pixels
+  std::string wrapped;  // texts drawn over several lines (ui::LogWrappedLinesTo)
   void (*saved_fn)(void*, const char*) = nullptr;
   void* saved_user_data = nullptr;
 };
@@ -40,6 +46,8 @@ void BeginDrawnTextCapture() {
   g_capture.active = atlas_js_capture_requested() != 0 && !GImGui->LogEnabled;
   if (!g_capture.active) return;
   g_capture.text.clear();
+  g_capture.wrapped.clear();
+  atlas::ui::LogWrappedLinesTo(&g_capture.wrapped);
   g_capture.saved_fn = io.SetClipboardTextFn;
   g_capture.saved_user_data = io.ClipboardUserData;
   io.SetClipboardTextFn = Collect;
@@ -53,7 +61,8 @@ void EndDrawnTextCapture() {
   io.SetClipboardTextFn = g_capture.saved_fn;
   io.ClipboardUserData = g_capture.saved_user_data;
   g_capture.active = false;
-  atlas_js_publish_drawn_text(g_capture.text.c_str());
+  atlas::ui::LogWrappedLinesTo(nullptr);
+  atlas_js_publish_drawn_text(g_capture.text.c_str(), g_capture.wrapped.c_str());
   atlas_js_publish_targets(("{" + g_capture.targets + "}").c_str());
   g_capture.targets.clear();
 }

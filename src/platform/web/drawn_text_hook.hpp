@@ -4,7 +4,9 @@
 // (one line per row of widgets; an input field's text in braces). Uses ImGui's text log with no
 // tree auto-opening, so the frame draws exactly as without it. Text drawn straight into a draw
 // list (chart labels) is not included, nor anything after an open popup or tooltip (ImGui
-// ends its log there). Its EM_JS lives here, next to the hook, rather than in browser.cpp.
+// ends its log there). Texts wrapped over several lines (ui::WrappedText) are also published,
+// as window.__atlasWrappedLines: each text's lines joined by "\n", each text ended by "\x1e".
+// Its EM_JS lives here, next to the hook, rather than in browser.cpp.
 #pragma once
 
 namespace atlas::platform {

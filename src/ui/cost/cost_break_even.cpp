@@ -94,7 +94,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     } else {
       ImGui::TextDisabled(t.cost_be_no_quote, FormName(f.service, env, c));
     }
-    if (!f.price_note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Shown(f.price_note, env).c_str());
+    if (!f.price_note.empty()) DetailText("tip", Shown(f.price_note, env), env);
     ImGui::PopID();
   }
   for (const BreakEvenMark& m : d.marks)

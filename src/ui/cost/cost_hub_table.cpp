@@ -15,21 +15,6 @@
 
 namespace atlas::ui::cost {
 
-namespace {
-
-// A tooltip on the last item (a test target "tip", so browser tests can open it).
-void Tip(const char* text, const UiEnv& env) {
-  TestTarget(env, "tip");
-  if (!ImGui::IsItemHovered()) return;
-  ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(Em(24));
-  WrappedText(text);
-  ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
-}
-
-}  // namespace
-
 void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
   const UiText& t = env.text();
   if (!d.valid || d.hubs.empty()) return;
@@ -86,11 +71,11 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
       ImGui::TextDisabled("%s", t.mark_no_price);
     } else {
       ImGui::TextUnformatted(Money(*row.rent, cur, env.language).c_str());
-      if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str(), env);
+      if (!row.rent_summary.empty()) DetailText("tip", Shown(row.rent_summary, env), env, 24);
       if (row.rent_scope == QuoteScope::kRegion) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_rent_hub_quote);
-        Tip(t.cost_rent_hub_quote_help, env);
+        DetailText("tip", t.cost_rent_hub_quote_help, env, 24);
       } else if (row.rent_scope == QuoteScope::kOtherMarket) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_other_market);
@@ -98,12 +83,12 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
       if (row.rent_estimate) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_estimate);
-        if (!row.rent_summary.empty()) Tip(Shown(row.rent_summary, env).c_str(), env);
+        if (!row.rent_summary.empty()) DetailText("tip", Shown(row.rent_summary, env), env, 24);
       }
       if (row.rent_stale_only) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_stale);
-        Tip(t.cost_stale_tip, env);
+        DetailText("tip", t.cost_stale_tip, env, 24);
       }
     }
     ImGui::PopID();

@@ -181,6 +181,7 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   // request derived once per state change (CostMainlandOnly); a click is a choice.
   bool mainland = d.request.domestic_only;
   if (ImGui::Checkbox(Label(t.cost_mainland_only, "mainland").c_str(), &mainland)) s.domestic_only = mainland;
+  TestTarget(env, "cost_mainland");
   const std::vector<std::string> centres = c.regions.UserCentres();
   ImGui::SetNextItemWidth(InputWidth());
   if (ImGui::BeginCombo(Label(t.cost_user_centre, "centre").c_str(),

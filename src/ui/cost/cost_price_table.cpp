@@ -41,16 +41,12 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       ImGui::Bullet();
       WrappedTextF(t.cost_market_gap, FormName(m.service, env, c), market);
       ImGui::PopStyleColor();
-      TestTarget(env, "tip");
-      if (ImGui::IsItemHovered()) {
+      if (BeginDetail("tip", env, 26)) {
         std::string where;
         for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(Em(26));
         WrappedTextF(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
         if (!m.gap->notes.empty()) WrappedText(m.gap->notes.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
+        EndDetail(env);
       }
       ImGui::PopID();
       continue;
@@ -140,8 +136,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     const bool stale = IsStaleQuote(p, c.pricing.data_date);
     if (stale) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", QuotedText(p, true, t).c_str());
     else ImGui::TextUnformatted(QuotedText(p, false, t).c_str());
-    if (stale) TestTarget(env, "tip");
-    if (stale && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.cost_stale_tip);
+    if (stale) DetailText("tip", t.cost_stale_tip, env);
     ImGui::TableNextColumn();
     if (!p.sources.empty() && env.open_url) {
       if (ImGui::SmallButton(Label(t.source_open, "open").c_str())) env.open_url(p.sources.front());

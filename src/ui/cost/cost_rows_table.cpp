@@ -60,13 +60,9 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::TextUnformatted(row.energy_published ? Safe(row.co2_kg, 0).c_str() : t.card_not_published);
     ImGui::TableNextColumn();
     ImGui::TextDisabled("%s", Plurals(Printf(t.cost_notes_count, row.notes.size())).c_str());
-    TestTarget(env, "tip");
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(Em(26));
+    if (BeginDetail("tip", env, 26)) {
       for (const std::string& n : row.notes) WrappedBullet(Shown(n, env));
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
+      EndDetail(env);
     }
     ImGui::PopID();
   }
