@@ -97,7 +97,9 @@ TEST_CASE("the shipped gaps file loads, is dated, and names real cards") {
   REQUIRE(load.ok());
   // 2026-12-05: 24, and 4 for quotes removed for want of a month, of which 3 (A100 80G, H800 and
   // MI300X purchase) were then filled by month-dated quotes; A100 40G monthly (cn) is still open.
-  CHECK(load.gaps.size() >= 25);
+  // Then 11 more for the monthly/bare-metal/purchase cells of the main cards that had neither a
+  // quote nor a record (RTX 3090, RTX 4090 monthly, L40S, H20 outside China): 25 + 11 = 36.
+  CHECK(load.gaps.size() >= 36);
   CHECK(CheckPricingGapReferences(load.gaps, RealCatalogs().gpus, "data/pricing_gaps.json").empty());
   CHECK(RealCatalogs().pricing.gaps.size() == load.gaps.size());  // LoadMarketCatalogs reads it
 }
@@ -141,4 +143,27 @@ TEST_CASE("purchase quotes for A100 80G, H800 and MI300X are month-dated estimat
     CHECK(p.GapFor(w.gpu, ServiceKind::kPurchase, w.market) == nullptr);
   }
   CHECK(p.GapFor("a100-40gb-sxm", ServiceKind::kMonthlyServer, "cn") != nullptr);
+}
+
+// Issue 14's table of monthly server, bare metal and purchase prices for the main cards in both
+// markets: every cell holds a quote or a record of the search that found none (never silence).
+TEST_CASE("every main card has a quote or a recorded search for each monthly and purchase form") {
+  const PricingCatalog& p = RealCatalogs().pricing;
+  for (const char* gpu : {"rtx-4090", "rtx-3090", "a100-80gb-sxm", "h100-sxm", "h20", "l40s"})
+    for (ServiceKind kind : {ServiceKind::kMonthlyServer, ServiceKind::kBareMetal, ServiceKind::kPurchase})
+      for (const char* market : {"cn", "global"}) {
+        INFO(gpu << " " << static_cast<int>(kind) << " " << market);
+        bool quoted = false;
+        for (const PriceRecord* q : p.PricesFor(gpu, kind)) quoted = quoted || q->market == market;
+        CHECK((quoted || p.GapFor(gpu, kind, market) != nullptr));
+      }
+  // The one quote found in this pass: Scaleway's 2x L40S bare-metal server, EUR 1,499.99 a month.
+  bool scaleway = false;
+  for (const PriceRecord* q : p.PricesFor("l40s", ServiceKind::kBareMetal))
+    if (q->market == "global" && q->provider == "Scaleway") {
+      scaleway = true;
+      CHECK(q->currency == "EUR");
+      CHECK(AsOfMonthIndex(q->as_of).has_value());
+    }
+  CHECK(scaleway);
 }
