@@ -11,6 +11,7 @@
 #include "widgets.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,44 @@ namespace atlas::ui {
 namespace {
 
 // [SECTION] Filters --------------------------------------------------------------------------
+
+// The memory filter's slider, drag (or tap) only. ImGui::SliderFloat also offers Ctrl+click text
+// entry, which links ImGui's whole text editor and sscanf into the first frame's wasm (about
+// 4 KiB gzip of its 220 KiB budget) for a filter nobody types into; the frame, grab and value
+// are drawn as SliderFloat draws them, from the same building blocks (imgui_internal.h).
+bool DragOnlySlider(const char* id_text, float* value, float lo, float hi, const char* format) {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if (window->SkipItems) return false;
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiStyle& style = g.Style;
+  const ImGuiID id = window->GetID(id_text);
+  const ImVec2 at = window->DC.CursorPos;
+  const ImRect frame(at, ImVec2(at.x + ImGui::CalcItemWidth(), at.y + g.FontSize + style.FramePadding.y * 2));
+  ImGui::ItemSize(frame, style.FramePadding.y);
+  if (!ImGui::ItemAdd(frame, id, &frame)) return false;
+  const bool hovered = ImGui::ItemHoverable(frame, id);
+  if ((hovered && g.IO.MouseClicked[0]) || g.NavActivateId == id) {
+    ImGui::SetActiveID(id, window);
+    ImGui::SetFocusID(id, window);
+    ImGui::FocusWindow(window);
+    g.ActiveIdUsingNavDirMask |= (1 << ImGuiDir_Left) | (1 << ImGuiDir_Right);
+  }
+  const bool active = g.ActiveId == id;
+  ImGui::RenderNavHighlight(frame, id);
+  ImGui::RenderFrame(frame.Min, frame.Max,
+                     ImGui::GetColorU32(active ? ImGuiCol_FrameBgActive : hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg),
+                     true, style.FrameRounding);
+  ImRect grab;
+  const bool changed = ImGui::SliderBehavior(frame, id, ImGuiDataType_Float, value, &lo, &hi, format, ImGuiSliderFlags_None, &grab);
+  if (changed) ImGui::MarkItemEdited(id);
+  if (grab.Max.x > grab.Min.x)
+    window->DrawList->AddRectFilled(grab.Min, grab.Max, ImGui::GetColorU32(active ? ImGuiCol_SliderGrabActive : ImGuiCol_SliderGrab),
+                                    style.GrabRounding);
+  char shown[64];
+  const int length = ImGui::DataTypeFormatString(shown, sizeof shown, ImGuiDataType_Float, value, format);
+  ImGui::RenderTextClipped(frame.Min, frame.Max, shown, shown + length, nullptr, ImVec2(0.5f, 0.5f));
+  return changed;
+}
 
 // A vendor (gpus.json "vendor", the filter's key) in the reader's language: its cards' vendor_zh.
 std::string VendorName(const GpuCatalog& gpus, const std::string& vendor, bool chinese) {
@@ -47,7 +86,7 @@ void DrawFilters(TierMapState& s, const Catalogs& catalogs, const UiText& t, boo
   ImGui::Checkbox((std::string(t.tier_fp8_only) + "###fp8").c_str(), &s.fp8_only);
   float min_mem = static_cast<float>(s.min_memory_gb);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##minmem", &min_mem, 0, 192, t.tier_min_memory))
+  if (DragOnlySlider("##minmem", &min_mem, 0, 192, t.tier_min_memory))
     s.min_memory_gb = std::clamp(static_cast<double>(min_mem), 0.0, 4096.0);
   if (ImGui::Button((std::string(t.tier_reset_filters) + "###reset").c_str())) {
     s.vendor.clear();

@@ -45,7 +45,7 @@ await run([
     assert(!/purchase/i.test(h.split(":").slice(1, 2).join(":")), `headline picks a purchase: ${h}`);
     const flat = text.replace(/\n/g, " ");
     assert(/buying is counted as the cash outlay for this job/.test(flat), "no basis line");
-    assert(/this job: 10 h/.test(flat), `no job hours in the basis line: ${flat.slice(flat.indexOf("Buy or rent"), flat.indexOf("Buy or rent") + 300)}`);
+    assert(/this job: 10\sh/.test(flat), `no job hours in the basis line: ${flat.slice(flat.indexOf("Buy or rent"), flat.indexOf("Buy or rent") + 300)}`);
     await shot(page, "buy-or-rent-desktop-10h");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
