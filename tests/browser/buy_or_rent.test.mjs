@@ -1,5 +1,3 @@
-// PENDING: not yet run against a web build (no time on the 2-core machine); rename to
-// buy_or_rent.test.mjs once `node tests/browser/buy_or_rent.pending.mjs` passes after ./scripts/build.sh web.
 // The Cost view's headline on buy or rent (engine/cost.hpp, "buying for one job"): a 10-hour
 // RTX 4090 job and the default 720-hour A100 job are told to rent, and the line under the
 // headline says buying was counted as the cash outlay for this job, with the break-even hours.
