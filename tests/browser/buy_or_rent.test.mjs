@@ -3,7 +3,7 @@
 // headline says buying was counted as the cash outlay for this job, with the break-even hours.
 // Desktop and phone, English and Chinese; screenshots in build/screenshots. Reads the drawn text
 // through the test hook (src/platform/web/drawn_text_hook.hpp). Serves ATLAS_DIST or build/web/dist.
-import { DESKTOP, PHONE, assert, dist, frames, launch, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, dist, frames, launch, openCapturing, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve(process.env.ATLAS_DIST || dist);
 const browser = await launch();
@@ -11,13 +11,8 @@ const SHORT = "#v=1&view=cost&cost.gpu=rtx-4090&cost.gpus=1&cost.hours=10";
 const DEFAULT = "#v=1&view=cost";
 
 async function drawnText(device, link, lang = "en") {
-  const context = await browser.newContext({ ...device, locale: lang === "zh" ? "zh-CN" : "en-US" });
-  await context.addInitScript(() => { window.__atlasCaptureText = true; });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(server.url + link + (lang === "zh" ? "&lang=zh" : ""));
+  const { context, page, problems } = await openCapturing(browser, server.url + link + (lang === "zh" ? "&lang=zh" : ""), device,
+                                                         lang === "zh" ? "zh-CN" : "en-US");
   await waitForMark(page);
   const marker = lang === "zh" ? "买还是租" : "Buy or rent";
   await page.waitForFunction((m) => (window.__atlasDrawnText || "").includes(m), marker, { timeout: 30000 });
