@@ -1,4 +1,7 @@
 # Native targets: the CLI, the doctest suites and the benchmarks.
+include(cmake/pch.cmake)
+atlas_precompile(atlas_engine <nlohmann/json.hpp>)
+atlas_precompile(atlas_app <nlohmann/json.hpp>)
 file(GLOB ATLAS_CLI_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/cli/*.cpp")
 add_executable(gpu-atlas ${ATLAS_CLI_SOURCES})
 target_link_libraries(gpu-atlas PRIVATE atlas_app)
@@ -16,6 +19,9 @@ target_link_libraries(engine_tests PRIVATE atlas_app)
 # installed (seen as a SIGSEGV in Context::run); crashes still fail the run without it.
 target_compile_definitions(engine_tests PRIVATE ATLAS_SOURCE_DIR="${CMAKE_SOURCE_DIR}" DOCTEST_CONFIG_NO_POSIX_SIGNALS)
 add_test(NAME engine_tests COMMAND engine_tests)
+# test_main.cpp defines DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN before doctest.h: no PCH for it.
+set_source_files_properties("${CMAKE_SOURCE_DIR}/tests/test_main.cpp" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+atlas_precompile(engine_tests <doctest/doctest.h> <nlohmann/json.hpp>)
 
 if(TARGET atlas_ui)
   file(GLOB ATLAS_UI_TESTS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/ui/*.cpp")
@@ -24,6 +30,7 @@ if(TARGET atlas_ui)
   target_link_libraries(ui_tests PRIVATE atlas_ui)
   target_compile_definitions(ui_tests PRIVATE ATLAS_SOURCE_DIR="${CMAKE_SOURCE_DIR}" DOCTEST_CONFIG_NO_POSIX_SIGNALS)
   add_test(NAME ui_tests COMMAND ui_tests)
+  atlas_precompile(ui_tests <doctest/doctest.h> <nlohmann/json.hpp>)
 endif()
 
 # CLI contract tests: run the built binary on requests and bad inputs.
@@ -38,7 +45,7 @@ if(benchmark_FOUND)
   endif()
 endif()
 
-# libFuzzer targets (fuzz/), off by default: scripts/fuzz.sh builds them with clang in build/fuzz.
+# libFuzzer targets (fuzz/), off by default: scripts/fuzz.sh builds them with clang in build/sanitize.
 option(ATLAS_FUZZ "Build the libFuzzer targets in fuzz/ (needs clang)" OFF)
 if(ATLAS_FUZZ)
   add_subdirectory(fuzz)

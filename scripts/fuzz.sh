@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz/fuzz_*.cpp) with clang++-14 + ASan + UBSan in build/fuzz
-# and runs each for a bounded time from its seed corpus. Exits non-zero when any target finds a
-# crash, a sanitizer report, a broken invariant, a timeout or a memory blow-up; the input that
-# did it is kept in build/fuzz/artifacts/<target>/ (reproduce: build/fuzz/fuzz_<target> FILE).
+# Builds the libFuzzer targets (fuzz/fuzz_*.cpp) with clang++-14 + ASan + UBSan in build/sanitize
+# (the tree scripts/sanitize.sh uses too: scripts/sanitize_tree.sh) and runs each for a bounded
+# time from its seed corpus, FUZZ_JOBS targets at a time (each is one process on one core).
+# Exits non-zero when any target finds a crash, a sanitizer report, a broken invariant, a timeout
+# or a memory blow-up; the input that did it is kept in build/fuzz/artifacts/<target>/
+# (reproduce: build/sanitize/fuzz_<target> FILE).
 # usage: scripts/fuzz.sh [--long] [target ...]      e.g. scripts/fuzz.sh link hf_config
 #   --long        run each target for FUZZ_RUNS executions (default 1,000,000) instead of a time
 #   FUZZ_SECONDS  seconds per target (default 30; the short run CI uses)
 #   FUZZ_MAX_SECONDS  with --long: stop a target after this many seconds even if short of
 #                 FUZZ_RUNS (reported as a failure with the count reached)
 #   FUZZ_CXX      compiler (default clang++-14)
+#   FUZZ_JOBS     targets run at once (default: one per core)
 # Inputs are at most 64 KiB (link: the link limit kMaxLinkChars plus 256 for a URL before the '#';
 # data_loaders: 16 KiB).
 # Seeds are copied from fuzz/corpus/<target>/ (and data/*.json for data_loaders) into
@@ -16,14 +19,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
-cxx=${FUZZ_CXX:-clang++-14}
 jobs=$(nproc 2>/dev/null || echo 2)
-dir=build/fuzz
-
-if ! command -v "$cxx" >/dev/null; then
-  echo "fuzz: $cxx not found (scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
-  exit 1
-fi
+fuzz_jobs=${FUZZ_JOBS:-$jobs}
+source scripts/sanitize_tree.sh
+bin=$dir      # the executables (build/sanitize)
+dir=build/fuzz  # corpora, artifacts and logs
 
 long=0
 if [ "${1:-}" = --long ]; then
@@ -39,20 +39,22 @@ else
   for f in fuzz/fuzz_*.cpp; do n=$(basename "$f" .cpp); targets+=("${n#fuzz_}"); done
 fi
 
-CXX=$cxx cmake -S . -B "$dir" -DATLAS_FUZZ=ON -DATLAS_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
+configure_sanitize_tree
 build_targets=()
 for t in "${targets[@]}"; do build_targets+=("fuzz_$t"); done
-cmake --build "$dir" -j"$jobs" --target "${build_targets[@]}"
+cmake --build "$bin" -j"$jobs" --target "${build_targets[@]}"
+mkdir -p "$dir"
 
 asan_long=""
 # Long runs keep every ASan check but record no allocation stacks (~15% fewer CPU seconds per
-# input); run the saved input again (build/fuzz/fuzz_<target> FILE) for a report with stacks.
+# input); run the saved input again (build/sanitize/fuzz_<target> FILE) for a report with stacks.
 [ $long = 1 ] && asan_long=":malloc_context_size=0"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${asan_long}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-status=0
-for t in "${targets[@]}"; do
+# fuzz_target T: one target's run; its lines are printed in one piece when it ends, and a failure
+# leaves $dir/.failed_T.
+fuzz_target() {
+  local t=$1
   corpus="$dir/corpus/$t"
   artifacts="$dir/artifacts/$t"
   mkdir -p "$corpus" "$artifacts"
@@ -88,7 +90,7 @@ for t in "${targets[@]}"; do
     limit=(-max_total_time="$seconds")
     echo "== fuzz $t: ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
   fi
-  if "$dir/fuzz_$t" "$corpus" "${dict[@]}" "${limit[@]}" -timeout=10 -rss_limit_mb=2560 \
+  if "$bin/fuzz_$t" "$corpus" "${dict[@]}" "${limit[@]}" -timeout=10 -rss_limit_mb=2560 \
        -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
     grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | tr '\n' ' ' || true
     echo
@@ -96,11 +98,11 @@ for t in "${targets[@]}"; do
       executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
       if [ "${executed:-0}" -lt "$runs" ]; then
         echo "fuzz $t: only ${executed:-0} of $runs executions" >&2
-        status=1
+        touch "$dir/.failed_$t"
       fi
     fi
   else
-    status=1
+    touch "$dir/.failed_$t"
     echo "fuzz $t: FAILED" >&2
     tail -n 60 "$log" >&2
     for a in $(find "$artifacts" -type f -newer "$stamp"); do
@@ -108,5 +110,13 @@ for t in "${targets[@]}"; do
       head -c 2000 "$a" | od -c | head -40 >&2
     done
   fi
+}
+
+rm -f "$dir"/.failed_*
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$fuzz_jobs" ]; do wait -n || true; done
+  { fuzz_target "$t" || touch "$dir/.failed_$t"; } >"$dir/.out_$t" 2>&1 &
 done
-exit $status
+wait
+for t in "${targets[@]}"; do cat "$dir/.out_$t"; done
+if ls "$dir"/.failed_* >/dev/null 2>&1; then exit 1; fi

@@ -2,32 +2,53 @@
 # Installs what is missing, builds native and WebAssembly targets and runs every test:
 # doctest suites (engine, app, UI smoke), CLI contract tests, the same suites under ASan +
 # UBSan, the libFuzzer targets for a bounded time (FUZZ_SECONDS, default 20 s each), and the
-# browser tests in Chromium. Prints how long each stage took, and a summary at the end.
+# browser tests in Chromium. Prints each stage's wall and CPU seconds (scripts/cpu_time.py: every
+# process the stage started), each browser test job's, and a summary at the end.
+# The sanitizer suites and the fuzz targets share one clang tree (build/sanitize: the engine is
+# compiled once for both); fuzz targets and browser test files run several at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-timings=()
-stage_start=0
-stage_name=""
-begin() { stage_name=$1; stage_start=$SECONDS; echo "== $1 (load average $(cut -d" " -f1-3 /proc/loadavg))"; }
-end() { timings+=("$(printf '%5d s  %s' $((SECONDS - stage_start)) "$stage_name")"); }
-summary() { echo "== stage timings"; printf '%s\n' "${timings[@]}"; echo "$(printf '%5d s  total' "$SECONDS")"; }
+report=$(mktemp)
+browser_report=$(mktemp)
+summary() {
+  # A stage failed while the web build still runs: stop it (its own process group, see below).
+  if [ -n "${web_build:-}" ] && kill -0 "$web_build" 2>/dev/null; then kill -- "-$web_build" 2>/dev/null || true; fi
+  echo "== stage timings (wall, CPU seconds = user + sys of every process; load average now $(cut -d" " -f1-3 /proc/loadavg))"
+  cat "$report"
+  if [ -s "$browser_report" ]; then echo "   browser test jobs:"; sed 's/^/   /' "$browser_report"; fi
+  awk -v wall="$SECONDS" '{ cpu += $3 } END { printf "%5d s %8.1f CPU s  total\n", wall, cpu }' "$report"
+  rm -f "$report" "$browser_report"
+}
 trap summary EXIT
+# stage NAME COMMAND...: runs COMMAND, timed; a failure ends the run (set -e) after the summary.
+stage() {
+  echo "== $1 (load average $(cut -d" " -f1-3 /proc/loadavg))"
+  python3 scripts/cpu_time.py --label "$1" --report "$report" "${@:2}"
+}
 
-begin "setup"; ./scripts/setup.sh; end
-begin "native build"; ./scripts/build.sh native; end
-begin "web build"; ./scripts/build.sh web; end
-begin "native tests (ctest)"; ctest --test-dir build/native -j"$(nproc 2>/dev/null || echo 2)" --output-on-failure; end
-begin "sanitizers (ASan + UBSan)"; ./scripts/sanitize.sh; end
-begin "fuzzing (bounded)"; FUZZ_SECONDS=${FUZZ_SECONDS:-20} ./scripts/fuzz.sh; end
-begin "browser tests (Chromium + playwright-core)"
-status=0
-for t in tests/browser/*.test.mjs; do
-  echo "-- $t"
-  t0=$SECONDS
-  # 30 minutes a file: chinese_text.test.mjs opens every tooltip and help marker in two sizes
-  # under software WebGL (over 10 minutes on a quiet 2-core machine).
-  timeout 1800 node "$t" || status=1
-  timings+=("$(printf '%5d s    %s' $((SECONDS - t0)) "$t")")
-done
-end
-exit $status
+# Setup first and timed by the shell alone: on a fresh machine it is what installs python3.
+echo "== setup"
+t0=$SECONDS
+./scripts/setup.sh
+printf '%5d s %8s CPU s  setup\n' $((SECONDS - t0)) "-" >>"$report"
+
+# The web build runs beside the native stages: its link (LTO, binaryen, Closure) and compression
+# of the largest files run on one core for minutes, which the native compiles fill. Its output
+# goes to build/web-build.log, printed when it is waited for.
+mkdir -p build
+echo "== web build, in the background (log: build/web-build.log)"
+# setsid: its own process group, so a failed run can stop the whole build.
+setsid python3 scripts/cpu_time.py --label "web build (in the background)" --report "$report" \
+  ./scripts/build.sh web >build/web-build.log 2>&1 &
+web_build=$!
+stage "native build" ./scripts/build.sh native
+stage "native tests (ctest)" ctest --test-dir build/native -j"$(nproc 2>/dev/null || echo 2)" --output-on-failure
+stage "sanitizers (clang ASan + UBSan: suites, CLI; fuzz targets built)" ./scripts/sanitize.sh
+echo "== waiting for the web build"
+web_status=0
+wait "$web_build" || web_status=$?
+web_build=""
+cat build/web-build.log
+if [ "$web_status" != 0 ]; then echo "web build FAILED" >&2; exit "$web_status"; fi
+stage "fuzzing (bounded)" env FUZZ_SECONDS="${FUZZ_SECONDS:-20}" ./scripts/fuzz.sh
+stage "browser tests (Chromium + playwright-core)" env BROWSER_REPORT="$browser_report" ./scripts/browser_tests.sh
