@@ -12,11 +12,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 source scripts/sanitize_tree.sh
 configure_sanitize_tree
 
-targets=(engine_tests gpu-atlas fuzz_targets)
-if grep -q '^ui_tests:' <(cmake --build "$dir" --target help 2>/dev/null | sed -n 's/^\.\.\. \([^ ]*\).*/\1:/p'); then
-  targets+=(ui_tests)
-fi
-cmake --build "$dir" -j"$jobs" --target "${targets[@]}"
+# sanitize_all (CMakeLists.txt): engine_tests, ui_tests, gpu-atlas and the fuzz targets.
+cmake --build "$dir" -j"$jobs" --target sanitize_all
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -317,6 +317,10 @@ EM_JS(void, atlas_js_idle_pause, (), {
   s["pauses"]++;
   Browser.mainLoop.pause();
 });
+EM_JS(double, atlas_js_settle_ms, (double fallback), {
+  var v = window["__atlasSettleMs"];
+  return typeof v === "number" && v >= 0 ? v : fallback;
+});
 EM_JS(int, atlas_js_take_wake, (), {
   var s = window["__atlasIdle"];
   if (!s) return 0;
@@ -416,5 +420,6 @@ void ReportScroll(double y_css, double max_css) { atlas_js_report_scroll(y_css, 
 void InstallIdleWake() { atlas_js_idle_install(); }
 void PauseFrames() { atlas_js_idle_pause(); }
 int TakeWakeReasons() { return atlas_js_take_wake(); }
+double SettleMs(double fallback) { return atlas_js_settle_ms(fallback); }
 
 }  // namespace atlas::platform

@@ -76,5 +76,9 @@ constexpr int kWakeInput = 1, kWakeAddress = 2;
 void InstallIdleWake();
 void PauseFrames();
 int TakeWakeReasons();
+// How long the app keeps drawing after an input before it may pause (ms): `fallback`, unless a
+// test has set window.__atlasSettleMs (tests/browser/chinese_text.test.mjs: its checks read the
+// text of the first frames after an input, and each further frame of software WebGL costs CPU).
+double SettleMs(double fallback);
 
 }  // namespace atlas::platform

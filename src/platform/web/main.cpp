@@ -457,7 +457,8 @@ bool Settled(App& app) {
   const double now_ms = emscripten_get_now();
   if (busy) app.quiet_frames = 0;
   if (app.quiet_frames == 0) app.quiet_since_ms = now_ms;
-  return ++app.quiet_frames >= kSettleFrames && now_ms - app.quiet_since_ms >= kSettleMs;
+  return ++app.quiet_frames >= kSettleFrames &&
+         now_ms - app.quiet_since_ms >= atlas::platform::SettleMs(kSettleMs);
 }
 
 void Frame(void* arg) {
