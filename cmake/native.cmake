@@ -12,20 +12,24 @@ find_path(DOCTEST_INCLUDE_DIR doctest/doctest.h REQUIRED)
 
 file(GLOB ATLAS_ENGINE_TESTS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/engine/*.cpp"
      "${CMAKE_SOURCE_DIR}/tests/app/*.cpp")
-add_executable(engine_tests "${CMAKE_SOURCE_DIR}/tests/test_main.cpp" ${ATLAS_ENGINE_TESTS})
+# doctest's runner (its implementation: one of the slowest files to compile), compiled once for
+# both suites. test_main.cpp defines DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN before doctest.h, so it
+# takes no precompiled doctest.h.
+add_library(atlas_test_main OBJECT "${CMAKE_SOURCE_DIR}/tests/test_main.cpp")
+target_include_directories(atlas_test_main PRIVATE "${DOCTEST_INCLUDE_DIR}")
+target_compile_definitions(atlas_test_main PRIVATE DOCTEST_CONFIG_NO_POSIX_SIGNALS)
+add_executable(engine_tests $<TARGET_OBJECTS:atlas_test_main> ${ATLAS_ENGINE_TESTS})
 target_include_directories(engine_tests PRIVATE "${DOCTEST_INCLUDE_DIR}" "${CMAKE_SOURCE_DIR}/tests")
 target_link_libraries(engine_tests PRIVATE atlas_app)
 # doctest 2.4.9's POSIX signal handler crashes inside sigaction on this glibc when it is
 # installed (seen as a SIGSEGV in Context::run); crashes still fail the run without it.
 target_compile_definitions(engine_tests PRIVATE ATLAS_SOURCE_DIR="${CMAKE_SOURCE_DIR}" DOCTEST_CONFIG_NO_POSIX_SIGNALS)
 add_test(NAME engine_tests COMMAND engine_tests)
-# test_main.cpp defines DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN before doctest.h: no PCH for it.
-set_source_files_properties("${CMAKE_SOURCE_DIR}/tests/test_main.cpp" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 atlas_precompile(engine_tests <doctest/doctest.h> <nlohmann/json.hpp>)
 
 if(TARGET atlas_ui)
   file(GLOB ATLAS_UI_TESTS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/ui/*.cpp")
-  add_executable(ui_tests "${CMAKE_SOURCE_DIR}/tests/test_main.cpp" ${ATLAS_UI_TESTS})
+  add_executable(ui_tests $<TARGET_OBJECTS:atlas_test_main> ${ATLAS_UI_TESTS})
   target_include_directories(ui_tests PRIVATE "${DOCTEST_INCLUDE_DIR}" "${CMAKE_SOURCE_DIR}/tests")
   target_link_libraries(ui_tests PRIVATE atlas_ui)
   target_compile_definitions(ui_tests PRIVATE ATLAS_SOURCE_DIR="${CMAKE_SOURCE_DIR}" DOCTEST_CONFIG_NO_POSIX_SIGNALS)
