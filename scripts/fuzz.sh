@@ -22,8 +22,8 @@ seconds=${FUZZ_SECONDS:-30}
 jobs=$(nproc 2>/dev/null || echo 2)
 fuzz_jobs=${FUZZ_JOBS:-$jobs}
 source scripts/sanitize_tree.sh
-bin=$dir      # the executables (build/sanitize)
-dir=build/fuzz  # corpora, artifacts and logs
+bin=$sanitize_dir  # the executables
+dir=build/fuzz       # corpora, artifacts and logs
 
 long=0
 if [ "${1:-}" = --long ]; then
@@ -40,8 +40,9 @@ else
 fi
 
 configure_sanitize_tree
-build_targets=()
-for t in "${targets[@]}"; do build_targets+=("fuzz_$t"); done
+# All of them as one goal (fuzz_targets) builds them side by side; make builds goals one by one.
+build_targets=(fuzz_targets)
+if [ $# -gt 0 ]; then build_targets=(); for t in "${targets[@]}"; do build_targets+=("fuzz_$t"); done; fi
 cmake --build "$bin" -j"$jobs" --target "${build_targets[@]}"
 mkdir -p "$dir"
 

@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 source scripts/sanitize_tree.sh
 configure_sanitize_tree
+dir=$sanitize_dir
 
 # sanitize_all (CMakeLists.txt): engine_tests, ui_tests, gpu-atlas and the fuzz targets.
 cmake --build "$dir" -j"$jobs" --target sanitize_all

@@ -9,13 +9,13 @@
 #   faster to compile with the sanitizers than -O1, and the suites are short.
 # - -g1: line tables, enough for file:line in every report.
 # FUZZ_CXX picks the compiler (default clang++-14; libFuzzer needs clang).
-dir=build/sanitize
+sanitize_dir=build/sanitize
 configure_sanitize_tree() {
   local cxx=${FUZZ_CXX:-clang++-14}
   if ! command -v "$cxx" >/dev/null; then
     echo "$cxx not found (scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
     exit 1
   fi
-  CXX=$cxx cmake -S . -B "$dir" -DATLAS_FUZZ=ON -DATLAS_SANITIZE=ON -DATLAS_SANITIZE_O0_REST=ON \
+  CXX=$cxx cmake -S . -B "$sanitize_dir" -DATLAS_FUZZ=ON -DATLAS_SANITIZE=ON -DATLAS_SANITIZE_O0_REST=ON \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" >/dev/null
 }
