@@ -8,7 +8,7 @@
 # Files that assert timings (idle: main thread busy <= 1 %; tier_map: a double-click within
 # ImGui's double-click time) run after the lanes, one at a time, with nothing beside them.
 # Each job's output is printed whole when it ends; a failed job fails the script.
-# usage: scripts/browser_tests.sh
+# usage: scripts/browser_tests.sh [file ...]   (default: every tests/browser/*.test.mjs)
 #   BROWSER_LANES   jobs at once (default: cores + 1)
 #   BROWSER_REPORT  append each job's wall and CPU seconds (scripts/cpu_time.py) to this file
 set -uo pipefail
@@ -46,6 +46,13 @@ run_job() {
     timeout 1800 node "$file" >"$work/$n.log" 2>&1 || { status=FAIL; touch "$work/$n.failed"; }
   { echo "-- $label: $status"; cat "$work/$n.log"; } | flock "$work/lock" cat
 }
+
+# Only the files named on the command line, if any.
+if [ $# -gt 0 ]; then
+  keep() { local f; for f in "${@:2}"; do [ "$(realpath "$f")" = "$(realpath "$1")" ] && return 0; done; return 1; }
+  picked=(); for j in "${jobs_list[@]}"; do keep "${j%%|*}" "$@" && picked+=("$j"); done; jobs_list=("${picked[@]}")
+  picked=(); for f in "${alone[@]}"; do keep "$f" "$@" && picked+=("$f"); done; alone=("${picked[@]}")
+fi
 
 echo "browser tests: ${#jobs_list[@]} jobs in $lanes lanes, then ${#alone[@]} alone"
 n=0
