@@ -131,6 +131,30 @@ Field<S> ChosenBoolField(const char* key, std::optional<bool> S::*member) {
           nullptr};  // no `why`: the generic "invalid value" notice
 }
 
+// A number that may be left unset (null in the JSON form; left out of a link, since unset is the
+// default): set, it must be more than 0 and at most `hi`, the engine's own bound for the same
+// request field. Any other value (0, negative, too large, not a number) is refused with one
+// notice, `notice`, that names the limit and keeps the default (unset).
+template <typename S>
+Field<S> UnsetOrPositiveField(const char* key, std::optional<double> S::*member, double hi,
+                              const char* EngineText::*notice) {
+  return {key, [member](const S& s) { return s.*member ? Json(*(s.*member)) : Json(nullptr); },
+          [member, hi](S& s, const Json& j) {
+            if (j.is_null()) {
+              s.*member = std::nullopt;
+              return true;
+            }
+            const std::optional<double> v = LinkNumber(j);
+            if (!v || !InRange(*v, 0, hi, Low::kPositive)) return false;
+            s.*member = *v;
+            return true;
+          },
+          [hi, notice](const std::string& name, const Json& j) {
+            const std::string written = j.is_string() ? j.get<std::string>() : j.is_number() ? NumberAsWritten(j) : j.dump();
+            return LinkNotice{notice, {name, Quote(written), Shortest(hi)}};
+          }};
+}
+
 // Strings: ids and short names only (letters, digits, - _ . and spaces), at most 64 chars.
 bool SafeId(const std::string& v) {
   if (v.size() > 64) return false;
@@ -352,6 +376,9 @@ const std::vector<Field<CostState>>& CostFields() {
       StringField("user_centre", &CostState::user_centre),
       NumberField("max_latency_ms", &CostState::max_latency_ms, kMinLatencyMs, kMaxLatencyMs, Low::kZeroIsNone),
       ChosenBoolField("domestic", &CostState::domestic_only),
+      // The engine's request field of the same name (cost_request.cpp); unset = this job only.
+      UnsetOrPositiveField("purchase_use_years", &CostState::purchase_use_years, kMaxPurchaseUseYears,
+                           &EngineText::link_use_years_range),
       StringField("preset", &CostState::preset),
       StringField("focus_region", &CostState::focus_region),
       EnumField<CostState, CarriedJobSource>("job", &CostState::job,
