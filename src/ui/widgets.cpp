@@ -358,6 +358,12 @@ bool TappedDetail(bool first_in_row, const UiEnv& env) {
 
 }  // namespace
 
+ImVec4 SheetBackground() {
+  ImVec4 c = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
+  c.w = 1.0f;
+  return c;
+}
+
 bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
   if (ImGui::GetCurrentWindow()->SkipItems) return false;  // the item was not drawn
   TestTarget(env, test_id);
@@ -378,7 +384,12 @@ bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
   ImGui::SetNextWindowSizeConstraints(ImVec2(vp->Size.x, 0), ImVec2(vp->Size.x, vp->Size.y * 0.6f));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar |
                                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
-  if (!ImGui::BeginPopupEx(id, flags)) return false;
+  // Opaque, unlike tooltips (PopupBg is 98 % in the theme): the bottom tab bar lies under the
+  // sheet and must not show through it.
+  ImGui::PushStyleColor(ImGuiCol_PopupBg, SheetBackground());
+  const bool open = ImGui::BeginPopupEx(id, flags);  // the background is drawn inside Begin
+  ImGui::PopStyleColor();
+  if (!open) return false;
   const float button_h = std::max(44.0f * env.dpr, ImGui::GetFrameHeight());
   if (ImGui::Button((std::string(env.text().tier_sheet_close) + "###detail_close").c_str(), ImVec2(-FLT_MIN, button_h)))
     ImGui::CloseCurrentPopup();
