@@ -132,7 +132,7 @@ std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, cons
   for (const Figure& fig : r.compute.figures)
     rows.push_back({fig.label, Num(fig.value, fig.unit == "users" || std::fabs(fig.value) >= 100 ? 0 : 3, f),
                     UnitWord(fig.unit, T), fig.formula});
-  const std::string title = Printf(T.exp_title, w.model.name.c_str(), TaskPhrase(w.task, T), PrecisionLabel(w.precision), w.gpus,
+  const std::string title = Printf(T.exp_title, w.model.DisplayName(zh).c_str(), TaskPhrase(w.task, T), PrecisionLabel(w.precision), w.gpus,
                                    r.gpu->DisplayName(zh).c_str());
   std::string out = Table(rows, f, title, T);
   // The link is percent-encoded by EncodeLink (letters, digits and -_.~,:%#&= only): a page URL

@@ -166,12 +166,15 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
   const UiText& t = env.text();
   ModelSpec& m = s.workload.model;
   ImGui::SetNextItemWidth(-1);
-  const std::string preview = s.model_preset.empty() ? Printf(t.calc_model_custom, m.name.c_str()) : m.name;
+  const std::string& name = m.DisplayName(env.chinese());
+  const std::string preview = s.model_preset.empty() ? Printf(t.calc_model_custom, name.c_str()) : name;
   std::string picked;
   if (ModelPicker("##model", preview, c.models.models, s.model_preset,
-                  {t.calc_model_option, t.calc_model_option_moe, t.calc_model_search, t.model_picker_none}, ui.model_picker,
+                  {t.calc_model_option, t.calc_model_option_moe, t.calc_model_search, t.model_picker_none, nullptr, env.chinese()},
+                  ui.model_picker,
                   &picked))
     SelectPreset(s, c, picked);
+  TestTarget(env, "calc_model");  // the picker (browser tests type into its search)
   if (m.IsMoe())
     ImGui::TextDisabled(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(), m.layers,
                         AttentionName(m.attention, t));

@@ -4,6 +4,7 @@
 #include "app/share_link.hpp"
 #include "engine/format.hpp"
 #include "test_support.hpp"
+#include "text_checks.hpp"
 
 #include <doctest/doctest.h>
 
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <regex>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -162,6 +164,37 @@ TEST_CASE("exports follow the language shown: Chinese headings, rows, units and 
   const std::string cards = ExportTierMap(s, c, ExportFormat::kMarkdown, Language::kChinese);
   CHECK(Has(cards, "| 型号 | 梯队 |"));
   CHECK(Has(ExportTierMap(s, c, ExportFormat::kMarkdown), "| card | tier |"));
+}
+
+TEST_CASE("Chinese exports hold no English words: every line of the estimate and the card list (Share view)") {
+  const Catalogs& c = test::RealCatalogs();
+  std::vector<std::string> exports;
+  for (Task task : {Task::kFullFinetune, Task::kQlora, Task::kInference}) {
+    for (const char* gpu : {"h20", "ascend-910b", "mlu370-x8"}) {
+      AppState s;
+      s.calculator.workload.task = task;
+      s.calculator.workload.gpu = gpu;
+      s.calculator.workload.gpus = 2;
+      NormalizeCalculator(s.calculator, c);
+      CalculatorDerived zh;
+      UpdateCalculatorDerived(s, c, zh, Language::kChinese);
+      REQUIRE(zh.valid);
+      for (ExportFormat f : {ExportFormat::kMarkdown, ExportFormat::kCsv})
+        exports.push_back(ExportCalculator(zh, c, EncodeLink(s, c), f));
+    }
+  }
+  AppState s;
+  exports.push_back(ExportTierMap(s, c, ExportFormat::kMarkdown, Language::kChinese));
+  exports.push_back(ExportTierMap(s, c, ExportFormat::kCsv, Language::kChinese));
+  for (const std::string& e : exports) {
+    std::istringstream lines(e);
+    for (std::string line; std::getline(lines, line);) {
+      // The link and the CSV header (column identifiers) are machine text.
+      if (line.rfind("item,", 0) == 0 || line.find("#v=1") != std::string::npos) continue;
+      INFO(line);
+      CHECK(test::EnglishWords(line).empty());
+    }
+  }
 }
 
 TEST_CASE("Markdown export escapes only what Markdown needs, and prints counts as whole numbers") {

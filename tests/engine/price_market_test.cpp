@@ -384,6 +384,25 @@ TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural
   CHECK(PriceSummary(p, PriceChoice{}, Language::kEnglish).empty());
 }
 
+TEST_CASE("the price's notes in Chinese write money with ¥ (万 from 10⁴), never CNY or 元") {
+  const Region cn = RegionRecord(ValidRegionRecord());
+  const PricingCatalog p = PricingWith({Quote("a", 10, "A", "2026-06"), Quote("b", 12, "B", "2026-09"),
+                                        Quote("c", 25000, "C", "2026-11")});
+  const PriceChoice zh = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn, {}, Language::kChinese);
+  REQUIRE(zh.notes.size() >= 2);
+  std::string all;
+  for (const std::string& n : zh.notes) all += n + "\n";
+  INFO(all);
+  CHECK(all.find("CNY") == std::string::npos);
+  CHECK(all.find("元") == std::string::npos);
+  CHECK(all.find("所用价格：¥12.00/卡时") != std::string::npos);
+  CHECK(all.find("¥2.5万") != std::string::npos);  // the range's top, 25,000
+  const PriceChoice en = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn);
+  std::string en_all;
+  for (const std::string& n : en.notes) en_all += n + "\n";
+  CHECK(en_all.find("price used: 12 CNY/") != std::string::npos);  // English unchanged
+}
+
 TEST_CASE("market-wide price: the same pool rule as ChoosePrice, per market, whatever the region") {
   const PricingCatalog p = PricingWith({Quote("old", 100, "Old", "2024-01"), Quote("a", 10, "A", "2026-06"),
                                         Quote("b", 12, "B", "2026-09"), Quote("c", 20, "C", "2026-11")});

@@ -2,6 +2,7 @@
 #include "cost_parts.hpp"
 
 #include "engine/format.hpp"
+#include "engine/plural.hpp"
 #include "ui/charts/scale.hpp"
 #include "ui/format_units.hpp"
 #include "ui/theme.hpp"
@@ -42,10 +43,17 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       WrappedTextF(t.cost_market_gap, FormName(m.service, env, c), market);
       ImGui::PopStyleColor();
       if (BeginDetail("tip", env, 26)) {
-        std::string where;
-        for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
-        WrappedTextF(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
-        if (!m.gap->notes.empty()) WrappedText(m.gap->notes.c_str());
+        if (env.chinese()) {
+          // The search log is kept as written (queries, sites, English remarks): Chinese readers
+          // get its size and where it is, and the record's notes in Chinese.
+          WrappedText(Plurals(Printf(t.cost_market_gap_tip_count, m.gap->searched_on.c_str(), static_cast<int>(m.gap->searched.size()))));
+          if (!m.gap->notes_zh.empty()) WrappedText(m.gap->notes_zh.c_str());
+        } else {
+          std::string where;
+          for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
+          WrappedTextF(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
+          if (!m.gap->notes.empty()) WrappedText(m.gap->notes.c_str());
+        }
         EndDetail(env);
       }
       ImGui::PopID();
