@@ -148,8 +148,8 @@ TEST_CASE("every Chinese text of the data follows the glossary and holds no Engl
     CHECK(!chinese.empty());
     texts += chinese.size();
     for (const auto& [where, text] : chinese) {
-      for (const std::string& f : ForbiddenIn(text, rows)) FAIL_CHECK(where + ": " + f);
-      for (const std::string& w : atlas::test::EnglishWords(text)) FAIL_CHECK(where + ": English word \"" + w + "\" in " + text);
+      for (const std::string& f : ForbiddenIn(text, rows)) FAIL_CHECK(std::string(where + ": " + f));
+      for (const std::string& w : atlas::test::EnglishWords(text)) FAIL_CHECK(std::string(where + ": English word \"" + w + "\" in " + text));
     }
   }
   CHECK(texts > 400);
