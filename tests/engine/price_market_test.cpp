@@ -387,7 +387,7 @@ TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural
 TEST_CASE("the price's notes in Chinese write money with ¥ (万 from 10⁴), never CNY or 元") {
   const Region cn = RegionRecord(ValidRegionRecord());
   const PricingCatalog p = PricingWith({Quote("a", 10, "A", "2026-06"), Quote("b", 12, "B", "2026-09"),
-                                        Quote("c", 25000, "C", "2026-11")});
+                                        Quote("c", 10000, "C", "2026-11")});
   const PriceChoice zh = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn, {}, Language::kChinese);
   REQUIRE(zh.notes.size() >= 2);
   std::string all;
@@ -396,7 +396,7 @@ TEST_CASE("the price's notes in Chinese write money with ¥ (万 from 10⁴), ne
   CHECK(all.find("CNY") == std::string::npos);
   CHECK(all.find("元") == std::string::npos);
   CHECK(all.find("所用价格：¥12.00/卡时") != std::string::npos);
-  CHECK(all.find("¥2.5万") != std::string::npos);  // the range's top, 25,000
+  CHECK(all.find("¥1万") != std::string::npos);  // the range's top, 10,000 (the loader's hourly bound)
   const PriceChoice en = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn);
   std::string en_all;
   for (const std::string& n : en.notes) en_all += n + "\n";
