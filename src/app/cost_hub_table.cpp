@@ -18,6 +18,10 @@ std::vector<HubRow> BuildHubRows(const CostDerived& d, const Catalogs& c) {
     h.pue = rs.pue;
     h.carbon_g_per_kwh = reg.carbon_gco2_per_kwh;
     h.meets_constraints = rs.meets_constraints;
+    // The engine's constraints (the rows' meets_constraints, engine/cost.cpp): the market first
+    // when both fail, as the row's tag names one reason.
+    if (!h.meets_constraints)
+      h.excluded = d.request.domestic_only && !reg.in_china() ? HubExclusion::kOtherMarket : HubExclusion::kLatency;
     if (!d.inputs.user_centre.empty())
       if (auto it = reg.latency_ms.find(d.inputs.user_centre); it != reg.latency_ms.end() && std::isfinite(it->second))
         h.latency_ms = it->second;
@@ -52,6 +56,9 @@ std::vector<int> HubRowOrder(const std::vector<HubRow>& rows, HubColumn column, 
   auto hub_key = [&](int i) { return std::make_pair(RegionGroupOrder(rows[i].group), rows[i].region_index); };
   const bool by_hub = column == HubColumn::kHub || static_cast<int>(column) < 0 || static_cast<int>(column) >= kHubColumnCount;
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    // Hubs left out by the constraints (greyed) after every hub that is in, whatever the column
+    // or direction: a reader scanning the top of a sorted column sees only hubs they can use.
+    if (rows[a].meets_constraints != rows[b].meets_constraints) return rows[a].meets_constraints;
     if (by_hub) return ascending ? hub_key(a) < hub_key(b) : hub_key(b) < hub_key(a);
     const std::optional<double> va = value(rows[a]), vb = value(rows[b]);
     if (va.has_value() != vb.has_value()) return va.has_value();  // missing values last

@@ -16,8 +16,9 @@ inline constexpr int kHubColumnCount = 6;
 std::vector<HubRow> BuildHubRows(const CostDerived& d, const Catalogs& catalogs);
 
 // Indices into `rows` sorted by `column` (kHub: east hubs, west hubs, global, catalog order).
-// Rows without a value (no latency, no price) come last in either direction; ties keep the
-// hub order. A column index out of range sorts by hub.
+// Rows that fail the constraints (greyed) come after every row that meets them, in either
+// direction; within each part, rows without a value (no latency, no price) come last in either
+// direction; ties keep the hub order. A column index out of range sorts by hub.
 std::vector<int> HubRowOrder(const std::vector<HubRow>& rows, HubColumn column, bool ascending);
 
 }  // namespace atlas

@@ -82,6 +82,7 @@ CostRequest MakeCostRequest(const CostState& s, Language language, const RegionC
   q.user_centre = s.user_centre;
   if (s.max_latency_ms > 0 && !s.user_centre.empty()) q.max_latency_ms = s.max_latency_ms;
   q.domestic_only = CostMainlandOnly(s, language, regions);
+  q.purchase_use_years = s.purchase_use_years;  // out of range: the engine's error names the limit
   q.language = language;
   return q;
 }
@@ -225,9 +226,11 @@ bool MakePresetSetup(const std::string& id, const Catalogs& c, PresetSetup& out,
 bool ApplyCostPreset(AppState& state, const Catalogs& c, const std::string& id) {
   PresetSetup p;
   if (!MakePresetSetup(id, c, p)) return false;
-  // Keep what belongs to the user, not to the case: currency, rate, edited quotes.
+  // Keep what belongs to the user, not to the case: currency, rate, edited quotes, and how long
+  // bought cards stay in use.
   p.cost.currency = state.cost.currency;
   p.cost.usd_cny = state.cost.usd_cny;
+  p.cost.purchase_use_years = state.cost.purchase_use_years;
   p.cost.price_overrides = state.cost.price_overrides;
   state.cost = p.cost;
   state.calculator = p.calculator;

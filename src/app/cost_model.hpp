@@ -46,6 +46,11 @@ struct RegionSeries {
   bool meets_constraints = true;
 };
 
+// Why a hub is left out of the cheapest pick (its row is greyed in the table and sorted after
+// every hub that is in): outside mainland China under "mainland China only", or past the latency
+// limit (or with no latency figure) to the user's city.
+enum class HubExclusion { kNone, kOtherMarket, kLatency };
+
 // One hub as a row of the Cost view's table (src/app/cost_hub_table.hpp): the figures that
 // decide where to run, in the chosen currency. Rent is the bar service's for the job, priced
 // from the hub's own quotes when it has any (so it differs between hubs), else its market's.
@@ -64,6 +69,7 @@ struct HubRow {
   std::string rent_summary;          // PriceSummary of the price used (the row's tooltip)
   bool cheapest = false;             // the verdict's row (the report's cheapest) is in this hub
   bool meets_constraints = true;
+  HubExclusion excluded = HubExclusion::kNone;  // kNone exactly when meets_constraints
 };
 
 struct DutyPoint {

@@ -39,6 +39,10 @@ struct CostState {
   // Mainland-China regions only (CN-market sellers): unset = by language (price_home.hpp,
   // CostMainlandOnly); link cost.domestic=1 / =0 is the reader's choice and is kept.
   std::optional<bool> domestic_only;
+  // Years bought cards stay in use (this job and later work): unset = this job bears the whole
+  // purchase (the engine's job-outlay basis, engine/cost.hpp "buying for one job"); set, within
+  // (0, kMaxPurchaseUseYears], only an amortised share. Link: cost.purchase_use_years.
+  std::optional<double> purchase_use_years;
   std::string preset;           // "" or "A" / "B" / "C" (the guides' budget cases)
   std::vector<PriceOverride> price_overrides;  // edited quotes, at most one per price id
   std::string focus_region;     // region of the break-even chart; "" = the cheapest row's

@@ -131,6 +131,30 @@ Field<S> ChosenBoolField(const char* key, std::optional<bool> S::*member) {
           nullptr};  // no `why`: the generic "invalid value" notice
 }
 
+// A number that may be left unset (null in the JSON form; left out of a link, since unset is the
+// default): set, it must be more than 0 and at most `hi`, the engine's own bound for the same
+// request field. Any other value (0, negative, too large, not a number) is refused with one
+// notice, `notice`, that names the limit and keeps the default (unset).
+template <typename S>
+Field<S> UnsetOrPositiveField(const char* key, std::optional<double> S::*member, double hi,
+                              const char* EngineText::*notice) {
+  return {key, [member](const S& s) { return s.*member ? Json(*(s.*member)) : Json(nullptr); },
+          [member, hi](S& s, const Json& j) {
+            if (j.is_null()) {
+              s.*member = std::nullopt;
+              return true;
+            }
+            const std::optional<double> v = LinkNumber(j);
+            if (!v || !InRange(*v, 0, hi, Low::kPositive)) return false;
+            s.*member = *v;
+            return true;
+          },
+          [hi, notice](const std::string& name, const Json& j) {
+            const std::string written = j.is_string() ? j.get<std::string>() : j.is_number() ? NumberAsWritten(j) : j.dump();
+            return LinkNotice{notice, {name, Quote(written), Shortest(hi)}};
+          }};
+}
+
 // Strings: ids and short names only (letters, digits, - _ . and spaces), at most 64 chars.
 bool SafeId(const std::string& v) {
   if (v.size() > 64) return false;
@@ -352,6 +376,9 @@ const std::vector<Field<CostState>>& CostFields() {
       StringField("user_centre", &CostState::user_centre),
       NumberField("max_latency_ms", &CostState::max_latency_ms, kMinLatencyMs, kMaxLatencyMs, Low::kZeroIsNone),
       ChosenBoolField("domestic", &CostState::domestic_only),
+      // The engine's request field of the same name (cost_request.cpp); unset = this job only.
+      UnsetOrPositiveField("purchase_use_years", &CostState::purchase_use_years, kMaxPurchaseUseYears,
+                           &EngineText::link_use_years_range),
       StringField("preset", &CostState::preset),
       StringField("focus_region", &CostState::focus_region),
       EnumField<CostState, CarriedJobSource>("job", &CostState::job,
@@ -471,36 +498,30 @@ void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<LinkNotice>& not
 }
 
 // Why the calculator refused one field of a link, worded when drawn in either language (never
-// the engine's English inside the Chinese page): the request's own checks (ValidateWorkload,
-// worded in each language), else the field reader's range, whole-number and number checks
-// (engine/json_reader.cpp) read back into the link notices' codes.
+// the engine's English inside the Chinese page), from the kind the request parser gave its first
+// error (FieldErrorKind, engine/json_reader.hpp): the request's own checks (ValidateWorkload,
+// worded in each language), a range, a whole number, a number, a choice, a catalog id.
 LinkNotice FieldRefused(const std::string& name, const Json& value, const RequestParse& refused) {
   if (refused.errors.empty()) return {&EngineText::link_field_invalid_here, {name}};
-  const std::string& why = refused.errors.front();
-  const std::vector<std::string> checks = ValidateWorkload(refused.workload, Language::kEnglish);
-  if (!checks.empty() && checks.front() == why) return {&EngineText::link_field_refused, {name, NoticeArg(refused.workload)}};
+  // Filled in step with the errors by ParseEstimateRequest; anything else is worded generally.
+  const FieldError kind = refused.error_kinds.size() == refused.errors.size() ? refused.error_kinds.front() : FieldError{};
   const std::string quoted = Quote(value.is_string() ? value.get<std::string>() : value.is_number() ? NumberAsWritten(value) : value.dump());
-  // "request: field \"tp\" is 0, outside the allowed range [1, 1024]"
-  static constexpr std::string_view kRange = ", outside the allowed range [";
-  if (const size_t at = why.find(kRange); at != std::string::npos) {
-    const std::string range = why.substr(at + kRange.size());
-    char* end = nullptr;
-    const double lo = std::strtod(range.c_str(), &end);
-    const double hi = end && *end == ',' ? std::strtod(end + 1, nullptr) : lo;
-    return RangeNotice(name, value, lo, hi, Low::kInclusive, true);
+  switch (kind.kind) {
+    case FieldErrorKind::kFailedCheck: return {&EngineText::link_field_refused, {name, NoticeArg(refused.workload)}};
+    case FieldErrorKind::kOutOfRange: return RangeNotice(name, value, kind.min, kind.max, Low::kInclusive, true);
+    case FieldErrorKind::kNotInteger:
+    case FieldErrorKind::kNotNumber:
+      if (value.is_string()) return {&EngineText::link_number_unreadable, {name, quoted}};  // "long", "2x"
+      if (kind.kind == FieldErrorKind::kNotInteger && value.is_number()) return {&EngineText::link_number_not_whole, {name, quoted}};
+      return {&EngineText::link_number_not_text, {name}};
+    case FieldErrorKind::kUnknownCard: return {&EngineText::link_id_unknown, {name, &EngineText::link_what_card, quoted}};
+    case FieldErrorKind::kUnknownModel:  // a preset id; a model object is named as a whole below
+      if (value.is_string()) return {&EngineText::link_id_unknown, {name, &EngineText::link_what_model, quoted}};
+      break;
+    // A choice's ids stay as written in both languages.
+    case FieldErrorKind::kNotOption: return {&EngineText::link_value_not_option, {name, quoted, kind.choices}};
+    case FieldErrorKind::kOther: break;
   }
-  const bool integer = why.find("must be an integer") != std::string::npos;
-  if (integer || why.find("must be a number") != std::string::npos || why.find("must be finite") != std::string::npos ||
-      why.find("is not a size") != std::string::npos || why.find("is not a count") != std::string::npos) {
-    if (value.is_string()) return {&EngineText::link_number_unreadable, {name, quoted}};  // "long", "2x"
-    if (integer && value.is_number()) return {&EngineText::link_number_not_whole, {name, quoted}};
-    return {&EngineText::link_number_not_text, {name}};
-  }
-  if (why.find("not a catalog id") != std::string::npos) return {&EngineText::link_id_unknown, {name, &EngineText::link_what_card, quoted}};
-  // "is \"x\"; expected one of: a, b" (a choice's ids stay as written in both languages)
-  static constexpr std::string_view kChoices = "; expected one of: ";
-  if (const size_t at = why.find(kChoices); at != std::string::npos)
-    return {&EngineText::link_value_not_option, {name, quoted, why.substr(at + kChoices.size())}};
   return {&EngineText::link_field_invalid, {name}};
 }
 

@@ -402,36 +402,40 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   // from the other market's sellers is a card not sold there, as recommend ranks it), the other
   // market's only when no row has a local price; the note says so. A purchase row whose price is
   // not comparable with a market median (cost.hpp) is never picked.
-  std::optional<size_t> cheaper_not_comparable;
+  // The best rows are kept as index, total and a found flag, not as optionals read back through
+  // a lambda: GCC 12's -Wmaybe-uninitialized (Release build) could not tell that an engaged
+  // optional's value had been written.
+  struct Pick {
+    size_t index = 0;
+    double total = 0;
+    bool found = false;
+    void Offer(size_t i, double t) {
+      if (!found || t < total) index = i, total = t, found = true;
+    }
+  };
+  Pick pick, not_comparable;  // the headline's row; the cheapest purchase left out of it
   for (const bool local_only : {true, false}) {
     for (size_t i = 0; i < report.rows.size(); ++i) {
       const CostRow& r = report.rows[i];
       if (!r.total_cost || !r.meets_constraints) continue;
       if (local_only && r.price_choice && r.price_choice->scope == QuoteScope::kOtherMarket) continue;
-      auto cheaper_than = [&](const std::optional<size_t>& best) {
-        return !best || r.total_cost->amount < report.rows[*best].total_cost->amount;
-      };
-      if (!r.price_comparable) {
-        if (cheaper_than(cheaper_not_comparable)) cheaper_not_comparable = i;
-        continue;
-      }
-      if (cheaper_than(report.cheapest)) report.cheapest = i;
+      (r.price_comparable ? pick : not_comparable).Offer(i, r.total_cost->amount);
     }
-    if (report.cheapest) break;
-    cheaper_not_comparable.reset();
+    if (pick.found) break;
+    not_comparable = Pick{};
   }
-  if (report.cheapest && report.rows[*report.cheapest].price_choice &&
-      report.rows[*report.cheapest].price_choice->scope == QuoteScope::kOtherMarket)
+  if (pick.found) report.cheapest = pick.index;
+  const CostRow* cheapest = pick.found ? &report.rows[pick.index] : nullptr;
+  if (cheapest && cheapest->price_choice && cheapest->price_choice->scope == QuoteScope::kOtherMarket)
     report.notes.push_back(T.cost_note_cheapest_other_market);
   // Said only when the left-out purchase would have been the pick.
-  if (cheaper_not_comparable && (!report.cheapest || report.rows[*cheaper_not_comparable].total_cost->amount <
-                                                         report.rows[*report.cheapest].total_cost->amount)) {
-    const CostRow& r = report.rows[*cheaper_not_comparable];
+  if (not_comparable.found && (!pick.found || not_comparable.total < pick.total)) {
+    const CostRow& r = report.rows[not_comparable.index];
     report.notes.push_back(Printf(T.cost_note_purchase_not_comparable, r.region_id.c_str(),
                                   PurchaseWeakness(*r.price_choice, T).c_str(), kMinPurchaseSellers));
   }
-  if (!report.cheapest) report.notes.push_back(T.cost_note_no_cheapest);
-  else if (report.rows[*report.cheapest].service == ServiceKind::kPurchase)
+  if (!cheapest) report.notes.push_back(T.cost_note_no_cheapest);
+  else if (cheapest->service == ServiceKind::kPurchase)
     report.notes.push_back(Printf(T.cost_note_cheapest_purchase,
                                   q.purchase_use_years ? Printf(T.cost_basis_amortised, Num(*q.purchase_use_years).c_str()).c_str()
                                                        : T.cost_basis_job_outlay));

@@ -24,6 +24,12 @@ double DefaultTrainTokens(const Workload& w) {
 
 namespace {
 
+// An error that no field reader made, with its kind.
+void Refuse(RequestParse& out, std::string message, FieldErrorKind kind = FieldErrorKind::kOther) {
+  out.errors.push_back(std::move(message));
+  out.error_kinds.push_back({kind});
+}
+
 template <typename E, size_t N>
 bool ParseEnum(FieldReader& r, const char* key, const std::pair<const char*, E> (&options)[N], E& out) {
   if (!r.Has(key)) return false;
@@ -35,7 +41,7 @@ bool ParseEnum(FieldReader& r, const char* key, const std::pair<const char*, E> 
     }
   std::string list;
   for (const auto& [name, value] : options) list += (list.empty() ? "" : ", ") + std::string(name);
-  if (!s.empty()) r.Fail(key, "is \"" + s + "\"; expected one of: " + list);
+  if (!s.empty()) r.Fail(key, "is \"" + s + "\"; expected one of: " + list, {FieldErrorKind::kNotOption, 0, 0, list});
   return false;
 }
 
@@ -67,7 +73,7 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
   if (j.is_string()) {
     const ModelSpec* m = c.models.Find(j.get<std::string>());
     if (!m) {
-      out.errors.push_back("model: unknown preset \"" + j.get<std::string>() + "\" (see data/models.json)");
+      Refuse(out, "model: unknown preset \"" + j.get<std::string>() + "\" (see data/models.json)", FieldErrorKind::kUnknownModel);
       return false;
     }
     out.workload.model = *m;
@@ -75,10 +81,10 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
     return true;
   }
   if (!j.is_object()) {
-    out.errors.push_back("model: must be a preset id or an object with params, layers, hidden, ...");
+    Refuse(out, "model: must be a preset id or an object with params, layers, hidden, ...");
     return false;
   }
-  FieldReader r(j, "model", out.errors);
+  FieldReader r(j, "model", out.errors, &out.error_kinds);
   if (strict)
     r.RejectUnknown({"preset", "hf_config", "name", "params", "active_params", "layers", "hidden", "heads", "kv_heads",
                      "head_dim", "ffn_hidden", "vocab", "max_context", "experts", "experts_per_token", "shared_experts",
@@ -89,11 +95,11 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
   if (r.Has("preset")) {
     const std::string id = r.String("preset");
     if (const ModelSpec* p = c.models.Find(id)) m = *p, have_base = true;
-    else r.Fail("preset", "is not a known model id");
+    else r.Fail("preset", "is not a known model id", {FieldErrorKind::kUnknownModel});
   } else if (r.Has("hf_config")) {
     const Json& cfg = j["hf_config"];
     HfImport imp = ModelFromHfConfig(cfg.is_string() ? cfg.get<std::string>() : cfg.dump());
-    for (const auto& e : imp.errors) out.errors.push_back("model.hf_config: " + e);
+    for (const auto& e : imp.errors) Refuse(out, "model.hf_config: " + e);
     for (const auto& n : imp.notes) out.notes.push_back("model.hf_config: " + n);
     m = imp.model;
     have_base = imp.errors.empty();
@@ -104,7 +110,7 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
     std::optional<double> n;
     if (j["params"].is_string()) {
       n = ParseParamCount(j["params"].get<std::string>());
-      if (!n) r.Fail("params", "is not a size like \"13B\", \"350M\" or a number");
+      if (!n) r.Fail("params", "is not a size like \"13B\", \"350M\" or a number", {FieldErrorKind::kNotNumber});
     } else {
       n = r.NullableNumber("params", 1e3, 1e14);
     }
@@ -118,7 +124,7 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
   }
   if (!have_base) {
     if (!r.Has("layers") || !r.Has("hidden")) {
-      out.errors.push_back("model: give a preset, hf_config, params, or at least layers and hidden");
+      Refuse(out, "model: give a preset, hf_config, params, or at least layers and hidden");
       return false;
     }
     m = ModelFromParamCount(1e9);
@@ -162,7 +168,7 @@ bool ParseModel(const Json& j, const Catalogs& c, RequestParse& out, bool strict
       }
     std::string list;
     for (auto option : {options...}) list += (list.empty() ? "" : ", ") + std::string(ToString(option));
-    r.Fail(key, "is \"" + s + "\"; expected one of: " + list);
+    r.Fail(key, "is \"" + s + "\"; expected one of: " + list, {FieldErrorKind::kNotOption, 0, 0, list});
   };
   enum_field("kind", m.kind, ModelKind::kDecoder, ModelKind::kEncoder, ModelKind::kEncoderDecoder);
   enum_field("ffn_kind", m.ffn_kind, FfnKind::kSwiglu, FfnKind::kGeglu, FfnKind::kGelu, FfnKind::kRelu);
@@ -201,10 +207,10 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   RequestParse out;
   Workload& w = out.workload;
   if (!j.is_object()) {
-    out.errors.push_back("request: expected a JSON object");
+    Refuse(out, "request: expected a JSON object");
     return out;
   }
-  FieldReader r(j, "request", out.errors);
+  FieldReader r(j, "request", out.errors, &out.error_kinds);
   if (strict) r.RejectUnknown(EstimateRequestFields());
   if (j.contains("model")) {
     ParseModel(j["model"], c, out, strict);
@@ -257,12 +263,12 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   ParseEnum(r, "kv_precision", kKv, w.kv_precision);
   w.target_tokens_per_second = r.NumberOr("target_tokens_per_second", 20, 0.001, 100000);
   w.gpu = r.StringOr("gpu", "h100-sxm");
-  if (!c.gpus.Find(w.gpu)) r.Fail("gpu", "is \"" + w.gpu + "\", not a catalog id (see gpu-atlas gpus)");
+  if (!c.gpus.Find(w.gpu)) r.Fail("gpu", "is \"" + w.gpu + "\", not a catalog id (see gpu-atlas gpus)", {FieldErrorKind::kUnknownCard});
   if (r.Has("train_tokens")) {
     if (j["train_tokens"].is_string()) {
       auto n = ParseParamCount(j["train_tokens"].get<std::string>());
       if (n) w.train_tokens = *n;
-      else r.Fail("train_tokens", "is not a count like \"2T\" or a number");
+      else r.Fail("train_tokens", "is not a count like \"2T\" or a number", {FieldErrorKind::kNotNumber});
     } else {
       w.train_tokens = r.Number("train_tokens", 1, 1e15);
     }
@@ -273,13 +279,14 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   }
   if (r.Has("mfu")) w.mfu = r.Number("mfu", 0.001, 1.0);
   if (out.errors.empty())
-    for (const std::string& e : ValidateWorkload(w)) out.errors.push_back(e);
+    for (const std::string& e : ValidateWorkload(w)) Refuse(out, e, FieldErrorKind::kFailedCheck);
   return out;
 }
 
 RequestParse ParseEstimateRequestText(const std::string& text, const Catalogs& c) {
   RequestParse out;
   auto j = ParseJson(text, "request", out.errors);
+  out.error_kinds.resize(out.errors.size());  // not JSON: kOther
   if (!j) return out;
   return ParseEstimateRequest(*j, c, true);
 }

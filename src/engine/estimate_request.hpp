@@ -16,6 +16,9 @@ struct RequestParse {
   Workload workload;
   std::string model_preset;           // preset id, or "" for a custom model
   std::vector<std::string> errors;    // unknown fields, wrong types, impossible combinations
+  // The kind of each error, in step with `errors` (ParseEstimateRequest fills both), so a caller
+  // can word an error in its reader's language without reading the English.
+  std::vector<FieldError> error_kinds;
   std::vector<std::string> notes;     // defaults applied, config.json fields not used
   bool ok() const { return errors.empty(); }
 };

@@ -65,13 +65,19 @@ std::optional<Json> ParseJson(const std::string& text, const std::string& where,
   return parsed;
 }
 
-FieldReader::FieldReader(const Json& object, std::string where, std::vector<std::string>& errors)
-    : object_(object), where_(std::move(where)), errors_(errors) {
-  if (!object_.is_object()) errors_.push_back(where_ + ": expected an object");
+FieldReader::FieldReader(const Json& object, std::string where, std::vector<std::string>& errors,
+                         std::vector<FieldError>* kinds)
+    : object_(object), where_(std::move(where)), errors_(errors), kinds_(kinds) {
+  if (!object_.is_object()) Push(where_ + ": expected an object", {});
 }
 
-void FieldReader::Fail(const std::string& key, const std::string& message) {
-  errors_.push_back(BoundMessage(where_ + ": field " + Quote(key) + " " + message));
+void FieldReader::Push(std::string message, FieldError kind) {
+  errors_.push_back(std::move(message));
+  if (kinds_) kinds_->push_back(std::move(kind));
+}
+
+void FieldReader::Fail(const std::string& key, const std::string& message, FieldError kind) {
+  Push(BoundMessage(where_ + ": field " + Quote(key) + " " + message), std::move(kind));
 }
 
 bool FieldReader::Has(const char* key) const {
@@ -101,17 +107,17 @@ std::optional<double> FieldReader::NullableNumber(const char* key, double min, d
   const Json* j = Get(key, must_exist);
   if (!j || j->is_null()) return std::nullopt;
   if (!j->is_number()) {
-    Fail(key, "must be a number, got " + std::string(j->type_name()));
+    Fail(key, "must be a number, got " + std::string(j->type_name()), {FieldErrorKind::kNotNumber});
     return std::nullopt;
   }
   double v = j->get<double>();
   if (!std::isfinite(v)) {
-    Fail(key, "must be finite");
+    Fail(key, "must be finite", {FieldErrorKind::kNotNumber});
     return std::nullopt;
   }
   if (v < min || v > max) {
     Fail(key, "is " + NumberAsWritten(*j) + ", outside the allowed range [" + Shortest(min) +
-                  ", " + Shortest(max) + "]");
+                  ", " + Shortest(max) + "]", {FieldErrorKind::kOutOfRange, min, max});
     return std::nullopt;
   }
   return v;
@@ -126,7 +132,7 @@ int FieldReader::Integer(const char* key, int min, int max) {
   const Json* j = Get(key, true);
   if (!j) return min;
   if (!j->is_number_integer()) {
-    Fail(key, "must be an integer, got " + std::string(j->type_name()));
+    Fail(key, "must be an integer, got " + std::string(j->type_name()), {FieldErrorKind::kNotInteger});
     return min;
   }
   // Read in 64 bits (unsigned when nlohmann stored it so: 2^63 and above), compared with the
@@ -143,7 +149,7 @@ int FieldReader::Integer(const char* key, int min, int max) {
   }
   if (!in_range) {
     Fail(key, "is " + NumberAsWritten(*j) + ", outside the allowed range [" + std::to_string(min) +
-                  ", " + std::to_string(max) + "]");
+                  ", " + std::to_string(max) + "]", {FieldErrorKind::kOutOfRange, static_cast<double>(min), static_cast<double>(max)});
     return min;
   }
   return static_cast<int>(v);
@@ -225,7 +231,7 @@ void FieldReader::RejectUnknown(const std::vector<std::string>& known) {
   for (auto it = object_.begin(); it != object_.end(); ++it) {
     bool found = false;
     for (const auto& k : known) found = found || k == it.key();
-    if (!found) errors_.push_back(BoundMessage(where_ + ": unknown field " + Quote(it.key())));
+    if (!found) Push(BoundMessage(where_ + ": unknown field " + Quote(it.key())), {});
   }
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace atlas {
@@ -28,11 +29,36 @@ std::optional<Json> ParseJson(const std::string& text, const std::string& where,
 // the shortest text that reads back to the same double.
 std::string NumberAsWritten(const Json& number);
 
+// What kind of problem a refused field has, beside its English message: for a caller that words
+// the problem itself in the reader's language (the share link's notices, app/state_json.cpp)
+// rather than reading the English.
+enum class FieldErrorKind {
+  kOther,         // none of the below: not an object, missing, not text or true/false, empty, unknown, ...
+  kNotNumber,     // a number was expected (JSON of another type, not finite, text that is not a size or count)
+  kNotInteger,    // a whole number was expected
+  kOutOfRange,    // a number outside [min, max]
+  kNotOption,     // text that is none of the choices
+  kUnknownCard,   // a card id not in the catalog
+  kUnknownModel,  // a model preset id not in the catalog
+  kFailedCheck,   // the request as a whole fails one of its checks (ValidateWorkload)
+};
+
+struct FieldError {
+  FieldErrorKind kind = FieldErrorKind::kOther;
+  double min = 0, max = 0;  // kOutOfRange: the allowed range
+  std::string choices;      // kNotOption: the choices, "a, b, c" (ids, the same in every language)
+  FieldError() = default;
+  FieldError(FieldErrorKind k, double lo = 0, double hi = 0, std::string list = {})
+      : kind(k), min(lo), max(hi), choices(std::move(list)) {}
+};
+
 // Reads the fields of one JSON object; `where` names it in messages, e.g.
-// "data/gpus.json: gpus[3] (id \"h100-sxm\")".
+// "data/gpus.json: gpus[3] (id \"h100-sxm\")". With `kinds`, every message appended to
+// `errors` gets its FieldError appended to *kinds, so the two stay in step.
 class FieldReader {
  public:
-  FieldReader(const Json& object, std::string where, std::vector<std::string>& errors);
+  FieldReader(const Json& object, std::string where, std::vector<std::string>& errors,
+              std::vector<FieldError>* kinds = nullptr);
 
   bool Has(const char* key) const;
   // The key is present and holds null.
@@ -55,14 +81,16 @@ class FieldReader {
   // Reports keys of the object that are not in `known` (used for strict request parsing).
   void RejectUnknown(const std::vector<std::string>& known);
 
-  void Fail(const std::string& key, const std::string& message);
+  void Fail(const std::string& key, const std::string& message, FieldError kind = {});
   const std::string& where() const { return where_; }
 
  private:
   const Json* Get(const char* key, bool required);
+  void Push(std::string message, FieldError kind);
   const Json& object_;
   std::string where_;
   std::vector<std::string>& errors_;
+  std::vector<FieldError>* kinds_;
 };
 
 // Whether `s` is one of `options` (enumerated string fields of data files).

@@ -50,8 +50,9 @@ void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& 
   const bool narrow = env.narrow();
   if (narrow) {
     ImGui::BeginChild("cost_scroll", ImVec2(0, 0), false);
-    if (ImGui::CollapsingHeader(Label(env.text().cost_inputs_header, "cost_inputs").c_str()))
-      DrawInputs(state.cost, catalogs, derived, env);
+    const bool inputs_open = ImGui::CollapsingHeader(Label(env.text().cost_inputs_header, "cost_inputs").c_str());
+    TestTarget(env, "cost_inputs_header");  // browser tests open the inputs on a phone
+    if (inputs_open) DrawInputs(state.cost, catalogs, derived, env);
     DrawResults(state, catalogs, derived, env, true);
     ImGui::EndChild();
     return;

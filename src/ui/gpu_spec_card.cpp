@@ -72,7 +72,8 @@ ImU32 LevelColor(SupportLevel level) {
   return kColorMuted;
 }
 
-// One row per feature: the level in its colour; hovering shows the note and the source.
+// One row per feature: the level in its colour; its detail (hover, or a tap on phones) shows the
+// note and the source.
 void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
   const UiText& t = env.text();
   ImGui::Spacing();
@@ -89,10 +90,12 @@ void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
     ImGui::PushStyleColor(ImGuiCol_Text, LevelColor(e.level));
     ImGui::TextUnformatted(LevelWord(e.level, t));
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) {
+    // The note (in the UI language) and its source: a tooltip on hover, on phones (no hover) a
+    // sheet opened by a tap on the row (issue 16.7).
+    {
       const std::string note = SupportNote(e, env.language);
-      const std::string tip = e.source.empty() ? note : note + "\n" + e.source;
-      ImGui::SetTooltip("%s", Shown(tip, env).c_str());
+      if (!note.empty() || !e.source.empty())
+        DetailText("card_note", Shown(e.source.empty() ? note : note + "\n" + e.source, env), env, 24);
     }
     if (!e.source.empty() && env.open_url) {
       ImGui::SameLine();

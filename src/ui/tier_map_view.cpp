@@ -497,7 +497,10 @@ ATLAS_DEFERRED void DrawTierDetailSheet(TierMapState& s, const Catalogs& c, cons
   ImGui::SetNextWindowSize(ImVec2(vp->Size.x, h));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoSavedSettings;
-  if (!ImGui::BeginPopupModal("###gpu_sheet", nullptr, flags)) return;
+  ImGui::PushStyleColor(ImGuiCol_PopupBg, SheetBackground());  // opaque over the tab bar
+  const bool open = ImGui::BeginPopupModal("###gpu_sheet", nullptr, flags);
+  ImGui::PopStyleColor();
+  if (!open) return;
   const float button_h = std::max(44.0f * env.dpr, ImGui::GetFrameHeight());
   const bool picked = std::find(s.compare.begin(), s.compare.end(), g->id) != s.compare.end();
   const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;

@@ -32,11 +32,21 @@ static_assert(sizeof(kStepTitles) / sizeof(kStepTitles[0]) == kWalkSteps);
 // A widget label whose ImGui id stays the same in every language.
 std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
-// A combo's label: beside it on desktop; on phones, with its (?), on a line of its own above a
-// full-width combo (label and combo side by side do not fit 390 px). The id stays the same.
-std::string ComboLabel(const char* text, const char* id, const char* help, const UiEnv& env) {
+// The width of a combo whose closed box shows the longest of `choices` whole: ImGui clips the
+// shown choice at the arrow button (BeginCombo), so the text, its frame padding on both sides and
+// the arrow (a square of the frame's height). At least `min_w`.
+float ComboWidthFor(std::initializer_list<const char*> choices, float min_w) {
+  float text_w = 0;
+  for (const char* c : choices) text_w = std::max(text_w, ImGui::CalcTextSize(c, nullptr, true).x);
+  return std::max(min_w, text_w + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight());
+}
+
+// A combo's label: beside it on desktop (the combo `width` wide, Em(20) unless given); on phones,
+// with its (?), on a line of its own above a full-width combo (label and combo side by side do
+// not fit 390 px). The id stays the same.
+std::string ComboLabel(const char* text, const char* id, const char* help, const UiEnv& env, float width = 0) {
   if (!env.narrow()) {
-    ImGui::SetNextItemWidth(Em(20));
+    ImGui::SetNextItemWidth(width > 0 ? width : Em(20));
     return Label(text, id);
   }
   ImGui::TextUnformatted(text);
@@ -330,8 +340,19 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
     automatic.market.clear();
     const std::string auto_label = Printf(t.walk_market_auto, WalkthroughPricesInChina(automatic, env.language) ? china : global);
     const char* shown = s.market == "cn" ? china : s.market == "global" ? global : auto_label.c_str();
-    const bool open = ImGui::BeginCombo(ComboLabel(t.walk_market, "market", t.walk_market_help, env).c_str(), shown);
-    if (!open) TestTarget(env, "walk_market");
+    // As wide as its longest choice (the automatic one names a market), so none is cut off.
+    const float width = ComboWidthFor({auto_label.c_str(), china, global}, Em(20));
+    const bool open = ImGui::BeginCombo(ComboLabel(t.walk_market, "market", t.walk_market_help, env, width).c_str(), shown);
+    if (!open) {
+      TestTarget(env, "walk_market");
+      // For the browser test: where the longest choice's text would end in the closed box (the
+      // box's left edge + padding + text), to compare with the arrow's left edge.
+      if (env.test_target) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        const float text_w = ComboWidthFor({auto_label.c_str(), china, global}, 0) - ImGui::GetStyle().FramePadding.x - ImGui::GetFrameHeight();
+        env.test_target("walk_market_longest", a.x, a.y, a.x + text_w, b.y);
+      }
+    }
     if (open) {
       if (ImGui::Selectable(auto_label.c_str(), s.market.empty())) s.market.clear();
       if (ImGui::Selectable(china, s.market == "cn")) s.market = "cn";

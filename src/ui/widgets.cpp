@@ -15,8 +15,52 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
+#include <unordered_map>
 
 namespace atlas::ui {
+
+namespace {
+
+// Results the frames ask for again and again (a view draws the same sentences every frame until
+// its state changes): kept while they are asked for, dropped once a whole frame passed without
+// them. Two generations: what this frame used and what the frame before used; a frame of the
+// ImGui context `GImGui` moves the current generation to the previous one. Issue 16.4: the Cost
+// view's text wrapping and CJK filtering were ~40 % of its frame (callgrind, bench/RESULTS.md).
+template <typename Value>
+class FrameMemo {
+ public:
+  // The value for `key`, computed by `make()` only when neither generation has it.
+  template <typename Make>
+  const Value& Get(const std::string& key, Make&& make) {
+    const void* context = GImGui;
+    const int frame = GImGui ? GImGui->FrameCount : -1;
+    if (context != context_) {
+      current_.clear(), previous_.clear();
+      context_ = context;
+      frame_ = frame;
+    } else if (frame != frame_) {
+      previous_ = std::move(current_);
+      current_.clear();
+      frame_ = frame;
+    }
+    if (auto it = current_.find(key); it != current_.end()) return it->second;
+    if (auto it = previous_.find(key); it != previous_.end()) return current_.emplace(key, std::move(it->second)).first->second;
+    return current_.emplace(key, make()).first->second;
+  }
+
+ private:
+  std::unordered_map<std::string, Value> current_, previous_;
+  const void* context_ = nullptr;
+  int frame_ = -1;
+};
+
+struct WrappedLayout {
+  std::vector<std::pair<size_t, size_t>> lines;
+  float width = 0;
+};
+
+}  // namespace
 
 void HelpMarker(const char* text) {
   ImGui::TextDisabled("(?)");
@@ -76,8 +120,18 @@ void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
   }
 }
 
+namespace {
+std::string ShownInEnglish(const std::string& text);
+}  // namespace
+
 std::string Shown(const std::string& text, const UiEnv& env) {
   if (env.chinese()) return text;
+  static FrameMemo<std::string> memo;  // the same notes are shown every frame
+  return memo.Get(text, [&] { return ShownInEnglish(text); });
+}
+
+namespace {
+std::string ShownInEnglish(const std::string& text) {
   // Drop CJK code points (the English fonts have none): ideographs, CJK and full-width
   // punctuation, anything beyond the BMP. Everything else the data uses is in the font.
   std::string out;
@@ -103,6 +157,7 @@ std::string Shown(const std::string& text, const UiEnv& env) {
   while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
   return tidy;
 }
+}  // namespace
 
 void ColoredWrapped(ImU32 color, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
@@ -126,11 +181,27 @@ void WrappedText(const std::string& text) {
   const float wrap_width = ImGui::CalcWrapWidthForPos(pos, std::max(0.0f, window->DC.TextWrapPos));
   ImFont* font = g.Font;
   const float size = g.FontSize;
-  const auto lines = BreakLines(text, std::max(wrap_width, size), [&](const char* b, const char* e) {
-    return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
+  const float break_width = std::max(wrap_width, size);
+  // The lines depend on the text, the width and the font's glyphs (a font rebuild, e.g. when the
+  // Chinese font arrives, gives new glyph data), so all of them are the key.
+  static FrameMemo<WrappedLayout> memo;
+  char head[96];
+  const int head_n = std::snprintf(head, sizeof head, "%p|%p|%d|%a|%a|", static_cast<const void*>(font),
+                                   static_cast<const void*>(font->Glyphs.Data), font->Glyphs.Size, static_cast<double>(size),
+                                   static_cast<double>(break_width));
+  std::string key(head, static_cast<size_t>(std::max(0, head_n)));
+  key += text;
+  const WrappedLayout& layout = memo.Get(key, [&] {
+    WrappedLayout out;
+    out.lines = BreakLines(text, break_width, [&](const char* b, const char* e) {
+      return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
+    });
+    for (const auto& [b, e] : out.lines)
+      out.width = std::max(out.width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
+    return out;
   });
-  float width = 0;
-  for (const auto& [b, e] : lines) width = std::max(width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
+  const auto& lines = layout.lines;
+  const float width = layout.width;
   const ImRect bb(pos, ImVec2(pos.x + width, pos.y + size * static_cast<float>(std::max<size_t>(1, lines.size()))));
   ImGui::ItemSize(bb.GetSize(), 0.0f);
   if (!ImGui::ItemAdd(bb, 0)) return;
@@ -358,6 +429,12 @@ bool TappedDetail(bool first_in_row, const UiEnv& env) {
 
 }  // namespace
 
+ImVec4 SheetBackground() {
+  ImVec4 c = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
+  c.w = 1.0f;
+  return c;
+}
+
 bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
   if (ImGui::GetCurrentWindow()->SkipItems) return false;  // the item was not drawn
   TestTarget(env, test_id);
@@ -378,7 +455,12 @@ bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
   ImGui::SetNextWindowSizeConstraints(ImVec2(vp->Size.x, 0), ImVec2(vp->Size.x, vp->Size.y * 0.6f));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar |
                                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
-  if (!ImGui::BeginPopupEx(id, flags)) return false;
+  // Opaque, unlike tooltips (PopupBg is 98 % in the theme): the bottom tab bar lies under the
+  // sheet and must not show through it.
+  ImGui::PushStyleColor(ImGuiCol_PopupBg, SheetBackground());
+  const bool open = ImGui::BeginPopupEx(id, flags);  // the background is drawn inside Begin
+  ImGui::PopStyleColor();
+  if (!open) return false;
   const float button_h = std::max(44.0f * env.dpr, ImGui::GetFrameHeight());
   if (ImGui::Button((std::string(env.text().tier_sheet_close) + "###detail_close").c_str(), ImVec2(-FLT_MIN, button_h)))
     ImGui::CloseCurrentPopup();

@@ -61,6 +61,9 @@ bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em);
 void EndDetail(const UiEnv& env);
 // A detail that is one text (a tooltip's "%s").
 void DetailText(const char* test_id, const std::string& text, const UiEnv& env, float wrap_em = 0);
+// The phones' bottom sheets' background: the theme's popup colour, opaque (tooltips keep theirs,
+// a touch translucent), so the tab bar under a sheet does not show through it.
+ImVec4 SheetBackground();
 
 // A number field people can type into as they speak ("8k", "2T", "70B"): the entry is committed
 // on Enter, on leaving the field or after kNumberFieldPauseS of real time with no key arriving,

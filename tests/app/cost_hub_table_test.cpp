@@ -109,3 +109,75 @@ TEST_CASE("hub table and verdict agree: the verdict's row is a table row, with i
         CHECK_FALSE((row.total_cost && row.meets_constraints && row.price_choice->scope != QuoteScope::kOtherMarket));
   }
 }
+
+TEST_CASE("hub table order: hubs left out by the constraints (greyed) after every hub that is in, any column, any direction") {
+  // Two hubs that are in, two left out: the left-out ones are cheaper, cleaner and closer, so a
+  // plain sort would list them first.
+  std::vector<HubRow> rows(5);
+  rows[0].group = "global", rows[0].region_index = 9, rows[0].kwh_price = 0.1, rows[0].rent = 10, rows[0].latency_ms = 5;
+  rows[0].meets_constraints = false, rows[0].excluded = HubExclusion::kOtherMarket;
+  rows[1].group = "cn-east", rows[1].region_index = 0, rows[1].kwh_price = 0.6, rows[1].rent = 200, rows[1].latency_ms = 30;
+  rows[2].group = "cn-west", rows[2].region_index = 5, rows[2].kwh_price = 0.3, rows[2].rent = 100;
+  rows[3].group = "global", rows[3].region_index = 7, rows[3].kwh_price = 0.2, rows[3].rent = 20, rows[3].latency_ms = 900;
+  rows[3].meets_constraints = false, rows[3].excluded = HubExclusion::kLatency;
+  rows[4].group = "cn-east", rows[4].region_index = 1, rows[4].kwh_price = 0.5;  // in, no price
+  auto in_first = [&](const std::vector<int>& order) {
+    bool seen_out = false;
+    for (int i : order) {
+      if (!rows[i].meets_constraints) seen_out = true;
+      else if (seen_out) return false;
+    }
+    return true;
+  };
+  for (int col = 0; col < kHubColumnCount; ++col)
+    for (const bool ascending : {true, false}) {
+      INFO(col << (ascending ? " ascending" : " descending"));
+      CHECK(in_first(HubRowOrder(rows, static_cast<HubColumn>(col), ascending)));
+    }
+  // Within each part the column's order holds, missing values last.
+  CHECK(HubRowOrder(rows, HubColumn::kRent, true) == std::vector<int>{2, 1, 4, 0, 3});
+  CHECK(HubRowOrder(rows, HubColumn::kRent, false) == std::vector<int>{1, 2, 4, 3, 0});
+  CHECK(HubRowOrder(rows, HubColumn::kLatency, true) == std::vector<int>{1, 4, 2, 0, 3});  // ties: hub order
+  CHECK(HubRowOrder(rows, HubColumn::kHub, true) == std::vector<int>{1, 4, 2, 3, 0});
+  CHECK(HubRowOrder(rows, HubColumn::kHub, false) == std::vector<int>{2, 4, 1, 0, 3});
+}
+
+TEST_CASE("hub table: \"mainland China only\" greys the hubs outside it as another market's; a latency limit as too far") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState state;
+  state.cost.gpu = "h100-sxm";
+  state.cost.service = "container";
+  state.cost.domestic_only = true;
+  CostDerived d;
+  UpdateCostDerived(state, c, d, Language::kEnglish);
+  REQUIRE(d.valid);
+  int out = 0, in = 0;
+  for (const HubRow& h : d.hubs) {
+    const Region& r = c.regions.regions[h.region_index];
+    INFO(r.id);
+    CHECK(h.meets_constraints == r.in_china());
+    CHECK(h.excluded == (r.in_china() ? HubExclusion::kNone : HubExclusion::kOtherMarket));
+    (r.in_china() ? in : out)++;
+  }
+  CHECK(in > 0);
+  CHECK(out > 0);
+  // The default order (rent, cheapest first) lists every mainland hub first.
+  const std::vector<int> order = HubRowOrder(d.hubs, HubColumn::kRent, true);
+  for (size_t k = 0; k < order.size(); ++k) {
+    INFO(k);
+    CHECK(d.hubs[order[k]].meets_constraints == (static_cast<int>(k) < in));
+  }
+  // Every hub allowed, a latency limit from Shanghai: the far hubs are out for latency.
+  state.cost.domestic_only = false;
+  state.cost.user_centre = "shanghai";
+  state.cost.max_latency_ms = 60;
+  UpdateCostDerived(state, c, d, Language::kEnglish);
+  REQUIRE(d.valid);
+  int far = 0;
+  for (const HubRow& h : d.hubs) {
+    INFO(c.regions.regions[h.region_index].id);
+    CHECK(h.excluded == (h.meets_constraints ? HubExclusion::kNone : HubExclusion::kLatency));
+    far += !h.meets_constraints;
+  }
+  CHECK(far > 0);
+}

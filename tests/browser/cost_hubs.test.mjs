@@ -148,6 +148,38 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["hubs left out by \"mainland China only\" come after every hub that is in, tagged as another market (境外), desktop and phone, en and zh", async () => {
+    for (const [lang, link, tag] of [["en", LINK + "&cost.domestic=1", "other market"], ["zh", "#v=1&lang=zh&view=cost", "境外"]])
+      for (const device of [DESKTOP, PHONE]) {
+        const where = `${lang} ${device === PHONE ? "phone" : "desktop"}`;
+        const { context, page, problems } = await openWithHook(device, link);
+        if (lang === "zh") await page.waitForFunction(() => (window.__atlasDrawnText || "").includes("枢纽"), null, { timeout: 30000 });
+        const text = await drawn(page);
+        // A table row: a line that starts with "| "; on phones a greyed hub's tag is on the line
+        // under its name (the next line, before the next row).
+        const lines = text.split("\n");
+        const head = lines.findIndex((l) => l.startsWith("| Hub |") || l.startsWith("| 枢纽 |"));
+        assert(head >= 0, `${where}: no hub table`);
+        const rows = [];
+        for (const l of lines.slice(head + 1)) {
+          if (l.startsWith("| ")) rows.push(l);
+          else if (rows.length && !l.includes("|") && l.trim() === tag) rows[rows.length - 1] += " " + l.trim();
+          else if (!l.includes("|")) break;
+          else rows[rows.length - 1] += " " + l;
+        }
+        const tagged = rows.map((r) => r.split("|")[1].includes(tag) || r.includes(` ${tag} `) || r.trim().endsWith(tag));
+        if (process.env.DUMP) console.log(rows.map((r, i) => `${tagged[i] ? "OUT" : "in "} ${r}`).join("\n"));
+        assert(rows.length >= 8, `${where}: only ${rows.length} hub rows:\n${rows.join("\n")}`);
+        const firstOut = tagged.indexOf(true);
+        assert(firstOut > 0, `${where}: no hub tagged '${tag}' after the hubs that are in:\n${rows.join("\n")}`);
+        assert(tagged.slice(firstOut).every((t) => t), `${where}: a hub that is in comes after one left out:\n${rows.join("\n")}`);
+        // The hubs that are in are still sorted by rent, cheapest first.
+        if (lang === "en") checkSortedByRent(rows.slice(0, firstOut), where);
+        await shot(page, `cost-hubs-out-last-${lang}-${device === PHONE ? "phone" : "desktop"}`);
+        assert(problems.length === 0, problems.join("\n"));
+        await context.close();
+      }
+  }],
   ["zh default Cost view: money in 万 with ¥, ¥ headers, the verdict's row is the table's and says its price", async () => {
     for (const device of [DESKTOP, PHONE]) {
       const { context, page, problems } = await openWithHook(device, "#v=1&lang=zh&view=cost");

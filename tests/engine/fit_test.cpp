@@ -201,6 +201,40 @@ TEST_CASE("fit: the question is kept over a spread of jobs") {
   }
 }
 
+TEST_CASE("fit: why offload helps names the node once, with its card count, in English and Chinese") {
+  // 8B full fine-tuning on one H100 offloads the optimizer; 70B QLoRA on two RTX 4090s offloads
+  // the parameters (the same jobs as above). The per-node figure is said once, with the node's
+  // card count beside it, not "per node X, per node N cards".
+  auto count = [](const std::string& s, const std::string& word) {
+    size_t n = 0;
+    for (size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + word.size())) ++n;
+    return n;
+  };
+  const std::pair<const char*, const char*> jobs[] = {
+      {R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "h100-sxm"})", "offload_optimizer"},
+      {R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-4090", "gpus": 2})", "offload_params"}};
+  for (const auto& [json, field] : jobs) {
+    INFO(field);
+    FitConstraints zh;
+    zh.language = Language::kChinese;
+    // The results outlive the pointers into them (a temporary would be gone by the next line).
+    const auto result_zh = RunFit(json, zh);
+    const auto result_en = RunFit(json);
+    const FitChange* change_zh = Change(result_zh, field);
+    const FitChange* change_en = Change(result_en, field);
+    REQUIRE(change_zh);
+    REQUIRE(change_en);
+    INFO(change_zh->why << " / " << change_en->why);
+    CHECK(count(change_zh->why, "每节点") == 1);
+    CHECK(count(change_zh->why, "每卡") == 1);
+    CHECK(change_zh->why.find("张卡") != std::string::npos);  // the node's cards, counted with 张
+    CHECK(change_zh->why.find("%") == std::string::npos);     // every argument in its place
+    CHECK(change_zh->why.find("$") == std::string::npos);
+    CHECK(count(change_en->why, "node") == 1);
+    CHECK(count(change_en->why, "per GPU") == 1);
+  }
+}
+
 TEST_CASE("fit: a hopeless job says why, with numbers, and changes nothing") {
   const Workload asked = Job(R"({"model": "llama-3.1-405b", "task": "full_finetune", "gpu": "t4"})");
   const FitResult r = Fit(asked, {}, Data());

@@ -1,6 +1,7 @@
 // Prices as a market (engine/price_market.hpp): dates and staleness, market statistics, the
 // region's own quotes before the market's, the statistic a request picks, and the loader's
 // checks of dates, sources and regions. Fixture: cost_fixtures.hpp (USD = 7 CNY).
+#include "calendar_month.hpp"
 #include "cost_fixtures.hpp"
 #include "engine/cost.hpp"
 #include "engine/gpu_catalog.hpp"
@@ -296,15 +297,28 @@ TEST_CASE("the shipped prices: 200+ dated quotes from 15+ sites, per-region quot
   const PricingCatalog& p = c.pricing;
   CHECK(p.prices.size() >= 200);
   std::set<std::string> sites;
+  // Every quote's date read by the calendar (calendar_month.hpp), not by the engine: the engine's
+  // month index and its stale mark must agree with it (issue 14: stale past 12 months).
+  const std::optional<int> data_month = CalendarMonthIndex(p.data_date);
+  REQUIRE(data_month.has_value());
+  int stale = 0;
   for (const PriceRecord& q : p.prices) {
-    INFO(q.id);
-    CHECK(AsOfMonthIndex(q.as_of).has_value());
+    INFO(q.id << " as_of " << q.as_of);
+    const std::optional<int> month = CalendarMonthIndex(q.as_of);
+    CHECK(month.has_value());
+    CHECK(AsOfMonthIndex(q.as_of) == month);
+    const bool older = month && *data_month - *month > 12;
+    CHECK(IsStaleQuote(q, p.data_date) == older);
+    stale += older;
     for (const std::string& s : q.sources) {
       const size_t start = s.find("://") + 3;
       sites.insert(s.substr(start, s.find('/', start) - start));
     }
   }
   CHECK(sites.size() >= 15);
+  // Both kinds are present, so the comparison above meets stale and current quotes alike.
+  CHECK(stale > 0);
+  CHECK(stale < static_cast<int>(p.prices.size()));
   auto sellers = [&](const char* gpu, const char* market) {
     std::set<std::string> out;
     int quotes = 0;

@@ -1,8 +1,10 @@
 // data/pricing_gaps.json (engine/pricing_gaps.hpp): searches that found no public price. The
 // shipped file loads and covers every card/market that issue 14's coverage asks for and the
 // quotes do not reach; each bad record names file, record and field.
+#include "calendar_month.hpp"
 #include "engine/gpu_catalog.hpp"
 #include "engine/price_market.hpp"
+#include "engine/pricing_catalog.hpp"
 #include "engine/pricing_gaps.hpp"
 #include "test_support.hpp"
 
@@ -136,8 +138,26 @@ TEST_CASE("China hourly coverage: counted per card and seller; a shortfall carri
 
 // The purchase gaps filled on 2026-12-05: each card has a purchase quote in its market, dated to the
 // month and marked as an estimate (news or blog figures), and no gap record claims otherwise.
+// "Dated to the month" is checked where it can break: the date read by the calendar
+// (calendar_month.hpp) and the engine's month index agree, and the same record in the shipped
+// file with its date cut back to the year (the retired year-only dating), or given a month
+// or day the calendar lacks, is refused by the loader, naming the record.
 TEST_CASE("purchase quotes for A100 80G, H800 and MI300X are month-dated estimates, not gaps") {
   const PricingCatalog& p = RealCatalogs().pricing;
+  Json shipped = Json::parse(ReadSourceFile("data/pricing.json"));
+  REQUIRE(LoadPricingCatalog(shipped.dump(), "data/pricing.json").ok());
+  auto refused = [&shipped](const std::string& id, const std::string& as_of) {
+    Json edited = shipped;
+    bool found = false;
+    for (Json& q : edited["prices"])
+      if (q["id"] == id) q["as_of"] = as_of, found = true;
+    REQUIRE(found);
+    // The message names the record by its id (long ids cut to their start) and the field.
+    for (const std::string& e : LoadPricingCatalog(edited.dump(), "data/pricing.json").errors)
+      if (e.find("(id \"" + id.substr(0, 24)) != std::string::npos && e.find("field \"as_of\" is \"" + as_of + "\"") != std::string::npos)
+        return true;
+    return false;
+  };
   struct Want { const char* gpu; const char* market; };
   for (const Want& w : {Want{"a100-80gb-sxm", "global"}, Want{"h800-sxm", "cn"}, Want{"mi300x", "global"}}) {
     INFO(w.gpu);
@@ -145,7 +165,16 @@ TEST_CASE("purchase quotes for A100 80G, H800 and MI300X are month-dated estimat
     for (const PriceRecord* q : p.PricesFor(w.gpu, ServiceKind::kPurchase))
       if (q->market == w.market) {
         ++found;
-        CHECK(AsOfMonthIndex(q->as_of).has_value());
+        INFO(q->id << " as_of " << q->as_of);
+        const std::optional<int> month = CalendarMonthIndex(q->as_of);
+        CHECK(month.has_value());
+        CHECK(AsOfMonthIndex(q->as_of) == month);
+        const std::string year = q->as_of.substr(0, 4);
+        CHECK(refused(q->id, year));
+        CHECK(refused(q->id, year + "-13"));
+        CHECK(refused(q->id, year + "-00"));
+        CHECK(refused(q->id, year + "-04-31"));
+        CHECK(refused(q->id, year + "/" + q->as_of.substr(5, 2)));
         CHECK(q->estimate);
       }
     CHECK(found >= 1);
@@ -172,7 +201,17 @@ TEST_CASE("every main card has a quote or a recorded search for each monthly and
     if (q->market == "global" && q->provider == "Scaleway") {
       scaleway = true;
       CHECK(q->currency == "EUR");
-      CHECK(AsOfMonthIndex(q->as_of).has_value());
+      // Dated by the changelog it cites (the date is in the changelog's file name), and, as its
+      // note says, older than 12 months at the data date: by the calendar and by the engine.
+      REQUIRE(!q->sources.empty());
+      CHECK(q->as_of == "2024-11-29");
+      CHECK(q->sources[0].find(q->as_of) != std::string::npos);
+      const std::optional<int> month = CalendarMonthIndex(q->as_of), data_month = CalendarMonthIndex(p.data_date);
+      REQUIRE(month.has_value());
+      REQUIRE(data_month.has_value());
+      CHECK(*data_month - *month > 12);
+      CHECK(AsOfMonthIndex(q->as_of) == month);
+      CHECK(IsStaleQuote(*q, p.data_date));
     }
   CHECK(scaleway);
 }

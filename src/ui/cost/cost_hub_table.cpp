@@ -58,6 +58,16 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
     const std::string name = ShortName(r, env.chinese());
     if (row.meets_constraints) ImGui::TextUnformatted(name.c_str());
     else ImGui::TextDisabled("%s", name.c_str());
+    // A greyed hub says why it is out (sorted after the hubs that are in, cost_hub_table.hpp): on
+    // desktop beside its name, on phones under it (the frozen column is narrow).
+    if (row.excluded != HubExclusion::kNone) {
+      const bool market = row.excluded == HubExclusion::kOtherMarket;
+      if (!narrow) ImGui::SameLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", market ? t.cost_hub_out_market : t.cost_hub_out_latency);
+      // Its detail on desktop only: on phones the first detail of a row answers a tap anywhere on
+      // the row (widgets.cpp TappedDetail), and that must stay the row's rent, not the tag.
+      if (!narrow) DetailText("tip", market ? t.cost_hub_out_market_help : t.cost_hub_out_latency_help, env, 24);
+    }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Safe(row.kwh_price, 3).c_str());
     ImGui::TableNextColumn();

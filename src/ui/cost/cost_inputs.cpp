@@ -41,6 +41,34 @@ int PricedForms(const PricingCatalog& p, const std::string& gpu) {
   return n;
 }
 
+// How a purchase is counted against renting (engine/cost.hpp, "buying for one job"): for this
+// job only (unset, the default: the job bears the whole outlay) or kept in use for a stated
+// number of further-use years (an amortised share).
+void DrawPurchaseUse(CostState& s, const Catalogs& c, const UiEnv& env) {
+  const UiText& t = env.text();
+  ImGui::Spacing();
+  ImGui::TextUnformatted(t.cost_buy_use);
+  ImGui::SameLine();
+  HelpMarker(Printf(t.cost_buy_use_help, Shortest(kMaxPurchaseUseYears).c_str()).c_str(), env);
+  const bool further = s.purchase_use_years.has_value();
+  if (ImGui::RadioButton(Label(t.cost_buy_this_job, "buy_job").c_str(), !further)) s.purchase_use_years.reset();
+  TestTarget(env, "cost_buy_this_job");
+  if (ImGui::RadioButton(Label(t.cost_buy_further_use, "buy_further").c_str(), further) && !further) {
+    // Starting point: the cards' whole depreciation life (data/pricing.json service_forms), the
+    // horizon over which the break-even chart already spreads a purchase.
+    const ServiceForm* buy = c.pricing.Form(ServiceKind::kPurchase);
+    const double life = buy ? buy->depreciation_years : 0;
+    s.purchase_use_years = life > 0 && life <= kMaxPurchaseUseYears ? life : 1.0;
+  }
+  TestTarget(env, "cost_buy_further");
+  if (!s.purchase_use_years) return;
+  double years = *s.purchase_use_years;
+  // 0.1 year (about five weeks) is the field's floor; the link and the engine take any
+  // positive figure up to kMaxPurchaseUseYears.
+  if (DoubleInput(t, Label(t.cost_buy_use_years, "use_years"), years, 0.1, kMaxPurchaseUseYears, 1))
+    s.purchase_use_years = years;
+}
+
 }  // namespace
 
 void DrawRegionPicker(CostState& s, const Catalogs& c, const UiEnv& env) {
@@ -133,6 +161,7 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##service", &form, forms, IM_ARRAYSIZE(forms)))
     s.service = form == 0 ? std::string() : ServiceId(static_cast<ServiceKind>(form - 1));
+  DrawPurchaseUse(s, c, env);
 
   ImGui::Spacing();
   ImGui::TextUnformatted(t.cost_money);

@@ -18,16 +18,34 @@ namespace atlas::ui::cost {
 namespace {
 
 // Under the headline: the basis buying was counted on in the headline's region (the engine's
-// rule, engine/cost.hpp "buying for one job") and the job hours where buying meets renting.
-void DrawBuyBasis(const CostDerived& d, const std::string& region_id, const UiEnv& env) {
+// rule, engine/cost.hpp "buying for one job") and the job hours where buying meets renting; on
+// the amortised basis, whether buying beats the headline's rent there and, if it does but is
+// not the pick, why.
+void DrawBuyBasis(const CostDerived& d, const CostRow& headline, const UiEnv& env) {
   const UiText& t = env.text();
+  const std::string& region_id = headline.region_id;
   const CostRow* buy = nullptr;
   for (const CostRow& r : d.report.rows)
     if (r.region_id == region_id && r.service == ServiceKind::kPurchase && r.total_cost) buy = &r;
   if (!buy) return;
-  const std::string total = Money(buy->total_cost->amount, d.request.currency, env.language);
+  const std::string& cur = d.request.currency;
+  const std::string total = Money(buy->total_cost->amount, cur, env.language);
   if (d.report.purchase_basis == PurchaseBasis::kAmortised) {
-    WrappedTextF(t.cost_buy_basis_amortised, Safe(d.request.purchase_use_years.value_or(0), 0).c_str(), total.c_str());
+    const std::string years = Shortest(d.request.purchase_use_years.value_or(NAN));
+    if (buy == &headline) {
+      WrappedTextF(t.cost_buy_basis_amortised_wins, years.c_str(), total.c_str());
+      return;
+    }
+    const double rent = headline.total_cost ? headline.total_cost->amount : NAN;
+    const std::string rent_text = Money(rent, cur, env.language);
+    if (buy->total_cost->amount < rent) {
+      // Cheaper, yet not picked (engine/cost.cpp, the cheapest row): a purchase price that is
+      // not comparable with a market median, else one priced by the other market's sellers.
+      const char* why = !buy->price_comparable ? t.cost_buy_not_picked_weak : t.cost_buy_not_picked_other_market;
+      WrappedTextF(t.cost_buy_basis_amortised_cheaper, years.c_str(), total.c_str(), rent_text.c_str(), why);
+    } else {
+      WrappedTextF(t.cost_buy_basis_amortised_dearer, years.c_str(), total.c_str(), rent_text.c_str());
+    }
     return;
   }
   const RegionBreakEven* be = nullptr;
@@ -69,7 +87,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
       if (other || stale || estimate) ColoredWrapped(kColorWarn, other ? price + " · " + t.mark_other_market : price);
       else WrappedText(price.c_str());
     }
-    DrawBuyBasis(d, row.region_id, env);
+    DrawBuyBasis(d, row, env);
   } else {
     ColoredWrapped(kColorWarn, t.cost_no_cheapest);
   }

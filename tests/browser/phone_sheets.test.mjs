@@ -1,0 +1,145 @@
+// Phone detail sheets (issue 16.7): a sheet hides what lies under it (the bottom tab bar does not
+// show through), and the GPU spec card's notes (software support: note and source) open as sheets
+// on a tap, as the cost tables' details do, while desktop keeps hover tooltips. In English and
+// Chinese. Reads the drawn text and test targets (src/platform/web/drawn_text_hook.hpp) and the
+// canvas's pixels. Screenshots: build/screenshots/sheet-*.png.
+import { DESKTOP, PHONE, assert, frames, launch, openInLanguage, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+
+const server = await serve();
+const browser = await launch();
+
+const open = (hash, device, lang) => openInLanguage(browser, server.url + hash, device, lang, { deferred: true });
+
+async function capture(page, label) {
+  await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+  await frames(page, 4);
+  const got = await page.evaluate(() => ({ text: window.__atlasDrawnText || "", targets: window.__atlasTargets || {} }));
+  if (process.env.DUMP) console.log(`---- ${label}\n${got.text}\n----`);
+  return got;
+}
+
+const boxes = (targets, id) => Object.entries(targets).filter(([k]) => k === id || k.startsWith(id + "#")).map(([, b]) => b);
+const centre = ([x, y, w, h]) => [x + Math.min(w / 2, 20), y + h / 2];
+
+// The most frequent colour in each CSS-pixel rectangle [x, y, w, h] of a fresh frame, "r,g,b".
+async function modeColours(page, rects) {
+  return page.evaluate((rects) => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(1), requestAnimationFrame(() => {
+    const src = document.getElementById("canvas");
+    const c = document.createElement("canvas");
+    c.width = src.width; c.height = src.height;
+    const ctx = c.getContext("2d");
+    ctx.drawImage(src, 0, 0);
+    const scale = src.width / src.getBoundingClientRect().width;
+    resolve(rects.map(([x, y, w, h]) => {
+      const d = ctx.getImageData(Math.round(x * scale), Math.round(y * scale), Math.round(w * scale), Math.round(h * scale)).data;
+      const counts = new Map();
+      for (let i = 0; i < d.length; i += 4) {
+        const k = `${d[i]},${d[i + 1]},${d[i + 2]}`;
+        counts.set(k, (counts.get(k) || 0) + 1);
+      }
+      return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    }));
+  }))), rects);
+}
+
+// The phone's five bottom tabs (root.cpp DrawPhoneLayout; phone.test.mjs): rectangles a little
+// inside each, in CSS px.
+const tabRect = (i) => [8 + i * (390 - 16) / 5 + 8, 844 - 8 - 40, (390 - 16) / 5 - 16, 30];
+
+// Down the page until a target `id` is on screen, clear of the header and the tab bar; the
+// lowest one (a table that scrolls itself keeps targets of rows scrolled out above its top).
+async function reach(context, page, id, label) {
+  for (let step = 0; step < 16; step++) {
+    const got = await capture(page, `${label} ${step}`);
+    const found = boxes(got.targets, id).filter(([, y, , h]) => y > 80 && y + h < 600).sort((a, b) => b[1] - a[1])[0];
+    if (found) return found;
+    await swipe(context, page, 20, 640, 20, 300, 8);
+  }
+  return null;
+}
+
+await run([
+  ["phone: a detail sheet is opaque: the tab bar under it does not show through (English and Chinese)", async () => {
+    for (const lang of ["en", "zh"]) {
+      const { context, page, problems } = await open(`#v=1&view=cost${lang === "zh" ? "&lang=zh" : ""}`, PHONE, lang);
+      // Before: the Cost tab (the 4th) is drawn in the active tab's colour, the Tiers tab (the
+      // 1st) in another: the bar is there to be hidden.
+      const [activeBefore, otherBefore] = await modeColours(page, [tabRect(3), tabRect(0)]);
+      assert(activeBefore !== otherBefore, `${lang}: the tab bar's tabs look alike before the sheet (${activeBefore})`);
+      let tip = await reach(context, page, "tip", `${lang} cost`);
+      assert(tip, `${lang}: no cost table detail reached on the phone`);
+      if (tip[0] + Math.min(tip[2] / 2, 20) > 380) tip = [20, tip[1], 20, tip[3]];  // its row's first column
+      await page.touchscreen.tap(...centre(tip));
+      await frames(page, 8);
+      const got = await capture(page, `${lang} sheet`);
+      const close = boxes(got.targets, "detail_close")[0];
+      assert(close, `${lang}: the tap opened no sheet`);
+      assert(close[1] < 844 - 60, `${lang}: the sheet does not reach over the tab bar (Close at y ${close[1]})`);
+      // Over the bar, the sheet's own colour everywhere: the active and the other tab's places
+      // look the same, and the same as the sheet above the bar (beside its Close button's row).
+      const [active, other] = await modeColours(page, [tabRect(3), tabRect(0)]);
+      await shot(page, `sheet-opaque-${lang}-phone`);
+      assert(active === other, `${lang}: the tab bar shows through the sheet: ${active} over the active tab, ${other} over another`);
+      assert(active !== activeBefore, `${lang}: the active tab is still drawn over the sheet`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+  }],
+  ["phone: a tap on a spec card's software note opens it as a sheet; Close closes it (English and Chinese)", async () => {
+    for (const lang of ["en", "zh"]) {
+      const { context, page, problems } = await open(`#v=1&view=tiers&tier.pinned=h100-sxm${lang === "zh" ? "&lang=zh" : ""}`, PHONE, lang);
+      const close = lang === "zh" ? "关闭" : "Close";
+      const note = await reach(context, page, "card_note", `${lang} tiers`);
+      assert(note, `${lang}: no software note of the pinned card reached on the phone`);
+      assert(!boxes((await capture(page, "before")).targets, "detail_close").length, `${lang}: a sheet is open before the tap`);
+      await page.touchscreen.tap(...centre(note));
+      await frames(page, 8);
+      let got = await capture(page, `${lang} note sheet`);
+      const button = boxes(got.targets, "detail_close")[0];
+      assert(button, `${lang}: the tap on a software note at ${centre(note)} opened no sheet`);
+      assert(button[3] >= 44 && button[2] >= 300, `${lang}: the Close button is ${button[2]}x${button[3]} CSS px`);
+      // The sheet's text (the capture ends with it): the note and its source's address.
+      const after = got.text.slice(got.text.lastIndexOf(close) + close.length);
+      assert(/https?:\/\//.test(after) && after.trim().length > 30, `${lang}: the sheet does not show the note and its source:\n${after.slice(0, 400)}`);
+      await frames(page, 20);
+      assert(boxes((await capture(page, "still open")).targets, "detail_close").length, `${lang}: the sheet closed by itself`);
+      await shot(page, `sheet-spec-note-${lang}-phone`);
+      await page.touchscreen.tap(...centre(button));
+      await frames(page, 8);
+      got = await capture(page, `${lang} closed`);
+      assert(!boxes(got.targets, "detail_close").length, `${lang}: Close did not close the sheet`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+  }],
+  ["desktop: hovering a spec card's software note shows it as a tooltip, no sheet (English and Chinese)", async () => {
+    for (const lang of ["en", "zh"]) {
+      const { context, page, problems } = await open(`#v=1&view=tiers&tier.pinned=h100-sxm${lang === "zh" ? "&lang=zh" : ""}`, DESKTOP, lang);
+      // The pinned card's panel scrolls: wheel it down until a note is on screen.
+      let note = null;
+      for (let step = 0; step < 12 && !note; step++) {
+        const { targets } = await capture(page, `${lang} desktop ${step}`);
+        note = boxes(targets, "card_note").filter(([, y, , h]) => y > 60 && y + h < 860)[0] || null;
+        if (!note) {
+          await page.mouse.move(1300, 500);
+          await page.mouse.wheel(0, 300);
+          await frames(page, 6);
+        }
+      }
+      assert(note, `${lang}: no software note of the pinned card on the desktop screen`);
+      // The note is drawn nowhere but in its tooltip: hovering adds its lines to the frame.
+      await page.mouse.move(720, 4);  // the page's top edge: nothing to hover
+      await frames(page, 4);
+      const before = new Set((await capture(page, `${lang} desktop before hover`)).text.split("\n"));
+      await page.mouse.move(...centre(note));
+      await frames(page, 8);
+      const got = await capture(page, `${lang} desktop tooltip`);
+      assert(!boxes(got.targets, "detail_close").length, `${lang}: the desktop opened a sheet`);
+      const added = got.text.split("\n").filter((l) => !before.has(l)).join("\n");
+      assert(added.trim().length > 20, `${lang}: hovering a software note showed no tooltip:\n${got.text.slice(-400)}`);
+      await shot(page, `sheet-spec-note-${lang}-desktop-tooltip`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+  }],
+]).finally(async () => { await browser.close(); server.close(); });
