@@ -1,6 +1,6 @@
 // 简体中文 drawn text, read through the drawn-text test hook (src/platform/web/drawn_text_hook.hpp):
 // words that arrive after start-up (text/zh.json) are looked up when drawn, never captured early.
-import { DESKTOP, PHONE, assert, frames, isAsset, launch, openCapturing, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, findColour, frames, isAsset, launch, openCapturing, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -152,8 +152,33 @@ await run([
                    "view=walkthrough&walk.step=2", "view=walkthrough&walk.step=3", "view=walkthrough&walk.step=4",
                    "view=walkthrough&walk.step=5", "view=cost", "view=share"];
     const failures = [];
+    const check = (where, text) => {
+      for (const line of englishSentences(text)) failures.push(`${where}: ${line}`);
+      for (const word of englishWords(text)) failures.push(`${where}: English word ${word}`);
+    };
+    // The hook logs only what is on screen (ImGui skips clipped items): each page is read screen
+    // by screen down to its end (a finger drag on phones, the wheel on desktops), until a screen
+    // draws nothing new.
+    const readDown = async (page, context, device, where) => {
+      let text = await drawn(page, where), screens = 1;
+      check(where, text);
+      for (let i = 0; i < 8; i++) {
+        if (device.hasTouch) await swipe(context, page, 20, 700, 20, 200, 8);
+        else { await page.mouse.move(720, 600); await page.mouse.wheel(0, 700); }
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 6);
+        const next = await drawn(page, `${where} screen ${i + 2}`);
+        if (next === text) break;
+        check(`${where} screen ${i + 2}`, next);
+        text = next;
+        screens++;
+      }
+      return screens;
+    };
+    let scrolled = 0;
     for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
       const { context, page, problems } = await openChinese("#v=1&view=tiers&lang=zh", device);
+      const marks = new Set();
       for (const link of links) {
         await page.goto(server.url + `#v=1&${link}&lang=zh`);
         await frames(page, 45);  // the app polls the fragment every 20 frames
@@ -161,14 +186,29 @@ await run([
         await frames(page, 5);
         const text = await drawn(page, `${name} ${link}`);
         assert(text.length > 100, `${name} ${link}: almost nothing drawn`);
-        for (const line of englishSentences(text)) failures.push(`${name} ${link}: ${line}`);
-        for (const word of englishWords(text)) failures.push(`${name} ${link}: English word ${word}`);
         await shot(page, `zh-${name}-${link.replace(/[^a-z0-9]+/gi, "-")}`);
+        if (await readDown(page, context, device, `${name} ${link}`) > 1) scrolled++;
       }
+      // Every view was drawn (each marks its first frame).
+      for (const v of ["tiers", "calculator", "walkthrough", "cost", "share"])
+        assert(await page.evaluate((n) => performance.getEntriesByName(n, "mark").length > 0, `gpu-atlas:view:${v}`),
+               `${name}: the ${v} view was never drawn`);
+      // The Accuracy panel, opened from the Calculator's verdict by its chip (accuracy.test.mjs).
+      await page.goto(server.url + "#v=1&view=calculator&lang=zh");
+      await frames(page, 45);
+      const chip = await findColour(page, [30, 58, 92]);
+      assert(chip, `${name}: no accuracy chip under the Calculator's verdict`);
+      if (device.hasTouch) await page.touchscreen.tap(chip.x, chip.y); else await page.mouse.click(chip.x, chip.y);
+      await frames(page, 12);
+      const panel = await drawn(page, `${name} accuracy panel`);
+      assert(panel.includes("中位误差"), `${name}: the accuracy panel did not open:\n${panel.slice(0, 800)}`);
+      await shot(page, `zh-${name}-accuracy`);
+      await readDown(page, context, device, `${name} accuracy panel`);
       assert(problems.length === 0, problems.join("\n"));
       await context.close();
     }
-    assert(failures.length === 0, `English sentences in the Chinese UI:\n${failures.join("\n")}`);
+    assert(scrolled >= 4, `only ${scrolled} pages were read past their first screen`);
+    assert(failures.length === 0, `English sentences in the Chinese UI:\n${[...new Set(failures)].join("\n")}`);
   }],
   ["a hostile link's notices are drawn in Chinese (desktop and phone), and in English after the switch", async () => {
     const hostile = "#v=1&view=tiers&lang=zh&walk.seq_len=-5&cost.gpu=no-such-card";
