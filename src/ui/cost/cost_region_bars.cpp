@@ -24,10 +24,15 @@ void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d
   ImGui::TextUnformatted(Shown(r.DisplayName(env.chinese()), env).c_str());
   ImGui::TextDisabled("%s", GroupTitle(r.group, t));
   if (BeginKeyValueTable("region_tip")) {
+    // The local tariff as published: "0.63 CNY" in English; in Chinese the sign before the number
+    // ("¥0.63", "$0.125", never the code CNY), other currencies by their code ("0.21 EUR").
+    const std::string& local_cur = r.electricity_currency;
+    const std::string tariff = env.chinese() && *CurrencySymbol(local_cur)
+                                   ? CurrencySymbol(local_cur) + Safe(r.electricity_price_per_kwh, 3)
+                                   : Safe(r.electricity_price_per_kwh, 3) + " " + local_cur;
     KeyValueRow(t.cost_tip_electricity,
                 Printf(r.IsEstimate("electricity_price") ? t.cost_tip_electricity_estimate : t.cost_tip_electricity_value,
-                       Safe(r.electricity_price_per_kwh, 3).c_str(), r.electricity_currency.c_str(), r.electricity_year,
-                       Money(rs.kwh_price, cur, env.language).c_str()));
+                       tariff.c_str(), r.electricity_year, Money(rs.kwh_price, cur, env.language).c_str()));
     KeyValueRow("PUE", r.pue_target ? Printf(t.cost_tip_pue_cap, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str(),
                                              Safe(*r.pue_target, 2).c_str())
                                     : Printf(t.cost_tip_pue_value, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str()));
