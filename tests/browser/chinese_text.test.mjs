@@ -8,8 +8,8 @@ const browser = await launch();
 // Opens `hash` cold in a fresh context with the hook on; returns the page once it is Chinese.
 async function openChinese(hash, device, locale = "zh-CN") {
   const { context, page, problems } = await openCapturing(browser, server.url + hash, device, locale);
-  await waitForMark(page);
-  await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 20000 });
+  await waitForMark(page, "gpu-atlas:first-frame", 90000);  // generous: the shared machine is often loaded
+  await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 90000 });
   await frames(page, 10);
   return { context, page, problems };
 }
