@@ -33,6 +33,9 @@ from fontTools.ttLib import TTFont
 LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 CJK_FONT = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
 ASCII = set(range(0x20, 0x7F))
+# The no-break space joins every number to its unit (src/engine/format_zh.hpp kNoBreakSpace):
+# always in ui.ttf, and drawn as wide as a space (checked below).
+NO_BREAK_SPACE = 0xA0
 STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 
 
@@ -173,7 +176,7 @@ def main():
               file=sys.stderr)
         return 1
 
-    latin = ASCII | {cp for cp in seen if cp in latin_cmap}
+    latin = ASCII | {NO_BREAK_SPACE} | {cp for cp in seen if cp in latin_cmap}
     cjk_first = {cp for cp in english if cp not in latin}
     chinese = {cp for cp in seen if cp not in latin and cp not in cjk_first}
     print(f"make_fonts: {len(seen)} characters in use: {len(latin)} in ui.ttf, "
@@ -194,6 +197,12 @@ def main():
         if lacking:
             print(f"make_fonts: {name} lacks " + ", ".join(f"U+{cp:04X}" for cp in lacking), file=sys.stderr)
             return 1
+        if NO_BREAK_SPACE in cps:
+            font_out = TTFont(os.path.join(args.out_dir, name))
+            advance = lambda cp: font_out["hmtx"][font_out.getBestCmap()[cp]][0]
+            if advance(NO_BREAK_SPACE) != advance(0x20):
+                print(f"make_fonts: {name}: U+00A0 is not as wide as a space", file=sys.stderr)
+                return 1
         print(f"make_fonts: {name}: {len(cps)} characters, "
               f"{os.path.getsize(os.path.join(args.out_dir, name))} bytes")
     write_embed_cpp(args.embed_cpp, [("UiLatinFont", os.path.join(args.out_dir, "ui.ttf")),

@@ -66,12 +66,12 @@ std::string Readable(double value, int decimals, Language language) {
   static const char* const kSuperscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
   std::string power;
   for (char digit : std::to_string(exponent)) power += kSuperscript[digit - '0'];
-  return m + " × 10" + power;
+  return m + "\u00A0×\u00A010" + power;  // no-break: "1.9 × 10²³" is one figure
 }
 
 std::string Quantity(double value, const std::string& unit, int decimals, Language language) {
   if (!std::isfinite(value)) return "-";
-  return Readable(value, decimals, language) + (unit.empty() ? "" : " " + unit);
+  return ZhJoin(Readable(value, decimals, language), unit);
 }
 
 std::string Plain(double value, int significant) {
@@ -138,6 +138,11 @@ std::string GibNumber(double bytes) {
   return Plain(gib, 2);
 }
 
-std::string Gib(double bytes) { return GibNumber(bytes) + " GiB"; }
+std::string Gib(double bytes) { return ZhJoin(GibNumber(bytes), "GiB"); }
+
+std::string PlainSpaces(std::string text) {
+  for (size_t p; (p = text.find(kNoBreakSpace)) != std::string::npos;) text.replace(p, 2, " ");
+  return text;
+}
 
 }  // namespace atlas

@@ -2,6 +2,7 @@
 
 #include "engine/format.hpp"
 
+#include "format_units.hpp"
 #include "line_break.hpp"
 #include "theme.hpp"
 
@@ -59,7 +60,7 @@ std::string FormatNumber(double value, int decimals) { return Grouped(value, dec
 std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals,
                            const char* none) {
   if (!value) return none;
-  return FormatNumber(*value, decimals) + " " + unit;
+  return FormatNumber(*value, decimals) + "\u00A0" + unit;  // no-break: one figure
 }
 
 void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
@@ -76,7 +77,9 @@ void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
   }
 }
 
-std::string Shown(const std::string& text, const UiEnv& env) {
+std::string Shown(const std::string& raw, const UiEnv& env) {
+  // Data and engine prose: figures written with a plain space get the no-break join too.
+  const std::string text = JoinFigures(raw);
   if (env.chinese()) return text;
   // Drop CJK code points (the English fonts have none): ideographs, CJK and full-width
   // punctuation, anything beyond the BMP. Everything else the data uses is in the font.
