@@ -10,10 +10,12 @@
 //     navigation -> the UI drawn in Chinese (a lang=zh link)
 //   - navigation -> performance.mark('gpu-atlas:first-frame') in headless Chromium (median of 5)
 //   - the app's own CPU time per frame (median, p95) on every view, desktop and phone: budget
-//     p95 <= 2 ms each (issue 16). Measured on the wall clock inside the page, so a frame whose
-//     thread lost its core counts as slow: beside it, a fixed-work probe timed on the same frames
-//     shows how much of the spread is the machine's (see frameWitnesses), and
-//     build/native/frame_cpu gives the same frames' work in thread CPU time.
+//     p95 <= 2 ms each (issue 16), judged on the renderer main thread's *thread CPU time* of the
+//     span the app times (derive + ImGui, GL submission excluded), read from a Chrome trace of
+//     the measured frames (see traceFrames): time the thread waited for a core is not in it.
+//     Beside it, the same span on the wall clock (uiMs, as before), a fixed-work probe on the
+//     same frames on both clocks (see frameWitnesses), and the whole frame callback's thread CPU;
+//     build/native/frame_cpu gives the same frames' work natively.
 //   - peak wasm heap: budget 16 MiB
 //   - idle: WebGL draw calls/s and main-thread busy fraction of a loaded page nobody touches
 //     (issue 16: <= 2/s and <= 1 %), beside the same page kept awake every frame (as before the
@@ -82,10 +84,13 @@ function frameWitnesses() {
   const w = window.__benchWitness = { on: false, probeMs: [], layoutMs: [] };
   const probe = () => {
     if (w.on) {
+      // Marked for the trace too (traceFrames): the same work's thread CPU time.
+      console.timeStamp("atlas-probe-begin");
       const t0 = performance.now();
       let x = 1;
       for (let i = 0; i < 30000; i++) x = (x * 1103515245 + 12345) % 2147483648;
       w.probeMs.push(performance.now() - t0 + (x < 0 ? 1 : 0));
+      console.timeStamp("atlas-probe-end");
     }
     requestAnimationFrame(probe);
   };
@@ -100,6 +105,45 @@ function frameWitnesses() {
       return v;
     },
   });
+}
+
+// Thread CPU time per frame from a Chrome trace (category devtools.timeline) of the measured
+// frames. The app marks the span it times as uiMs with console.timeStamp("atlas-ui-begin" /
+// "atlas-ui-end") while window.__atlasTraceFrames is set (src/platform/web/browser.hpp,
+// TraceUiSpan), the probe marks its fixed work the same way; every trace event on a thread
+// carries the thread's CPU clock (`tts`, microseconds, CLOCK_THREAD_CPUTIME_ID on Linux) beside
+// the wall clock (`ts`), so end.tts - begin.tts is the CPU the renderer's main thread spent in
+// the span, without the time it was preempted. Also the whole animation-frame callback that
+// holds each app span (FireAnimationFrame's `tdur`: derive, ImGui, link sync, GL submission).
+function spansFromTrace(traceJson) {
+  const events = (JSON.parse(traceJson).traceEvents || []).filter((e) => e.ph === "I" || e.ph === "X");
+  const marks = events.filter((e) => e.name === "TimeStamp" && /^atlas-(ui|probe)-(begin|end)$/.test(e.args?.data?.message || ""))
+                      .sort((a, b) => a.ts - b.ts);
+  const out = { uiCpuMs: [], uiWallMs: [], probeCpuMs: [], callbackCpuMs: [] };
+  const open = {};
+  const uiBegins = [];
+  for (const e of marks) {
+    const [, kind, edge] = e.args.data.message.split("-");
+    const key = `${kind}:${e.pid}:${e.tid}`;
+    // A frame that returned early (link pending) leaves a begin without an end: the next begin replaces it.
+    if (edge === "begin") { open[key] = e; continue; }
+    const b = open[key];
+    delete open[key];
+    if (!b || b.tts === undefined || e.tts === undefined) continue;
+    if (kind === "ui") {
+      out.uiCpuMs.push((e.tts - b.tts) / 1000);
+      out.uiWallMs.push((e.ts - b.ts) / 1000);
+      uiBegins.push(b);
+    } else {
+      out.probeCpuMs.push((e.tts - b.tts) / 1000);
+    }
+  }
+  const callbacks = events.filter((e) => e.name === "FireAnimationFrame" && e.tdur !== undefined);
+  for (const b of uiBegins) {
+    const cb = callbacks.find((c) => c.pid === b.pid && c.tid === b.tid && c.ts <= b.ts && b.ts <= c.ts + c.dur);
+    if (cb) out.callbackCpuMs.push(cb.tdur / 1000);
+  }
+  return out;
 }
 
 // The renderer main thread's run and run-queue wait times so far, ms (Linux /proc schedstat: the
@@ -128,7 +172,13 @@ async function frameCost(device, view, lang) {
   // Chinese: measured once the Chinese font and words are shown (<html lang> turns zh-CN).
   if (lang === "zh") await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 60000 });
   await frames(page, 30);
-  await page.evaluate(() => { window.__atlasStats.frameMs.length = 0; window.__atlasStats.uiMs.length = 0; window.__benchWitness.on = true; });
+  await browser.startTracing(page, { categories: ["devtools.timeline"] });
+  await page.evaluate(() => {
+    window.__atlasStats.frameMs.length = 0;
+    window.__atlasStats.uiMs.length = 0;
+    window.__benchWitness.on = true;
+    window.__atlasTraceFrames = true;
+  });
   const sched0 = await mainThreadSched();
   // Move the pointer across the view so hover work is included.
   const { width, height } = device.viewport;
@@ -136,8 +186,9 @@ async function frameCost(device, view, lang) {
     await page.mouse.move((width * (i % 20)) / 20 + 5, height * 0.5);
     await frames(page, 2);
   }
-  const stats = await page.evaluate(() => window.__atlasStats);
+  const stats = await page.evaluate(() => { window.__atlasTraceFrames = false; window.__benchWitness.on = false; return window.__atlasStats; });
   const sched1 = await mainThreadSched();
+  const spans = spansFromTrace((await browser.stopTracing()).toString());
   // The page's renderer is the one whose thread ran most in the window (one page per context).
   let sched = null;
   for (const pid of Object.keys(sched1 || {}))
@@ -150,7 +201,12 @@ async function frameCost(device, view, lang) {
   return { median: median(stats.frameMs), p95: p95(stats.frameMs), uiMedian: median(stats.uiMs), uiP95: p95(stats.uiMs),
            frames: stats.uiMs.length, over: stats.uiMs.filter((x) => x > BUDGET_APP_FRAME_P95_MS).length,
            probeMedian: median(witness.probeMs), probeP95: p95(witness.probeMs),
-           layoutMedian: median(witness.layoutMs), layoutP95: p95(witness.layoutMs), sched, peakHeap: stats.peakHeapBytes };
+           layoutMedian: median(witness.layoutMs), layoutP95: p95(witness.layoutMs), sched, peakHeap: stats.peakHeapBytes,
+           cpuFrames: spans.uiCpuMs.length, cpuMedian: median(spans.uiCpuMs), cpuP95: p95(spans.uiCpuMs),
+           cpuOver: spans.uiCpuMs.filter((x) => x > BUDGET_APP_FRAME_P95_MS).length,
+           traceWallMedian: median(spans.uiWallMs), traceWallP95: p95(spans.uiWallMs),
+           probeCpuMedian: median(spans.probeCpuMs), probeCpuP95: p95(spans.probeCpuMs),
+           callbackCpuMedian: median(spans.callbackCpuMs), callbackCpuP95: p95(spans.callbackCpuMs) };
 }
 
 // Idle cost over 5 s, 2 s after every view's code arrived. keepAwake wakes the app on every
@@ -218,14 +274,22 @@ try {
     for (const view of FRAME_VIEWS) {
       const f = await frameCost(device, view, lang);
       peak = Math.max(peak, f.peakHeap);
-      console.log(`     frame CPU ${lang} ${view} @ ${name}: app (ImGui + derive) median ${f.uiMedian.toFixed(2)} ms, ` +
-                  `${f.over} of ${f.frames} frames over ${BUDGET_APP_FRAME_P95_MS} ms; ` +
+      const ms = (x) => (x === undefined ? "-" : x.toFixed(2));
+      console.log(`     frame ${lang} ${view} @ ${name}: app (ImGui + derive) thread CPU median ${ms(f.cpuMedian)} ms, p95 ${ms(f.cpuP95)} ms, ` +
+                  `${f.cpuOver} of ${f.cpuFrames} traced frames over ${BUDGET_APP_FRAME_P95_MS} ms; ` +
+                  `same span on the wall clock median ${ms(f.uiMedian)} ms, p95 ${ms(f.uiP95)} ms, ${f.over} of ${f.frames} frames over ${BUDGET_APP_FRAME_P95_MS} ms ` +
+                  `(in the trace: ${ms(f.traceWallMedian)} / ${ms(f.traceWallP95)}); ` +
+                  `fixed-work probe thread CPU median ${ms(f.probeCpuMedian)} ms, p95 ${ms(f.probeCpuP95)} ms; ` +
+                  `whole frame callback (with link sync and GL submission) thread CPU median ${ms(f.callbackCpuMedian)} ms, p95 ${ms(f.callbackCpuP95)} ms; ` +
                   `with GL submission (SwiftShader, software) median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms; ` +
-                  `fixed-work probe (same frames, constant work) median ${f.probeMedian.toFixed(2)} ms, p95 ${f.probeP95.toFixed(2)} ms; ` +
+                  `fixed-work probe (same frames, constant work) on the wall clock median ${f.probeMedian.toFixed(2)} ms, p95 ${f.probeP95.toFixed(2)} ms; ` +
                   `viewport read (layout) median ${f.layoutMedian.toFixed(2)} ms, p95 ${f.layoutP95.toFixed(2)} ms` +
                   (f.sched ? `; renderer main thread over the window: ran ${f.sched.runMs.toFixed(0)} ms, ` +
                              `waited for a core ${f.sched.waitMs.toFixed(0)} ms` : ""));
-      line(`app CPU per frame p95, ${lang} ${view} @ ${name} (ms)`, f.uiP95, BUDGET_APP_FRAME_P95_MS);
+      // Judged on thread CPU; a run whose trace holds no app span (an old build without the
+      // marks) is judged on the wall clock, as before, and says so.
+      if (f.cpuFrames > 0) line(`app CPU per frame p95 (thread CPU), ${lang} ${view} @ ${name} (ms)`, f.cpuP95, BUDGET_APP_FRAME_P95_MS);
+      else line(`app CPU per frame p95 (wall clock: no traced spans), ${lang} ${view} @ ${name} (ms)`, f.uiP95, BUDGET_APP_FRAME_P95_MS);
     }
   }
   line("peak wasm heap (MiB)", peak / 1048576, BUDGET_PEAK_HEAP_MIB);

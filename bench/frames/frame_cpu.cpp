@@ -7,7 +7,11 @@
 // state, not the frames). Both languages: the Chinese pass lays out the Chinese words (ImGui's
 // built-in font has no CJK glyphs, so each is looked up and drawn as the fallback glyph, as
 // many glyphs as the browser draws, not the same shapes). Run: build/native/frame_cpu [frames
-// per view, default 240].
+// per view, default 240] [only: words of the cases to run, e.g. "cost,desktop,en"; default all].
+// Instruction counts (repeatable on a busy machine): the difference between two callgrind runs
+// of one case with different frame counts, divided by the frame difference, is the work of one
+// frame without start-up, e.g.
+//   valgrind --tool=callgrind build/native/frame_cpu 20 cost,desktop,en   (and 120)
 #include "app/accuracy_model.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
@@ -22,8 +26,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <ctime>
+#include <initializer_list>
+#include <string>
 #include <vector>
 
 namespace {
@@ -71,6 +78,14 @@ void DrawFrame(atlas::AppState& state, const atlas::Catalogs& c, Derived& d, atl
 
 int main(int argc, char** argv) {
   const int frames = argc > 1 ? std::max(20, std::atoi(argv[1])) : 240;
+  // A case runs when each of the filter's kinds it names (view, screen, language) matches it:
+  // "cost" runs the cost view on both screens in both languages, "cost,phone,zh" one case.
+  const std::string only = argc > 2 ? argv[2] : "";
+  auto wanted = [&](std::initializer_list<const char*> kind, const char* value) {
+    bool named = false;
+    for (const char* k : kind) named |= (',' + only + ',').find(std::string(",") + k + ",") != std::string::npos;
+    return !named || (',' + only + ',').find(std::string(",") + value + ",") != std::string::npos;
+  };
   const atlas::CatalogsLoad load = atlas::LoadEmbeddedCatalogs();
   if (!load.errors.empty()) {
     std::fprintf(stderr, "%s\n", load.errors.front().c_str());
@@ -83,6 +98,10 @@ int main(int argc, char** argv) {
   for (const atlas::Language language : {atlas::Language::kEnglish, atlas::Language::kChinese})
   for (const Screen& s : screens) {
     for (int v = 0; v < static_cast<int>(atlas::View::kCount); ++v) {
+      const char* lang_name = language == atlas::Language::kChinese ? "zh" : "en";
+      if (!wanted({"tiers", "calculator", "walkthrough", "cost", "share"}, view_names[v]) ||
+          !wanted({"desktop", "phone"}, s.name) || !wanted({"en", "zh"}, lang_name))
+        continue;
       ImGui::CreateContext();
       ImGuiIO& io = ImGui::GetIO();
       io.IniFilename = nullptr;
@@ -124,7 +143,7 @@ int main(int argc, char** argv) {
       }
       std::printf("%s %-11s @ %-7s CPU median %.2f ms, p95 %.2f, max %.2f; wall median %.2f, p95 %.2f, max %.2f; "
                   "derived results recomputed %d times in %d frames\n",
-                  language == atlas::Language::kChinese ? "zh" : "en", view_names[v], s.name, Percentile(cpu, 0.5), Percentile(cpu, 0.95), Percentile(cpu, 1.0),
+                  lang_name, view_names[v], s.name, Percentile(cpu, 0.5), Percentile(cpu, 0.95), Percentile(cpu, 1.0),
                   Percentile(wall, 0.5), Percentile(wall, 0.95), Percentile(wall, 1.0), d.Computations() - computations_before,
                   frames);
       ImGui::DestroyContext();

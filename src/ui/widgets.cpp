@@ -16,8 +16,52 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
+#include <unordered_map>
 
 namespace atlas::ui {
+
+namespace {
+
+// Results the frames ask for again and again (a view draws the same sentences every frame until
+// its state changes): kept while they are asked for, dropped once a whole frame passed without
+// them. Two generations: what this frame used and what the frame before used; a frame of the
+// ImGui context `GImGui` moves the current generation to the previous one. Issue 16.4: the Cost
+// view's text wrapping and CJK filtering were ~40 % of its frame (callgrind, bench/RESULTS.md).
+template <typename Value>
+class FrameMemo {
+ public:
+  // The value for `key`, computed by `make()` only when neither generation has it.
+  template <typename Make>
+  const Value& Get(const std::string& key, Make&& make) {
+    const void* context = GImGui;
+    const int frame = GImGui ? GImGui->FrameCount : -1;
+    if (context != context_) {
+      current_.clear(), previous_.clear();
+      context_ = context;
+      frame_ = frame;
+    } else if (frame != frame_) {
+      previous_ = std::move(current_);
+      current_.clear();
+      frame_ = frame;
+    }
+    if (auto it = current_.find(key); it != current_.end()) return it->second;
+    if (auto it = previous_.find(key); it != previous_.end()) return current_.emplace(key, std::move(it->second)).first->second;
+    return current_.emplace(key, make()).first->second;
+  }
+
+ private:
+  std::unordered_map<std::string, Value> current_, previous_;
+  const void* context_ = nullptr;
+  int frame_ = -1;
+};
+
+struct WrappedLayout {
+  std::vector<std::pair<size_t, size_t>> lines;
+  float width = 0;
+};
+
+}  // namespace
 
 void HelpMarker(const char* text) {
   ImGui::TextDisabled("(?)");
@@ -77,10 +121,21 @@ void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
   }
 }
 
-std::string Shown(const std::string& raw, const UiEnv& env) {
-  // Data and engine prose: figures written with a plain space get the no-break join too.
-  const std::string text = JoinFigures(raw);
-  if (env.chinese()) return text;
+namespace {
+std::string ShownInEnglish(const std::string& text);
+}  // namespace
+
+std::string Shown(const std::string& text, const UiEnv& env) {
+  // Data and engine prose: figures written with a plain space get the no-break join too
+  // (JoinFigures); the join and the English filter are kept while frames ask for them, one
+  // memo per language as the same note gives a different result in each.
+  static FrameMemo<std::string> memo_zh, memo_en;  // the same notes are shown every frame
+  if (env.chinese()) return memo_zh.Get(text, [&] { return JoinFigures(text); });
+  return memo_en.Get(text, [&] { return ShownInEnglish(JoinFigures(text)); });
+}
+
+namespace {
+std::string ShownInEnglish(const std::string& text) {
   // Drop CJK code points (the English fonts have none): ideographs, CJK and full-width
   // punctuation, anything beyond the BMP. Everything else the data uses is in the font.
   std::string out;
@@ -106,6 +161,7 @@ std::string Shown(const std::string& raw, const UiEnv& env) {
   while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
   return tidy;
 }
+}  // namespace
 
 void ColoredWrapped(ImU32 color, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
@@ -129,11 +185,27 @@ void WrappedText(const std::string& text) {
   const float wrap_width = ImGui::CalcWrapWidthForPos(pos, std::max(0.0f, window->DC.TextWrapPos));
   ImFont* font = g.Font;
   const float size = g.FontSize;
-  const auto lines = BreakLines(text, std::max(wrap_width, size), [&](const char* b, const char* e) {
-    return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
+  const float break_width = std::max(wrap_width, size);
+  // The lines depend on the text, the width and the font's glyphs (a font rebuild, e.g. when the
+  // Chinese font arrives, gives new glyph data), so all of them are the key.
+  static FrameMemo<WrappedLayout> memo;
+  char head[96];
+  const int head_n = std::snprintf(head, sizeof head, "%p|%p|%d|%a|%a|", static_cast<const void*>(font),
+                                   static_cast<const void*>(font->Glyphs.Data), font->Glyphs.Size, static_cast<double>(size),
+                                   static_cast<double>(break_width));
+  std::string key(head, static_cast<size_t>(std::max(0, head_n)));
+  key += text;
+  const WrappedLayout& layout = memo.Get(key, [&] {
+    WrappedLayout out;
+    out.lines = BreakLines(text, break_width, [&](const char* b, const char* e) {
+      return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
+    });
+    for (const auto& [b, e] : out.lines)
+      out.width = std::max(out.width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
+    return out;
   });
-  float width = 0;
-  for (const auto& [b, e] : lines) width = std::max(width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
+  const auto& lines = layout.lines;
+  const float width = layout.width;
   const ImRect bb(pos, ImVec2(pos.x + width, pos.y + size * static_cast<float>(std::max<size_t>(1, lines.size()))));
   ImGui::ItemSize(bb.GetSize(), 0.0f);
   if (!ImGui::ItemAdd(bb, 0)) return;

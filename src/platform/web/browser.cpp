@@ -162,6 +162,9 @@ EM_JS(void, atlas_js_frame_stats, (double frame_ms, double ui_ms, double heap_by
   if (heap_bytes > s["peakHeapBytes"]) s["peakHeapBytes"] = heap_bytes;
 });
 EM_JS(double, atlas_js_heap_bytes, (), { return HEAP8.length; });
+EM_JS(void, atlas_js_trace_ui_span, (int end), {
+  if (window["__atlasTraceFrames"]) console.timeStamp(end ? "atlas-ui-end" : "atlas-ui-begin");
+});
 // Touch: Emscripten 3.1.6's GLFW reports (0, 0) for touches, so the page tracks the finger
 // itself: its position in canvas device pixels, and its movement (CSS px) since the last call.
 EM_JS(void, atlas_js_touch_install, (), {
@@ -383,6 +386,7 @@ void ConsoleWarn(const std::string& message) { atlas_js_console_warn(message.c_s
 void FetchDeferred(const char* wasm_url, const char* data_urls) { atlas_js_fetch_deferred(wasm_url, data_urls); }
 void SetDocumentLanguage(bool chinese) { atlas_js_set_document_language(chinese ? 1 : 0); }
 void ReportFrame(double frame_ms, double ui_ms) { atlas_js_frame_stats(frame_ms, ui_ms, atlas_js_heap_bytes()); }
+void TraceUiSpan(bool end) { atlas_js_trace_ui_span(end ? 1 : 0); }
 double TakeTouchScrollDy() { return atlas_js_take_touch_move(0); }
 double TakeTouchScrollDx() { return atlas_js_take_touch_move(1); }
 void InstallTouchTracking() { atlas_js_touch_install(); }

@@ -46,6 +46,11 @@ void SetDocumentLanguage(bool chinese);
 // Records one frame's CPU time (ms; `ui_ms` without the GL submission) and the heap size for
 // window.__atlasStats.
 void ReportFrame(double frame_ms, double ui_ms);
+// Benchmarks only: while window.__atlasTraceFrames is set, marks the start and the end of the
+// span ReportFrame's `ui_ms` times as console.timeStamp("atlas-ui-begin" / "atlas-ui-end"), so a
+// Chrome trace gives that span's *thread* CPU time (the marks' thread timestamps), which leaves
+// out the time the thread waited for a core (bench/web_bench.mjs). Otherwise does nothing.
+void TraceUiSpan(bool end);
 // Starts tracking touches on the canvas (Emscripten's GLFW reports (0, 0) for them).
 void InstallTouchTracking();
 // The last touch position in canvas device pixels while touch is the input in use, and whether

@@ -463,6 +463,7 @@ bool Settled(App& app) {
 void Frame(void* arg) {
   App& app = *static_cast<App*>(arg);
   const double start_ms = emscripten_get_now();
+  atlas::platform::TraceUiSpan(false);
   const int wake = atlas::platform::TakeWakeReasons();
   if (wake) app.quiet_frames = 0;
   if (wake & atlas::platform::kWakeAddress) app.check_hash = true;
@@ -520,6 +521,7 @@ void Frame(void* arg) {
   if (const ImGuiWindow* w = ScrollableWindowAt(ImGui::GetIO().MousePos))
     atlas::platform::ReportScroll(w->Scroll.y / app.env.dpr, w->ScrollMax.y / app.env.dpr);
   const double ui_ms = emscripten_get_now() - start_ms;
+  atlas::platform::TraceUiSpan(true);
   atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
   if (full && app.data.load_errors.empty()) SyncHash(app);
   int fb_w = 0, fb_h = 0;
