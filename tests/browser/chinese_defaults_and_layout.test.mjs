@@ -9,19 +9,13 @@
 //   and a tap outside close it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DESKTOP, PHONE, assert, frames, launch, openCapturing, root, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, frames, launch, openInLanguage, root, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
 
 // Opens `hash` cold with the hook on, in `locale`, and waits for the page's language.
-async function open(hash, device, lang) {
-  const { context, page, problems } = await openCapturing(browser, server.url + hash, device, lang === "zh" ? "zh-CN" : "en-US");
-  await waitForMark(page);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang === "zh" ? "zh-CN" : "en", { timeout: 20000 });
-  await frames(page, 10);
-  return { context, page, problems };
-}
+const open = (hash, device, lang) => openInLanguage(browser, server.url + hash, device, lang);
 
 // A fresh frame's drawn text, test targets and wrapped texts (DUMP=1 prints them).
 async function capture(page, label) {

@@ -222,3 +222,15 @@ export async function run(cases) {
 export function assert(cond, message) {
   if (!cond) throw new Error(message);
 }
+
+// A page opened through openCapturing with `lang` ("en" or "zh") as the browser's language, once
+// the app's first frame (and, with `deferred`, every view's code) is there and the page says that
+// language.
+export async function openInLanguage(browser, url, device, lang, { deferred = false } = {}) {
+  const { context, page, problems } = await openCapturing(browser, url, device, lang === "zh" ? "zh-CN" : "en-US");
+  await waitForMark(page);
+  if (deferred) await waitForMark(page, "gpu-atlas:deferred-ready");
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang === "zh" ? "zh-CN" : "en", { timeout: 20000 });
+  await frames(page, 10);
+  return { context, page, problems };
+}

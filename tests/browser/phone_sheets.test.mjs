@@ -3,19 +3,12 @@
 // on a tap, as the cost tables' details do, while desktop keeps hover tooltips. In English and
 // Chinese. Reads the drawn text and test targets (src/platform/web/drawn_text_hook.hpp) and the
 // canvas's pixels. Screenshots: build/screenshots/sheet-*.png.
-import { DESKTOP, PHONE, assert, frames, launch, openCapturing, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, frames, launch, openInLanguage, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
 
-async function open(hash, device, lang) {
-  const { context, page, problems } = await openCapturing(browser, server.url + hash, device, lang === "zh" ? "zh-CN" : "en-US");
-  await waitForMark(page);
-  await waitForMark(page, "gpu-atlas:deferred-ready");
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang === "zh" ? "zh-CN" : "en", { timeout: 20000 });
-  await frames(page, 10);
-  return { context, page, problems };
-}
+const open = (hash, device, lang) => openInLanguage(browser, server.url + hash, device, lang, { deferred: true });
 
 async function capture(page, label) {
   await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));

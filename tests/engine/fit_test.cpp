@@ -217,8 +217,11 @@ TEST_CASE("fit: why offload helps names the node once, with its card count, in E
     INFO(field);
     FitConstraints zh;
     zh.language = Language::kChinese;
-    const FitChange* change_zh = Change(RunFit(json, zh), field);
-    const FitChange* change_en = Change(RunFit(json), field);
+    // The results outlive the pointers into them (a temporary would be gone by the next line).
+    const auto result_zh = RunFit(json, zh);
+    const auto result_en = RunFit(json);
+    const FitChange* change_zh = Change(result_zh, field);
+    const FitChange* change_en = Change(result_en, field);
     REQUIRE(change_zh);
     REQUIRE(change_en);
     INFO(change_zh->why << " / " << change_en->why);

@@ -64,7 +64,9 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
       const bool market = row.excluded == HubExclusion::kOtherMarket;
       if (!narrow) ImGui::SameLine();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", market ? t.cost_hub_out_market : t.cost_hub_out_latency);
-      DetailText("tip", market ? t.cost_hub_out_market_help : t.cost_hub_out_latency_help, env, 24);
+      // Its detail on desktop only: on phones the first detail of a row answers a tap anywhere on
+      // the row (widgets.cpp TappedDetail), and that must stay the row's rent, not the tag.
+      if (!narrow) DetailText("tip", market ? t.cost_hub_out_market_help : t.cost_hub_out_latency_help, env, 24);
     }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Safe(row.kwh_price, 3).c_str());
