@@ -17,8 +17,9 @@ namespace atlas::test {
 // plain spaces as the CLI prints them (engine/format.hpp PlainSpaces: the no-break joins
 // between numbers and units are the canvas's business).
 inline bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
+  const std::string plain_needle = PlainSpaces(needle);
   for (const auto& e : errors)
-    if (PlainSpaces(e).find(needle) != std::string::npos) return true;
+    if (PlainSpaces(e).find(plain_needle) != std::string::npos) return true;
   return false;
 }
 

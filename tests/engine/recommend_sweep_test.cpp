@@ -62,8 +62,10 @@ const Catalogs& PinnedCatalogs() {
   return catalogs;
 }
 
-uint64_t Fnv(uint64_t h, const std::string& s) {
-  for (unsigned char ch : s) h = (h ^ ch) * 1099511628211ULL;
+// Read with plain spaces: the no-break joins between figures and units are presentation, not
+// words, so the pinned digests do not move when a template joins a unit.
+uint64_t Fnv(uint64_t h, const std::string& text) {
+  for (unsigned char ch : PlainSpaces(text)) h = (h ^ ch) * 1099511628211ULL;
   return (h ^ 0xff) * 1099511628211ULL;  // a separator, so "ab","c" differs from "a","bc"
 }
 
