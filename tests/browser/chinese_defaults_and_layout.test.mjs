@@ -181,14 +181,17 @@ await run([
       // Down the page until a table row with a detail is on screen (not under the header or the
       // tab bar). Its detail cell is off to the right of a 390 px screen: the row is tapped at its
       // frozen first column.
-      let tip = null, base = "";
+      let tip = null, base = "", startY = 640;
       for (let step = 0; step < 14 && !tip; step++) {
         const got = await capture(page, `${lang} phone cost ${step}`);
         // The lowest one: a table that scrolls itself keeps the targets of rows scrolled out above
         // its top (clipped, not tappable), and those come first.
         tip = boxes(got.targets, "tip").filter(([, y, , h]) => y > 80 && y + h < 600).sort((a, b) => b[1] - a[1])[0] || null;
+        // A swipe that starts on a table which scrolls itself moves that table, not the page; when a
+        // swipe moved nothing, the next one starts higher up the screen.
+        if (got.text === base) startY = startY === 640 ? 420 : 640;
         base = got.text;
-        if (!tip) await swipe(context, page, 20, 640, 20, 300, 8);
+        if (!tip) await swipe(context, page, 20, startY, 20, startY - 320, 8);
       }
       assert(tip, `${lang}: no cost table detail reached on the phone`);
       if (process.env.DUMP) { console.log(JSON.stringify(tip)); await shot(page, `${lang}-phone-cost-before-tap`); }
