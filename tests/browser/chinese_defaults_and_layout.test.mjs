@@ -9,7 +9,7 @@
 //   and a tap outside close it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DESKTOP, PHONE, assert, frames, launch, openInLanguage, root, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, captureFrame, frames, launch, openInLanguage, reachTarget, root, run, serve, shot, swipe, targetBoxes, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -17,15 +17,7 @@ const browser = await launch();
 // Opens `hash` cold with the hook on, in `locale`, and waits for the page's language.
 const open = (hash, device, lang) => openInLanguage(browser, server.url + hash, device, lang);
 
-// A fresh frame's drawn text, test targets and wrapped texts (DUMP=1 prints them).
-async function capture(page, label) {
-  await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
-  await frames(page, 4);
-  const got = await page.evaluate(() => ({ text: window.__atlasDrawnText || "", targets: window.__atlasTargets || {},
-                                           wrapped: (window.__atlasWrappedLines || "").split("\x1e").filter((w) => w) }));
-  if (process.env.DUMP) console.log(`---- ${label}\n${got.text}\n-- wrapped:\n${got.wrapped.join("\n--\n")}\n----`);
-  return got;
-}
+const capture = captureFrame;
 
 // Goes to `hash` in the open page (the app reads the fragment every 20 frames).
 async function go(page, hash) {
@@ -34,7 +26,7 @@ async function go(page, hash) {
 }
 
 const hashOf = (page) => page.evaluate(() => location.hash);
-const boxes = (targets, id) => Object.entries(targets).filter(([k]) => k === id || k.startsWith(id + "#")).map(([, b]) => b);
+const boxes = targetBoxes;
 const centre = ([x, y, w, h]) => [x + Math.min(w / 2, 20), y + h / 2];
 
 // The Cost view's cheapest place, in Chinese: "满足约束的最低成本：京津冀，…", and the regions it
@@ -181,19 +173,9 @@ await run([
       // Down the page until a table row with a detail is on screen (not under the header or the
       // tab bar). Its detail cell is off to the right of a 390 px screen: the row is tapped at its
       // frozen first column.
-      let tip = null, base = "", startY = 640;
-      for (let step = 0; step < 14 && !tip; step++) {
-        const got = await capture(page, `${lang} phone cost ${step}`);
-        // The lowest one: a table that scrolls itself keeps the targets of rows scrolled out above
-        // its top (clipped, not tappable), and those come first.
-        tip = boxes(got.targets, "tip").filter(([, y, , h]) => y > 80 && y + h < 600).sort((a, b) => b[1] - a[1])[0] || null;
-        // A swipe that starts on a table which scrolls itself moves that table, not the page; when a
-        // swipe moved nothing, the next one starts higher up the screen.
-        if (got.text === base) startY = startY === 640 ? 420 : 640;
-        base = got.text;
-        if (!tip) await swipe(context, page, 20, startY, 20, startY - 320, 8);
-      }
+      let tip = await reachTarget(context, page, "tip", `${lang} phone cost`, 14);
       assert(tip, `${lang}: no cost table detail reached on the phone`);
+      const base = (await capture(page, `${lang} phone cost, detail in view`)).text;
       if (process.env.DUMP) { console.log(JSON.stringify(tip)); await shot(page, `${lang}-phone-cost-before-tap`); }
       // A detail on screen is tapped where it is drawn; one off to the right of the screen (a
       // table's detail cell) at its row's frozen first column.
