@@ -188,7 +188,8 @@ TEST_CASE("Markdown export escapes only what Markdown needs, and prints counts a
            {"*bold* _it_ `code` ~~x~~", "\\*bold\\* \\_it\\_ \\`code\\` \\~\\~x\\~\\~"},
            {"a|b", "a\\|b"},
            {"<b>x</b>", "&lt;b&gt;x&lt;/b&gt;"}}) {
-    CAPTURE(raw);
+    const std::string& raw_text = raw;  // clang 14 cannot capture a structured binding (CAPTURE is a lambda)
+    CAPTURE(raw_text);
     AppState si;
     const std::string out = ExportCalculator(Derived(raw, si), c, "#v=1", ExportFormat::kMarkdown);
     CHECK(Has(out, escaped));

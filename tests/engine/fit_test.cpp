@@ -214,7 +214,8 @@ TEST_CASE("fit: why offload helps names the node once, with its card count, in E
       {R"({"model": "llama-3.1-8b", "task": "full_finetune", "gpu": "h100-sxm"})", "offload_optimizer"},
       {R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-4090", "gpus": 2})", "offload_params"}};
   for (const auto& [json, field] : jobs) {
-    INFO(field);
+    const char* field_name = field;  // clang 14 cannot capture a structured binding (INFO is a lambda)
+    INFO(field_name);
     FitConstraints zh;
     zh.language = Language::kChinese;
     // The results outlive the pointers into them (a temporary would be gone by the next line).
