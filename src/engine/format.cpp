@@ -141,8 +141,20 @@ std::string GibNumber(double bytes) {
 std::string Gib(double bytes) { return ZhJoin(GibNumber(bytes), "GiB"); }
 
 std::string PlainSpaces(std::string text) {
-  for (size_t p; (p = text.find(kNoBreakSpace)) != std::string::npos;) text.replace(p, 2, " ");
-  return text;
+  // Copied across rather than replaced in place: GCC 12 warns (-Wrestrict, a false positive) on
+  // std::string::replace here. U+00A0 is two bytes in UTF-8 (C2 A0); a lone byte is left as is.
+  if (text.find(kNoBreakSpace) == std::string::npos) return text;
+  std::string plain;
+  plain.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, kNoBreakSpace) == 0) {
+      plain += ' ';
+      ++i;
+    } else {
+      plain += text[i];
+    }
+  }
+  return plain;
 }
 
 }  // namespace atlas

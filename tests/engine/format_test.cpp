@@ -43,6 +43,12 @@ TEST_CASE("GiB figures join number and unit with a no-break space; PlainSpaces u
   CHECK(Gib(12.8 * gib) == "12.8" + kNb + "GiB");
   CHECK(Gib(1.79 * gib) == "1.79" + kNb + "GiB");
   CHECK(PlainSpaces("activations per GPU " + Gib(12.8 * gib)) == "activations per GPU 12.8 GiB");
+  // Every join, Chinese next to it, nothing else touched; a stray lead byte (C2) stays as it was.
+  CHECK(PlainSpaces("8" + kNb + "张卡，" + "720" + kNb + "小时" + kNb) == "8 张卡，720 小时 ");
+  CHECK(PlainSpaces("") == "");
+  CHECK(PlainSpaces("no joins here") == "no joins here");
+  CHECK(PlainSpaces(std::string("end \xC2")) == "end \xC2");
+  CHECK(PlainSpaces("\xC2\xC2\xA0") == "\xC2 ");
 }
 
 TEST_CASE("counts: 3 significant digits with k/M/B/T, never e-notation") {
