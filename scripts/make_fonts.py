@@ -28,6 +28,7 @@ import re
 import sys
 
 from fontTools import subset
+from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
 LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -148,7 +149,6 @@ def make_subset(font_path, codepoints, out_path):
 
 def ink_height_em(font, text):
     """Median ink height, in em, of the characters of `text` the font has."""
-    from fontTools.pens.boundsPen import BoundsPen
     glyphs, cmap, heights = font.getGlyphSet(), font.getBestCmap(), []
     for ch in text:
         if ord(ch) not in cmap:

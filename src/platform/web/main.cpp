@@ -438,9 +438,10 @@ void UpdateFonts(App& app) {
   const atlas::platform::EmbeddedFont latin = atlas::platform::UiLatinFont();
   const atlas::platform::EmbeddedFont cjk = atlas::platform::UiCjkFont();
   AddFont(latin.data, static_cast<int>(latin.size), px, kLatinRanges, false);  // checked at build time
-  AddFont(cjk.data, static_cast<int>(cjk.size), px * atlas::platform::CjkSizeScale(), kCjkRanges, true);
-  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px * atlas::platform::CjkSizeScale(), kCjkRanges, true);
-  app.typed_glyphs.AddTo(ImGui::GetIO().Fonts, px * atlas::platform::CjkSizeScale());
+  const float cjk_px = px * atlas::platform::CjkSizeScale();
+  AddFont(cjk.data, static_cast<int>(cjk.size), cjk_px, kCjkRanges, true);
+  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, cjk_px, kCjkRanges, true);
+  app.typed_glyphs.AddTo(ImGui::GetIO().Fonts, cjk_px);
   atlas::platform::UploadFontAtlas();  // two bytes per atlas pixel on the GPU, none kept in the heap
   atlas::ui::ApplyTheme(scale);
 }
