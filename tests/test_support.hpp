@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/catalogs.hpp"
+#include "engine/format.hpp"
 #include "engine/json_reader.hpp"
 
 #include <fstream>
@@ -12,10 +13,13 @@
 
 namespace atlas::test {
 
-// Whether any of the messages contains `needle` (loaders' and parsers' error lists).
+// Whether any of the messages contains `needle` (loaders' and parsers' error lists), read with
+// plain spaces as the CLI prints them (engine/format.hpp PlainSpaces: the no-break joins
+// between numbers and units are the canvas's business).
 inline bool AnyContains(const std::vector<std::string>& errors, const std::string& needle) {
+  const std::string plain_needle = PlainSpaces(needle);
   for (const auto& e : errors)
-    if (e.find(needle) != std::string::npos) return true;
+    if (PlainSpaces(e).find(plain_needle) != std::string::npos) return true;
   return false;
 }
 

@@ -138,7 +138,8 @@ inline void CheckTextTable(const TextEntry* entries, std::size_t count, const ch
     // never "change(s)"; Chinese counts with measure words and has no such groups.
     static const std::regex half_plural("[A-Za-z]\\(s\\)");
     static const std::regex group("\\{[^{}|]*\\|[^{}|]*\\}");
-    static const std::regex counted_group("(%[-+ #0-9.]*[hlLzjt]*[dusf]|[0-9]) \\{[^{}|]*\\|[^{}|]*\\}");
+    // (the number and its noun joined by a no-break space, as every count in the templates is)
+    static const std::regex counted_group("(%[-+ #0-9.]*[hlLzjt]*[dusf]|[0-9])( |\u00A0)\\{[^{}|]*\\|[^{}|]*\\}");
     CHECK_FALSE(std::regex_search(e.english, half_plural));
     CHECK_FALSE(std::regex_search(e.chinese, group));
     const std::string english = e.english;

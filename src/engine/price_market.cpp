@@ -303,7 +303,7 @@ std::string QuoteMoney(double amount, const std::string& currency, Language lang
   if (language == Language::kChinese) return ZhMoney(amount, currency);
   const char* sign = currency == "CNY" ? "¥" : currency == "USD" ? "$" : "";
   const std::string n = Grouped(amount, std::fabs(amount) < 100 ? 2 : 0, language);
-  return *sign ? sign + n : n + " " + currency;
+  return *sign ? sign + n : n + "\u00A0" + currency;
 }
 
 std::string CountPhrase(int n, const char* one, const char* many) { return n == 1 ? std::string(one) : Printf(many, n); }

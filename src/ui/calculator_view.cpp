@@ -314,7 +314,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
   if (ImGui::BeginCombo("##gpu", g ? g->DisplayName(env.chinese()).c_str() : w.gpu.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (size_t i = 0; i < c.gpus.gpus.size(); ++i) {
       const Gpu& card = c.gpus.gpus[i];
-      const std::string label = card.DisplayName(env.chinese()) + "  ·  " + FormatNumber(card.memory_gb) + " GB###" + card.id;
+      const std::string label = card.DisplayName(env.chinese()) + "  ·  " + FormatNumber(card.memory_gb) + "\u00A0GB###" + card.id;
       if (ImGui::Selectable(label.c_str(), card.id == w.gpu)) w.gpu = card.id;
     }
     ImGui::EndCombo();

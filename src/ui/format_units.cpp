@@ -1,12 +1,15 @@
 #include "format_units.hpp"
 
+#include "line_break.hpp"
 #include "widgets.hpp"
 
 #include "engine/format.hpp"
 #include "engine/format_zh.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace atlas::ui {
 
@@ -50,6 +53,37 @@ std::string Rate(double v, const char* unit) {
 std::string Whole(double count, const char* unit) {
   if (!std::isfinite(count)) return "-";
   return ZhJoin(FormatNumber(std::floor(count + 0.5), 0), unit);
+}
+
+namespace {
+
+// Whether text[i] starts a Latin unit as a whole word ("GB" in "80 GB HBM3" and "GB/s", not in
+// "GBs"), or a Chinese unit word.
+bool UnitAt(const std::string& text, size_t i) {
+  for (const char* unit : {"GiB", "GB", "MiB", "MB", "TiB", "TB", "KiB", "kWh", "kW", "W", "TFLOPS", "TOPS", "PFLOPS",
+                           "FLOP", "ms", "h", "tokens", "token", "GPUs", "GPU", "%", "kg", "bytes", "bits", "nm", "MHz",
+                           "GHz", "years", "days", "hours", "months"}) {
+    const size_t n = std::strlen(unit);
+    if (text.compare(i, n, unit) != 0) continue;
+    const unsigned char next = i + n < text.size() ? static_cast<unsigned char>(text[i + n]) : ' ';
+    if (!std::isalnum(next) && next != '_') return true;
+  }
+  return CjkUnitWordAt(text, i) > 0;
+}
+
+}  // namespace
+
+std::string JoinFigures(const std::string& text) {
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool after_number = i > 0 && text[i - 1] >= '0' && text[i - 1] <= '9';
+    if (text[i] == ' ' && after_number && UnitAt(text, i + 1))
+      out += kNoBreakSpace;
+    else
+      out += text[i];
+  }
+  return out;
 }
 
 }  // namespace atlas::ui

@@ -110,7 +110,7 @@ const std::vector<SpecRow>& SpecRows() {
   static const std::vector<SpecRow> rows = {
       {&UiText::card_vendor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::vendor, zh); }},
       {&UiText::card_arch_year, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::architecture, zh) + " · " + std::to_string(g.year); }},
-      {&UiText::card_memory, [](const Gpu& g, const UiText&, bool zh) { return FormatNumber(g.memory_gb) + " GB " + g.Text(&Gpu::memory_type, zh); }, "memory_gb"},
+      {&UiText::card_memory, [](const Gpu& g, const UiText&, bool zh) { return FormatNumber(g.memory_gb) + "\u00A0GB " + g.Text(&Gpu::memory_type, zh); }, "memory_gb"},
       {&UiText::card_bandwidth, [](const Gpu& g, const UiText& t, bool) { return Published(g, t, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, " GB/s"); }, "memory_bandwidth_gbps"},
       {&UiText::card_fp32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }, "fp32_tflops"},
       {&UiText::card_tf32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }, "tf32_dense_tflops"},

@@ -473,7 +473,7 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
     dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y0 + line * 0.5f), line * 0.3f, TierColor(tier));
     dl->AddText(ImVec2(top.x + pad + line, y0), ImGui::GetColorU32(ImGuiCol_Text), g.DisplayName(env.chinese()).c_str());
     const std::string bandwidth = g.IsUnpublished("memory_bandwidth_gbps") ? std::string(t.card_not_published)
-                                                                            : FormatNumber(g.memory_bandwidth_gbps) + " GB/s";
+                                                                            : FormatNumber(g.memory_bandwidth_gbps) + "\u00A0GB/s";
     const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
                                        FormatNumber(g.Dense16Tflops(), 0).c_str());
     dl->AddText(ImVec2(top.x + pad + line, y0 + line), kColorMuted, figures.c_str());

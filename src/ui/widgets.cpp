@@ -2,6 +2,7 @@
 
 #include "engine/format.hpp"
 
+#include "format_units.hpp"
 #include "line_break.hpp"
 #include "theme.hpp"
 
@@ -103,7 +104,7 @@ std::string FormatNumber(double value, int decimals) { return Grouped(value, dec
 std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals,
                            const char* none) {
   if (!value) return none;
-  return FormatNumber(*value, decimals) + " " + unit;
+  return FormatNumber(*value, decimals) + "\u00A0" + unit;  // no-break: one figure
 }
 
 void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
@@ -125,9 +126,12 @@ std::string ShownInEnglish(const std::string& text);
 }  // namespace
 
 std::string Shown(const std::string& text, const UiEnv& env) {
-  if (env.chinese()) return text;
-  static FrameMemo<std::string> memo;  // the same notes are shown every frame
-  return memo.Get(text, [&] { return ShownInEnglish(text); });
+  // Data and engine prose: figures written with a plain space get the no-break join too
+  // (JoinFigures); the join and the English filter are kept while frames ask for them, one
+  // memo per language as the same note gives a different result in each.
+  static FrameMemo<std::string> memo_zh, memo_en;  // the same notes are shown every frame
+  if (env.chinese()) return memo_zh.Get(text, [&] { return JoinFigures(text); });
+  return memo_en.Get(text, [&] { return ShownInEnglish(JoinFigures(text)); });
 }
 
 namespace {

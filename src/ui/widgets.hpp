@@ -33,7 +33,8 @@ void WrappedBullet(const std::string& text);
 void SectionTitle(const char* title);
 // Text from the data or the engine that may hold Chinese (a provider's Chinese name, a
 // Chinese note): as written when the UI is Chinese; in English, whose fonts have no CJK
-// glyphs, without the Chinese characters and the brackets they leave.
+// glyphs, without the Chinese characters and the brackets they leave. In both, a number and
+// its unit written with a plain space are joined (format_units.hpp JoinFigures).
 std::string Shown(const std::string& text, const UiEnv& env);
 // Text in a colour, wrapped; in the disabled (grey) colour.
 void ColoredWrapped(ImU32 color, const std::string& text);

@@ -248,7 +248,7 @@ TEST_CASE("the real catalogs: a 10-hour RTX 4090 job and the default 720-hour A1
     const CostReport r = ComputeCost(q, c.gpus, c.regions, c.pricing);
     REQUIRE(r.errors.empty());
     REQUIRE(r.cheapest);
-    INFO(gpu);
+    INFO(q.gpu_id);  // not `gpu`: clang 14 cannot capture a structured binding (INFO is a lambda)
     CHECK(r.rows[*r.cheapest].service != ServiceKind::kPurchase);
   }
 }

@@ -23,7 +23,8 @@ EstimateResult EstimateJson(const std::string& request, Language language = Lang
 
 int Count(const std::vector<std::string>& lines, const std::string& part) {
   int n = 0;
-  for (const std::string& l : lines) n += l.find(part) != std::string::npos;
+  // Plain spaces, as the CLI prints them (the no-break joins are the canvas's business).
+  for (const std::string& l : lines) n += PlainSpaces(l).find(part) != std::string::npos;
   return n;
 }
 

@@ -50,6 +50,6 @@ TEST_CASE("Shown drops what the English fonts cannot draw, and keeps everything 
   CHECK(ui::Shown(provider, english) == "5.15 CNY/GPU-h container (Chenjian Cloud, cn market)");
   CHECK(ui::Shown(provider, chinese) == provider);
   CHECK(ui::Shown("ROCm-like '类CUDA' stack", english) == "ROCm-like 'CUDA' stack");
-  CHECK(ui::Shown("≈ 1.5× → ≤ 2 GiB – ok", english) == "≈ 1.5× → ≤ 2 GiB – ok");  // symbols stay
+  CHECK(ui::Shown("≈ 1.5× → ≤ 2 GiB – ok", english) == "≈ 1.5× → ≤ 2\u00A0GiB – ok");  // symbols stay; the figure joined
   CHECK(ui::Shown("全中文", english).empty());
 }

@@ -12,8 +12,11 @@
 namespace {
 
 EM_JS(int, atlas_js_capture_requested, (), { return window["__atlasCaptureText"] ? 1 : 0; });
+// The drawn text with its no-break joins (U+00A0 between a number and its unit) as the plain
+// spaces a reader sees, so tests match words as written; the wrapped lines keep them, for the
+// tests that check where a line broke.
 EM_JS(void, atlas_js_publish_drawn_text, (const char* text, const char* wrapped), {
-  window["__atlasDrawnText"] = UTF8ToString(text);
+  window["__atlasDrawnText"] = UTF8ToString(text).split(String.fromCharCode(160)).join(" ");
   window["__atlasWrappedLines"] = UTF8ToString(wrapped);
 });
 EM_JS(void, atlas_js_publish_targets, (const char* json), { window["__atlasTargets"] = JSON.parse(UTF8ToString(json)); });

@@ -129,7 +129,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     const std::string num = std::fabs(v) >= 1000 ? "%.0f" : "%.4g";
     const std::string fmt = env.chinese() && *CurrencySymbol(p.currency)
                                 ? std::string(CurrencySymbol(p.currency)) + num + PriceUnit(p.service, t)
-                                : num + " " + p.currency + PriceUnit(p.service, t);
+                                : num + "\u00A0" + p.currency + PriceUnit(p.service, t);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputDouble("##price", &v, 0, 0, fmt.c_str(), ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(v))
       SetPriceOverride(s, p.id, std::fabs(v - p.Amount()) < 1e-12 ? 0 : std::clamp(v, 1e-6, 1e9));
