@@ -116,7 +116,8 @@ void DrawCaseDetails(const AccuracyRow& row, const UiEnv& env) {
   const UiText& t = env.text();
   const ValidationCase& c = *row.c;
   ImGui::PushTextWrapPos(0);
-  if (!c.excluded.empty()) ColoredWrapped(kColorWarn, Printf(t.acc_excluded_reason, c.excluded.c_str()));
+  if (!c.excluded.empty())
+    ColoredWrapped(kColorWarn, Printf(t.acc_excluded_reason, (env.chinese() ? c.excluded_zh : c.excluded).c_str()));
   if (!row.ok) ColoredWrapped(kColorBad, Printf(t.acc_no_figure, row.problem.c_str()));
   if (ImGui::TreeNode("conditions", "%s", t.acc_conditions)) {
     ImGui::TextDisabled(t.acc_measured_what, c.what.c_str(), c.as_of.c_str());
