@@ -373,19 +373,22 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
   const float tw = ImGui::CalcTextSize(cap.c_str()).x;
   dl->AddText(ImVec2(std::clamp(cap_x - tw / 2, p.x, p.x + w - tw), p.y + h + Em(0.2f)), IM_COL32(230, 230, 235, 255), cap.c_str());
   if (hovered >= 0) ImGui::SetTooltip("%s: %s", segs[hovered].label, Bytes(segs[hovered].bytes).c_str());
-  // Legend.
+  // Legend: an entry goes on the line only when it fits whole (its own width, not a guess: on a
+  // phone "optimizer states" ran past the edge), else it starts the next line.
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  float line_end = -1;  // where the line's last entry ends; < 0: no entry yet
   for (int i = 0; i < 6; ++i) {
     if (segs[i].bytes <= 0) continue;
+    const float entry = Em(0.7f) + Em(0.25f) + ImGui::CalcTextSize(segs[i].label).x;
+    if (line_end >= 0 && line_end + ImGui::GetStyle().ItemSpacing.x + entry <= right) ImGui::SameLine();
     ImGui::PushID(i);
     ImGui::ColorButton("##segment", ImGui::ColorConvertU32ToFloat4(segs[i].color), ImGuiColorEditFlags_NoTooltip,
                        ImVec2(Em(0.7f), Em(0.7f)));
     ImGui::PopID();
     ImGui::SameLine(0, Em(0.25f));
     ImGui::TextUnformatted(segs[i].label);
-    const float next = ImGui::GetItemRectMax().x + Em(5);
-    if (next < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+    line_end = ImGui::GetItemRectMax().x;
   }
-  ImGui::NewLine();
 }
 
 // A row's value in the value column (Em(9) right of the middle), moved left to end at the panel

@@ -254,7 +254,7 @@ void WrappedBullet(const std::string& text) {
 void SectionTitle(const char* title) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextUnformatted(title);
+  WrappedText(title);  // long titles wrap on phones (one ran past a 390 px screen's edge)
   ImGui::PopStyleColor();
   ImGui::Separator();
 }

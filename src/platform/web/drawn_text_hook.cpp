@@ -28,6 +28,7 @@ EM_JS(void, atlas_js_publish_targets, (const char* json), { window["__atlasTarge
 // ends first (then the text up to and including that popup).
 struct Capture {
   bool active = false;
+  bool this_frame = false;  // captured this frame (active is cleared at its end)
   std::string text;
   std::string targets;  // "id":[x,y,w,h],... in CSS pixels
   std::string wrapped;  // texts drawn over several lines (ui::LogWrappedLinesTo)
@@ -47,6 +48,7 @@ namespace atlas::platform {
 void BeginDrawnTextCapture() {
   ImGuiIO& io = ImGui::GetIO();
   g_capture.active = atlas_js_capture_requested() != 0 && !GImGui->LogEnabled;
+  g_capture.this_frame = g_capture.active;
   if (!g_capture.active) return;
   g_capture.text.clear();
   g_capture.wrapped.clear();
@@ -69,6 +71,8 @@ void EndDrawnTextCapture() {
   atlas_js_publish_targets(("{" + g_capture.targets + "}").c_str());
   g_capture.targets.clear();
 }
+
+bool DrawnTextCapturedThisFrame() { return g_capture.this_frame; }
 
 void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, float dpr) {
   if (!g_capture.active || dpr <= 0) return;

@@ -20,5 +20,8 @@ void EndDrawnTextCapture();
 // frame's targets are published as window.__atlasTargets = {id: [x, y, width, height]} in CSS
 // pixels (UiEnv::test_target, ui::TestTarget), so tests can tap a control wherever it lands.
 void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, float dpr);
+// Whether this frame's text was captured (the page asked for it): the other test hooks that
+// run after Render (clipped_text_hook.hpp) follow the same switch.
+bool DrawnTextCapturedThisFrame();
 
 }  // namespace atlas::platform

@@ -2,6 +2,7 @@
 // backend, and a frame callback driven by emscripten_set_main_loop (a blocking loop would
 // freeze the tab). Everything the frame needs lives in one App object, not in globals.
 #include "browser.hpp"
+#include "clipped_text_hook.hpp"
 #include "drawn_text_hook.hpp"
 #include "font_texture.hpp"
 #include "typed_glyphs.hpp"
@@ -518,6 +519,7 @@ void Frame(void* arg) {
     atlas::platform::SetDocumentLanguage(shown_language == atlas::Language::kChinese);
   }
   ImGui::Render();
+  if (full) atlas::platform::ReportClippedText(app.env.dpr);
   if (const ImGuiWindow* w = ScrollableWindowAt(ImGui::GetIO().MousePos))
     atlas::platform::ReportScroll(w->Scroll.y / app.env.dpr, w->ScrollMax.y / app.env.dpr);
   const double ui_ms = emscripten_get_now() - start_ms;
