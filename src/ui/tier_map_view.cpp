@@ -3,6 +3,7 @@
 #include "app/deferred_code.hpp"
 
 #include "app/tier_map_model.hpp"
+#include "charts/label_placement.hpp"
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
 #include "gpu_spec_card.hpp"
@@ -206,6 +207,19 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   dl->AddText(ImVec2(origin.x, origin.y), IM_COL32(200, 205, 215, 255),
               narrow ? text.tier_axis_y_short : text.tier_axis_y);
 
+  // Where each card's marker goes (the guide labels keep off them), biggest first.
+  std::vector<int> order = shown;
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps;
+  });
+  std::vector<charts::Point> points;
+  std::vector<float> radii;
+  for (int i : order) {
+    const Gpu& g = gpus[i];
+    points.push_back({sx.ToPixel(g.memory_gb), sy.ToPixel(g.Dense16Tflops())});
+    radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(narrow ? 0.75f : 1.1f))));
+  }
+
   // Tier rule guide lines: Tier 3 at <= 16 GB, Tier 1 needs >= 40 GB and >= 150 TFLOPS.
   const TierRule rule;
   // Every label drawn on the chart, as (x0, y0, x1, y1): card names are placed around them.
@@ -231,27 +245,22 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + Em(0.3f), right), y), IM_COL32(255, 255, 255, 70));
     const std::string label = Printf(narrow ? text.tier_guide_flops_short : text.tier_guide_flops, rule.tier1_min_dense16_tflops);
     if (y >= top && y <= bottom) {
-      placed_labels.push_back(ImVec4(left, y - 1, right, y + 1));  // names do not sit on the line
+      // Right-aligned under the line unless a card is there (H20, 148 TFLOPS, sits just under
+      // it): then above, or further left (charts::PlaceLineLabel, as on the build-time page).
+      std::vector<charts::Marker> markers;
+      for (size_t k = 0; k < points.size(); ++k) markers.push_back({points[k].x, points[k].y, radii[k]});
+      std::vector<charts::Box> taken;
+      for (const ImVec4& r : placed_labels) taken.push_back({r.x, r.y, r.z, r.w});
       const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
-      const ImVec2 at(right - sz.x - Em(0.2f), y + Em(0.1f));
-      dl->AddText(at, IM_COL32(255, 255, 255, 120), label.c_str());
-      placed_labels.push_back(ImVec4(at.x, at.y, at.x + sz.x, at.y + sz.y));
+      const charts::Box at = charts::PlaceLineLabel(markers, y, sz.x, sz.y, Em(0.1f), Em(1), {left, top, right, bottom}, taken);
+      placed_labels.push_back(ImVec4(left, y - 1, right, y + 1));  // names do not sit on the line
+      dl->AddText(ImVec2(static_cast<float>(at.x0), static_cast<float>(at.y0)), IM_COL32(255, 255, 255, 120), label.c_str());
+      placed_labels.push_back(ImVec4(static_cast<float>(at.x0), static_cast<float>(at.y0), static_cast<float>(at.x1), static_cast<float>(at.y1)));
     }
   }
 
   // Markers: biggest first so small ones stay clickable on top; zoomed-out ones are clipped.
   dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
-  std::vector<int> order = shown;
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps;
-  });
-  std::vector<charts::Point> points;
-  std::vector<float> radii;
-  for (int i : order) {
-    const Gpu& g = gpus[i];
-    points.push_back({sx.ToPixel(g.memory_gb), sy.ToPixel(g.Dense16Tflops())});
-    radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(narrow ? 0.75f : 1.1f))));
-  }
   int hovered = -1;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (chart_hovered && mouse.x >= left && mouse.x <= right && mouse.y >= top && mouse.y <= bottom) {

@@ -22,7 +22,7 @@ EM_JS(void, atlas_js_publish_clipped_text, (const char* json), { window["__atlas
 // past it (the GPU scissor cuts it); glyphs that start past it are skipped. So a label cut at
 // the right edge leaves one glyph quad reaching past the clip rectangle.
 struct GlyphQuad {
-  float x0, y0, x1;
+  float x0, y0, x1, y1;
   ImWchar codepoint;
 };
 
@@ -93,16 +93,22 @@ void ReportClippedText(float dpr) {
                           v[2].uv.x > v[0].uv.x && v[2].uv.y > v[0].uv.y;
         if (!quad || InCustomRect(atlas, atlas.PackIdMouseCursors, v[0].uv) || InCustomRect(atlas, atlas.PackIdLines, v[0].uv))
           continue;
-        quads.push_back({v[0].pos.x, v[0].pos.y, v[2].pos.x, GlyphAt(atlas, v[0].uv)});
+        quads.push_back({v[0].pos.x, v[0].pos.y, v[2].pos.x, v[2].pos.y, GlyphAt(atlas, v[0].uv)});
         clipped = clipped || v[2].pos.x > cmd.ClipRect.z + tolerance;
       }
       if (!clipped) continue;
       for (const GlyphQuad& q : quads) {
         if (q.x1 <= cmd.ClipRect.z + tolerance || reported >= 20) continue;
-        // The clipped line: the glyphs on the same baseline left of the cut, in order.
+        // The clipped line: the glyphs of the same line left of the cut, in order. Glyph boxes
+        // differ in height (x, l, g), so a glyph is on the line when its vertical middle lies
+        // in the cut glyph's box or the cut glyph's middle lies in its box.
+        const auto middle_in = [](const GlyphQuad& a, const GlyphQuad& b) {
+          const float m = 0.5f * (a.y0 + a.y1);
+          return m >= b.y0 && m <= b.y1;
+        };
         std::vector<GlyphQuad> line;
         for (const GlyphQuad& o : quads)
-          if (std::fabs(o.y0 - q.y0) < 0.25f * (q.x1 - q.x0 + 8) && o.x0 <= q.x0 && o.x0 >= cmd.ClipRect.x) line.push_back(o);
+          if ((middle_in(o, q) || middle_in(q, o)) && o.x0 <= q.x0 && o.x0 >= cmd.ClipRect.x) line.push_back(o);
         std::sort(line.begin(), line.end(), [](const GlyphQuad& l, const GlyphQuad& r) { return l.x0 < r.x0; });
         std::string text;
         for (const GlyphQuad& g : line) AppendUtf8(text, g.codepoint);
