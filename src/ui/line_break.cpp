@@ -98,6 +98,9 @@ size_t CjkUnitWordAt(const std::string& text, size_t i) {
 bool MayBreakBetween(char32_t before, char32_t after) {
   if (NoBreakBefore(after) || NoBreakAfter(before)) return false;
   if (before == U' ' || before == U'\u3000' || after == U' ' || after == U'\u3000') return true;
+  // After the hyphen of a compound name, before its next word ("Beijing-|Tianjin-|Hebei" in a
+  // phone's narrow name column); never before a digit ("Qwen2.5-7B", "-5").
+  if (before == U'-' && ((after >= U'A' && after <= U'Z') || (after >= U'a' && after <= U'z'))) return true;
   return IsCjk(before) || IsCjk(after);
 }
 

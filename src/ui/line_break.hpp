@@ -1,4 +1,5 @@
 // Where a wrapped line may break, by the rules a Chinese or English reader expects: at spaces,
+// after a hyphen before a letter ("Beijing-|Tianjin"),
 // and between CJK characters (not before closing punctuation such as ，。）, not after opening
 // brackets) — and never inside a figure. Dear ImGui 1.86 also breaks after '.' and ',', which
 // split "¥0.36/kWh" as "¥0." / "36/kWh" and "11.7 GiB" as "11." / "7 GiB" on phones; text

@@ -72,6 +72,15 @@ TEST_CASE("spaces break and are dropped; newlines always break; a run too long i
   CHECK(Lines("NVLink、PCIe", 6) == std::vector<std::string>{"NVLin", "k、PCIe"});
 }
 
+TEST_CASE("a hyphenated name breaks after a hyphen before a letter, never before a digit (phone hub names)") {
+  CHECK(Lines("Beijing-Tianjin-Hebei", 10) == std::vector<std::string>{"Beijing-", "Tianjin-", "Hebei"});
+  CHECK(Lines("Guangdong-HK-Macao", 13) == std::vector<std::string>{"Guangdong-HK-", "Macao"});
+  CHECK(MayBreakBetween(U'-', U'T'));
+  CHECK_FALSE(MayBreakBetween(U'-', U'7'));  // "Qwen2.5-7B" stays whole
+  CHECK_FALSE(MayBreakBetween(U'n', U'-'));  // the hyphen stays with the word before it
+  CHECK(Lines("Qwen2.5-7B", 9).front() != "Qwen2.5-");  // no break there: cut only as a last resort
+}
+
 TEST_CASE("no line of any Chinese text starts with closing punctuation such as 、，。 (kinsoku), at any width") {
   // Every Chinese string of the UI's and the engine's tables, wrapped at 6 to 40 characters.
   const std::u32string closing = U"，。、；：？！）」』】》";
