@@ -7,6 +7,7 @@
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
 #include "gpu_spec_card.hpp"
+#include "line_break.hpp"
 #include "tier_map_names.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
@@ -15,6 +16,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <string>
 
@@ -465,9 +467,28 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
                   UiMemory& memory) {
   const UiText& t = env.text();
   const float line = ImGui::GetTextLineHeight();
-  const float row_h = std::max(44.0f * env.dpr, 2 * line + ImGui::GetStyle().FramePadding.y * 2);
+  const float pad = ImGui::GetStyle().FramePadding.x;
+  const float text_w = ImGui::GetContentRegionAvail().x - pad * 2 - line;
+  ImFont* font = ImGui::GetFont();
+  const float font_size = ImGui::GetFontSize();
+  // A name or figures line wider than the row wraps (BreakLines) and the row grows to hold it:
+  // "GB200 中的 B200（Grace Blackwell，NVL72）" was cut at a 390 px phone's edge.
+  const auto lines_of = [&](const std::string& text) {
+    if (font->CalcTextSizeA(font_size, FLT_MAX, 0, text.c_str()).x <= text_w)
+      return std::vector<std::pair<size_t, size_t>>{{0, text.size()}};
+    return BreakLines(text, text_w, [&](const char* b, const char* e) { return font->CalcTextSizeA(font_size, FLT_MAX, 0, b, e).x; });
+  };
   for (int i : shown) {
     const Gpu& g = c.gpus.gpus[i];
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    const std::string& name = g.DisplayName(env.chinese());
+    const std::string bandwidth = g.IsUnpublished("memory_bandwidth_gbps") ? std::string(t.card_not_published)
+                                                                            : FormatNumber(g.memory_bandwidth_gbps) + "\u00A0GB/s";
+    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
+                                       FormatNumber(g.Dense16Tflops(), 0).c_str());
+    const auto name_lines = lines_of(name), figure_lines = lines_of(figures);
+    const float text_h = static_cast<float>(name_lines.size() + figure_lines.size()) * line;
+    const float row_h = std::max(44.0f * env.dpr, text_h + ImGui::GetStyle().FramePadding.y * 2);
     ImGui::PushID(i);
     const ImVec2 top = ImGui::GetCursorScreenPos();
     const bool picked = std::find(s.compare.begin(), s.compare.end(), g.id) != s.compare.end();
@@ -476,16 +497,16 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
       memory.sheet_open = true;
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
-    const float pad = ImGui::GetStyle().FramePadding.x;
-    const float y0 = top.y + (row_h - 2 * line) * 0.5f;
-    dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y0 + line * 0.5f), line * 0.3f, TierColor(tier));
-    dl->AddText(ImVec2(top.x + pad + line, y0), ImGui::GetColorU32(ImGuiCol_Text), g.DisplayName(env.chinese()).c_str());
-    const std::string bandwidth = g.IsUnpublished("memory_bandwidth_gbps") ? std::string(t.card_not_published)
-                                                                            : FormatNumber(g.memory_bandwidth_gbps) + "\u00A0GB/s";
-    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
-                                       FormatNumber(g.Dense16Tflops(), 0).c_str());
-    dl->AddText(ImVec2(top.x + pad + line, y0 + line), kColorMuted, figures.c_str());
+    float y = top.y + (row_h - text_h) * 0.5f;
+    dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y + line * 0.5f), line * 0.3f, TierColor(tier));
+    for (const auto& [b, e] : name_lines) {
+      dl->AddText(ImVec2(top.x + pad + line, y), ImGui::GetColorU32(ImGuiCol_Text), name.c_str() + b, name.c_str() + e);
+      y += line;
+    }
+    for (const auto& [b, e] : figure_lines) {
+      dl->AddText(ImVec2(top.x + pad + line, y), kColorMuted, figures.c_str() + b, figures.c_str() + e);
+      y += line;
+    }
     ImGui::PopID();
   }
 }
