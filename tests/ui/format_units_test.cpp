@@ -1,8 +1,10 @@
 // Display units: GPU-hours keep the hours' precision (the trial saw "3.5 h" beside "3 GPU-h"),
 // and the calculator's custom-size field starts empty (it showed "13B" beside an 8B model).
 #include "engine/format.hpp"
+#include "engine/format_zh.hpp"
 #include "ui/format_units.hpp"
 #include "ui/ui_env.hpp"
+#include "ui/widgets.hpp"
 
 #include <doctest/doctest.h>
 
@@ -57,4 +59,26 @@ TEST_CASE("memory sizes: always GiB, so figures side by side compare (never TiB 
     CHECK(ui::Bytes(b) == Gib(b));
     CHECK(PlainSpaces(Gib(b)) == GibNumber(b) + " GiB");
   }
+}
+
+TEST_CASE("money and figures kept between frames read exactly as formatted afresh, past the table's 4096 entries") {
+  // ui::Money and ui::Safe keep their text by their arguments (the Cost view's frame budget);
+  // every answer must still be the formatter's own, for each language, currency and precision.
+  for (int round = 0; round < 2; ++round)
+    for (int i = 0; i < 5000; ++i) {
+      const double v = (i - 2500) * 37.25 + i * 1e-3;
+      CHECK(ui::Money(v, "CNY", Language::kChinese) == atlas::ZhMoney(v, "CNY"));
+      CHECK(Safe(v, i % 3) == FormatNumber(v, i % 3));
+    }
+  CHECK(ui::Money(12.5, "CNY", Language::kEnglish) == "¥12.50");
+  CHECK(ui::Money(12.5, "USD", Language::kEnglish) == "$12.50");
+  CHECK(ui::Money(12.5, "USD", Language::kChinese) == "$12.50");
+  CHECK(ui::Money(12.5, "EUR", Language::kEnglish) == "12.50\u00A0EUR");
+  CHECK(ui::Money(-1234567, "CNY", Language::kEnglish) == "-¥1,234,567");
+  CHECK(ui::Money(NAN, "CNY", Language::kEnglish) == "-");
+  CHECK(ui::Money(NAN, "CNY", Language::kChinese) == "-");
+  CHECK(Safe(NAN, 2) == "-");
+  CHECK(Safe(INFINITY, 0) == "-");
+  CHECK(Safe(0.0, 1) == FormatNumber(0.0, 1));
+  CHECK(Safe(-0.0, 1) == FormatNumber(-0.0, 1));
 }
