@@ -329,7 +329,8 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     placed_labels.push_back(rect);
     dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
   }
-  if (env.test_target && env.views_ready) ReportChartLabels(placed_labels, guides, env);
+  if (env.test_target && env.views_ready)
+    ReportChartLabels(placed_labels, guides, points, radii, ImVec4(left, top, right, bottom), env);
   dl->PopClipRect();
   dl->PopClipRect();
   DrawLegend(dl, ImVec2(left, bottom + Em(2.7f)), right, env);

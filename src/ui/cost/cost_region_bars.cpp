@@ -152,6 +152,12 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
       y += header_h;
     }
     const float rh = row_hs[i];
+    // A row off screen is only laid out (the chart's box is sized for all rows): drawing every
+    // bar of a long chart below the fold cost frame time (16.4).
+    if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + width, y + rh))) {
+      y += rh;
+      continue;
+    }
     const bool hot = hovered_chart && mouse.y >= y && mouse.y < y + rh;
     if (hot) {
       hovered = static_cast<int>(i);
