@@ -104,8 +104,11 @@ std::vector<int> AppendChart(std::string& out, const Catalogs& c, const std::vec
   // the line unless a card is there, then above it or further left.
   const double flops_y = sy.ToPixel(rule.tier1_min_dense16_tflops) * kBoxH;
   const std::string flops_label = Printf(t.tier_guide_flops, rule.tier1_min_dense16_tflops);
+  // (Every place taken: at its first place; the desktop box has room, which phones may not.)
+  const double flops_w = text_width(flops_label);
   const charts::Box flops_at =
-      charts::PlaceLineLabel(markers, flops_y, text_width(flops_label), kEm, 0.1 * kEm, kEm, {0, 0, kBoxW, kBoxH}, taken);
+      charts::PlaceLineLabel(markers, flops_y, flops_w, kEm, 0.1 * kEm, kEm, {0, 0, kBoxW, kBoxH}, taken)
+          .value_or(charts::Box{kBoxW - 0.2 * kEm - flops_w, flops_y + 0.1 * kEm, kBoxW - 0.2 * kEm, flops_y + 1.1 * kEm});
   taken.push_back({0, flops_y - 1, kBoxW, flops_y + 1});  // names do not sit on the line
   taken.push_back(flops_at);
   const std::string fy = Pct(sy.ToPixel(rule.tier1_min_dense16_tflops));

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace atlas::ui {
@@ -194,10 +195,12 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       dl->AddText(ImVec2(x - sz.x / 2, bottom + Em(0.2f)), kColorMuted, t.label.c_str());
     }
   }
+  std::vector<float> y_label_rows;  // where the y axis's labels are (the 150 TFLOPS fallback avoids them)
   for (const charts::Tick& t : charts::LogTicks(y_lo, y_hi, y_labels, "")) {
     const float y = static_cast<float>(sy.ToPixel(t.value));
     dl->AddLine(ImVec2(left, y), ImVec2(right, y), t.major ? kColorGrid : IM_COL32(255, 255, 255, 10));
     if (t.major) {
+      y_label_rows.push_back(y);
       const ImVec2 sz = ImGui::CalcTextSize(t.label.c_str());
       dl->AddText(ImVec2(left - sz.x - Em(0.3f), y - sz.y / 2), kColorMuted, t.label.c_str());
     }
@@ -254,10 +257,34 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       std::vector<charts::Box> taken;
       for (const ImVec4& r : placed_labels) taken.push_back({r.x, r.y, r.z, r.w});
       const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
-      const charts::Box at = charts::PlaceLineLabel(markers, y, sz.x, sz.y, Em(0.1f), Em(1), {left, top, right, bottom}, taken);
+      const std::optional<charts::Box> at =
+          charts::PlaceLineLabel(markers, y, sz.x, sz.y, Em(0.1f), Em(1), {left, top, right, bottom}, taken);
       placed_labels.push_back(ImVec4(left, y - 1, right, y + 1));  // names do not sit on the line
-      dl->AddText(ImVec2(static_cast<float>(at.x0), static_cast<float>(at.y0)), IM_COL32(255, 255, 255, 120), label.c_str());
-      placed_labels.push_back(ImVec4(static_cast<float>(at.x0), static_cast<float>(at.y0), static_cast<float>(at.x1), static_cast<float>(at.y1)));
+      if (at) {
+        dl->AddText(ImVec2(static_cast<float>(at->x0), static_cast<float>(at->y0)), IM_COL32(255, 255, 255, 120), label.c_str());
+        placed_labels.push_back(ImVec4(static_cast<float>(at->x0), static_cast<float>(at->y0), static_cast<float>(at->x1),
+                                       static_cast<float>(at->y1)));
+      } else {
+        // Cards all along the line (phones in Chinese): the bare threshold ("≥ 150") where it
+        // fits on the line, else on the y axis beside its labels in a smaller size; the tier rule
+        // below the chart says what the line is.
+        const std::string value = FormatNumber(rule.tier1_min_dense16_tflops);
+        const std::string short_label = "\u2265\u00A0" + value;
+        const ImVec2 ss = ImGui::CalcTextSize(short_label.c_str());
+        if (const auto near = charts::PlaceLineLabel(markers, y, ss.x, ss.y, Em(0.1f), Em(0.5f), {left, top, right, bottom}, taken)) {
+          dl->AddText(ImVec2(static_cast<float>(near->x0), static_cast<float>(near->y0)), IM_COL32(255, 255, 255, 120), short_label.c_str());
+          placed_labels.push_back(ImVec4(static_cast<float>(near->x0), static_cast<float>(near->y0), static_cast<float>(near->x1),
+                                         static_cast<float>(near->y1)));
+        } else {
+          const float small = ImGui::GetFontSize() * 0.8f;
+          const ImVec2 vs = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0, value.c_str());
+          // Line boxes include leading: digits' ink is ~70 % of them, so 80 % of the two half
+          // heights apart keeps the figures from touching.
+          const float apart = 0.4f * (vs.y + ImGui::GetTextLineHeight());
+          if (std::none_of(y_label_rows.begin(), y_label_rows.end(), [&](float row) { return std::fabs(row - y) < apart; }))
+            dl->AddText(ImGui::GetFont(), small, ImVec2(left - vs.x - Em(0.3f), y - vs.y / 2), IM_COL32(255, 255, 255, 150), value.c_str());
+        }
+      }
     }
   }
 

@@ -36,7 +36,7 @@ std::optional<Box> PlaceLabel(const std::vector<Marker>& markers, std::size_t k,
   return std::nullopt;
 }
 
-Box PlaceLineLabel(const std::vector<Marker>& markers, double line_y, double width, double height, double pad,
+std::optional<Box> PlaceLineLabel(const std::vector<Marker>& markers, double line_y, double width, double height, double pad,
                    double step, const Box& area, const std::vector<Box>& taken) {
   const auto free = [&](const Box& b) {
     for (const Box& t : taken)
@@ -50,7 +50,7 @@ Box PlaceLineLabel(const std::vector<Marker>& markers, double line_y, double wid
   for (double x = first_x; x >= area.x0 && step > 0; x -= step)
     for (const double y : {under, over})
       if (const Box b{x, y, x + width, y + height}; free(b)) return b;
-  return Box{first_x, under, first_x + width, under + height};
+  return std::nullopt;
 }
 
 PinnedPlace PlacePinnedLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height, double gap,
