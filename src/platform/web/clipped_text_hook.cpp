@@ -6,11 +6,9 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 namespace {
@@ -78,14 +76,15 @@ void ReportClippedText(float dpr) {
     for (const ImDrawCmd& cmd : list->CmdBuffer) {
       if (cmd.UserCallback || cmd.TextureId != atlas.TexID) continue;
       std::vector<GlyphQuad> quads;
-      std::unordered_set<unsigned> seen;
+      std::vector<bool> seen(static_cast<size_t>(list->VtxBuffer.Size));  // vertices already looked at
       bool clipped = false;
       for (unsigned i = 0; i < cmd.ElemCount; ++i) {
         // A glyph is 4 vertices in a row, written as top-left, top-right, bottom-right,
         // bottom-left with its atlas UVs (ImFont::RenderText); found by that pattern, since
         // other shapes in the same command (fans, lines) do not come in quads of 6 indices.
         const unsigned k = cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i];
-        if (k + 3 >= static_cast<unsigned>(list->VtxBuffer.Size) || !seen.insert(k).second) continue;
+        if (k + 3 >= static_cast<unsigned>(list->VtxBuffer.Size) || seen[k]) continue;
+        seen[k] = true;
         const ImDrawVert* v = &list->VtxBuffer[k];
         const bool quad = v[0].pos.y == v[1].pos.y && v[1].pos.x == v[2].pos.x && v[2].pos.y == v[3].pos.y &&
                           v[3].pos.x == v[0].pos.x && v[2].pos.x > v[0].pos.x && v[2].pos.y > v[0].pos.y &&
@@ -106,12 +105,20 @@ void ReportClippedText(float dpr) {
           const float m = 0.5f * (a.y0 + a.y1);
           return m >= b.y0 && m <= b.y1;
         };
-        std::vector<GlyphQuad> line;
-        for (const GlyphQuad& o : quads)
-          if ((middle_in(o, q) || middle_in(q, o)) && o.x0 <= q.x0 && o.x0 >= cmd.ClipRect.x) line.push_back(o);
-        std::sort(line.begin(), line.end(), [](const GlyphQuad& l, const GlyphQuad& r) { return l.x0 < r.x0; });
+        // Picked left to right by repeated minimum (a line holds a few dozen glyphs; a sort's
+        // code was ~1 KiB of the first frame's download).
         std::string text;
-        for (const GlyphQuad& g : line) AppendUtf8(text, g.codepoint);
+        float last_x = -1e30f;
+        for (;;) {
+          const GlyphQuad* next = nullptr;
+          for (const GlyphQuad& o : quads)
+            if ((middle_in(o, q) || middle_in(q, o)) && o.x0 <= q.x0 && o.x0 >= cmd.ClipRect.x && o.x0 > last_x &&
+                (!next || o.x0 < next->x0))
+              next = &o;
+          if (!next) break;
+          AppendUtf8(text, next->codepoint);
+          last_x = next->x0;
+        }
         char buf[160];
         std::snprintf(buf, sizeof buf, "\"x\":%.1f,\"y\":%.1f,\"clip_right\":%.1f}", q.x0 / dpr, q.y0 / dpr, cmd.ClipRect.z / dpr);
         json += std::string(reported ? "," : "") + "{\"window\":\"" + JsonEscaped(list->_OwnerName ? list->_OwnerName : "") +
