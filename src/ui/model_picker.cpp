@@ -82,6 +82,9 @@ bool ModelPicker(const char* id, const std::string& preview, const std::vector<M
   const bool entered = ImGui::InputTextWithHint("##filter", text.search_hint, state.filter, sizeof state.filter,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
   if (ImGui::IsItemEdited()) state.highlighted = 0;  // the list changed under the highlight
+  // Escape closes the picker, as a native drop-down does (ImGui only left the field, so the next
+  // click on the box closed the still-open list instead of opening it).
+  const bool cancelled = KeyPressed(ImGuiKey_Escape);
   bool moved = false;
   if (KeyPressed(ImGuiKey_DownArrow)) state.highlighted++, moved = true;
   if (KeyPressed(ImGuiKey_UpArrow)) state.highlighted--, moved = true;
@@ -114,9 +117,9 @@ bool ModelPicker(const char* id, const std::string& preview, const std::vector<M
     if (shown.empty()) ImGui::TextDisabled(text.no_match, state.filter);
   }
   ImGui::EndChild();
-  if (done) ImGui::CloseCurrentPopup();
+  if (done || cancelled) ImGui::CloseCurrentPopup();
   ImGui::EndCombo();
-  if (done) state.was_open = false;
+  if (done || cancelled) state.was_open = false;
   return done;
 }
 

@@ -423,15 +423,30 @@ await run([
       // The search finds models by their Chinese family names (models.json "families"): 智谱 ->
       // GLM, 通义千问 -> Qwen. The picker starts from an empty filter each time it opens.
       for (const [typed, want] of [["智谱", "GLM-4.5"], ["通义千问", "Qwen"]]) {
+        // Escape closes the picker (as a native drop-down does); the box may have moved since
+        // (a phone scrolls the field into view above its keyboard), so it is looked up again.
         await page.keyboard.press("Escape");
         await frames(page, 8);
-        if (device.hasTouch) await page.touchscreen.tap(...combo); else await page.mouse.click(...combo);
-        await frames(page, 10);
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 4);
+        const again = Object.entries(await page.evaluate(() => window.__atlasTargets || {})).find(([id]) => id === "calc_model");
+        assert(again, `${name}: no calc_model target after Escape`);
+        const at = [again[1][0] + Math.min(again[1][2] / 2, 60), again[1][1] + again[1][3] / 2];
+        if (device.hasTouch) await page.touchscreen.tap(...at); else await page.mouse.click(...at);
+        // One tap opens the picker (its empty search field shows the hint); a loaded machine may
+        // take a while to draw it, so wait for it rather than for a fixed number of frames.
+        const wake = async () => { await page.evaluate(() => window.__atlasWake && window.__atlasWake(1)); await frames(page, 5); };
+        for (let wait = 0; wait < 20 && !(await drawn(page, `picker open ${name}`)).includes("搜索模型"); wait++) await wake();
+        assert((await drawn(page, `picker open ${name}`)).includes("搜索模型"), `${name}: one tap on the model box did not open the picker`);
         await cdp.send("Input.imeSetComposition", { text: "zhi", selectionStart: 3, selectionEnd: 3 });
         await frames(page, 3);
         await cdp.send("Input.insertText", { text: typed });
         await frames(page, 20);
-        const found = await drawn(page, `calculator search ${typed} ${name}`);
+        let found = await drawn(page, `calculator search ${typed} ${name}`);
+        for (let wait = 0; wait < 20 && !found.includes(want); wait++) {
+          await wake();
+          found = await drawn(page, `calculator search ${typed} ${name}`);
+        }
         assert(new RegExp(`\\{\\s*${typed}\\s*\\}`).test(found), `${name}: the search does not hold ${typed}:\n${found.slice(0, 600)}`);
         assert(found.includes(want), `${name}: searching ${typed} does not list ${want}:\n${found.slice(0, 1500)}`);
         await shot(page, `zh-${name}-typed-${want}`);
