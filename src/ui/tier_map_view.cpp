@@ -7,7 +7,6 @@
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
 #include "gpu_spec_card.hpp"
-#include "line_break.hpp"
 #include "tier_map_names.hpp"
 #include "theme.hpp"
 #include "widgets.hpp"
@@ -497,15 +496,8 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
   const float line = ImGui::GetTextLineHeight();
   const float pad = ImGui::GetStyle().FramePadding.x;
   const float text_w = ImGui::GetContentRegionAvail().x - pad * 2 - line;
-  ImFont* font = ImGui::GetFont();
-  const float font_size = ImGui::GetFontSize();
-  // A name or figures line wider than the row wraps (BreakLines) and the row grows to hold it:
+  // A name or figures line wider than the row wraps (TextLines) and the row grows to hold it:
   // "GB200 中的 B200（Grace Blackwell，NVL72）" was cut at a 390 px phone's edge.
-  const auto lines_of = [&](const std::string& text) {
-    if (font->CalcTextSizeA(font_size, FLT_MAX, 0, text.c_str()).x <= text_w)
-      return std::vector<std::pair<size_t, size_t>>{{0, text.size()}};
-    return BreakLines(text, text_w, [&](const char* b, const char* e) { return font->CalcTextSizeA(font_size, FLT_MAX, 0, b, e).x; });
-  };
   for (int i : shown) {
     const Gpu& g = c.gpus.gpus[i];
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
@@ -514,7 +506,8 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
                                                                             : FormatNumber(g.memory_bandwidth_gbps) + "\u00A0GB/s";
     const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
                                        FormatNumber(g.Dense16Tflops(), 0).c_str());
-    const auto name_lines = lines_of(name), figure_lines = lines_of(figures);
+    const auto& name_lines = TextLines(name, text_w);
+    const auto& figure_lines = TextLines(figures, text_w);
     const float text_h = static_cast<float>(name_lines.size() + figure_lines.size()) * line;
     const float row_h = std::max(44.0f * env.dpr, text_h + ImGui::GetStyle().FramePadding.y * 2);
     ImGui::PushID(i);

@@ -177,6 +177,39 @@ std::string* g_wrapped_lines_log = nullptr;  // test hook only (LogWrappedLinesT
 
 void LogWrappedLinesTo(std::string* log) { g_wrapped_lines_log = log; }
 
+namespace {
+
+// `text` broken into lines no wider than `width` in the current font (BreakLines), with the
+// widest line's width. The lines depend on the text, the width and the font's glyphs (a font
+// rebuild, e.g. when the Chinese font arrives, gives new glyph data), so all of them are the key;
+// kept between frames, as the same texts are drawn every frame.
+const WrappedLayout& LayoutLines(const std::string& text, float width) {
+  ImFont* font = GImGui->Font;
+  const float size = GImGui->FontSize;
+  static FrameMemo<WrappedLayout> memo;
+  char head[96];
+  const int head_n = std::snprintf(head, sizeof head, "%p|%p|%d|%a|%a|", static_cast<const void*>(font),
+                                   static_cast<const void*>(font->Glyphs.Data), font->Glyphs.Size, static_cast<double>(size),
+                                   static_cast<double>(width));
+  std::string key(head, static_cast<size_t>(std::max(0, head_n)));
+  key += text;
+  return memo.Get(key, [&] {
+    WrappedLayout out;
+    out.lines = BreakLines(text, width, [&](const char* b, const char* e) {
+      return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
+    });
+    for (const auto& [b, e] : out.lines)
+      out.width = std::max(out.width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
+    return out;
+  });
+}
+
+}  // namespace
+
+const std::vector<std::pair<size_t, size_t>>& TextLines(const std::string& text, float width) {
+  return LayoutLines(text, width).lines;
+}
+
 void WrappedText(const std::string& text) {
   ImGuiContext& g = *GImGui;
   ImGuiWindow* window = ImGui::GetCurrentWindow();
@@ -185,25 +218,7 @@ void WrappedText(const std::string& text) {
   const float wrap_width = ImGui::CalcWrapWidthForPos(pos, std::max(0.0f, window->DC.TextWrapPos));
   ImFont* font = g.Font;
   const float size = g.FontSize;
-  const float break_width = std::max(wrap_width, size);
-  // The lines depend on the text, the width and the font's glyphs (a font rebuild, e.g. when the
-  // Chinese font arrives, gives new glyph data), so all of them are the key.
-  static FrameMemo<WrappedLayout> memo;
-  char head[96];
-  const int head_n = std::snprintf(head, sizeof head, "%p|%p|%d|%a|%a|", static_cast<const void*>(font),
-                                   static_cast<const void*>(font->Glyphs.Data), font->Glyphs.Size, static_cast<double>(size),
-                                   static_cast<double>(break_width));
-  std::string key(head, static_cast<size_t>(std::max(0, head_n)));
-  key += text;
-  const WrappedLayout& layout = memo.Get(key, [&] {
-    WrappedLayout out;
-    out.lines = BreakLines(text, break_width, [&](const char* b, const char* e) {
-      return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
-    });
-    for (const auto& [b, e] : out.lines)
-      out.width = std::max(out.width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
-    return out;
-  });
+  const WrappedLayout& layout = LayoutLines(text, std::max(wrap_width, size));
   const auto& lines = layout.lines;
   const float width = layout.width;
   const ImRect bb(pos, ImVec2(pos.x + width, pos.y + size * static_cast<float>(std::max<size_t>(1, lines.size()))));

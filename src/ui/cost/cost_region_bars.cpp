@@ -5,7 +5,6 @@
 #include "engine/format.hpp"
 #include "ui/charts/scale.hpp"
 #include "ui/format_units.hpp"
-#include "ui/line_break.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
 
@@ -13,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cfloat>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -74,20 +72,17 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   // A name wider than its column (phones: "Beijing-Tianjin-Hebei" in 8.6 em) wraps, and its row
   // grows to hold the lines, rather than being cut at the column's edge.
   const float name_w = label_w - Em(0.9f), line_h = ImGui::GetTextLineHeight();
-  std::vector<std::vector<std::pair<size_t, size_t>>> name_lines(rows.size());
+  std::vector<std::string> names(rows.size());
+  std::vector<const std::vector<std::pair<size_t, size_t>>*> name_lines(rows.size());
   std::vector<float> row_hs(rows.size(), row_h);
   int groups = 0;
   std::string last;
   float rows_h = 0;
   for (size_t i = 0; i < rows.size(); ++i) {
     if (rows[i].group != last || groups == 0) ++groups, last = rows[i].group;
-    const std::string name = ShortName(c.regions.regions[rows[i].region_index], env.chinese());
-    if (ImGui::CalcTextSize(name.c_str()).x > name_w) {
-      ImFont* font = ImGui::GetFont();
-      const float size = ImGui::GetFontSize();
-      name_lines[i] = BreakLines(name, name_w, [&](const char* b, const char* e) { return font->CalcTextSizeA(size, FLT_MAX, 0, b, e).x; });
-      row_hs[i] = std::max(row_h, static_cast<float>(name_lines[i].size()) * line_h + Em(0.3f));
-    }
+    names[i] = ShortName(c.regions.regions[rows[i].region_index], env.chinese());
+    name_lines[i] = &TextLines(names[i], name_w);
+    row_hs[i] = std::max(row_h, static_cast<float>(name_lines[i]->size()) * line_h + Em(0.3f));
     rows_h += row_hs[i];
   }
   const float height = axis_h + groups * header_h + rows_h + Em(1.8f);
@@ -143,7 +138,6 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   last.clear();
   for (size_t i = 0; i < rows.size(); ++i) {
     const RegionSeries& rs = rows[i];
-    const Region& r = c.regions.regions[rs.region_index];
     if (i == 0 || rs.group != last) {
       last = rs.group;
       const ImU32 col = rs.group == "cn-east" ? IM_COL32(255, 160, 120, 255) : rs.group == "cn-west" ? IM_COL32(120, 220, 160, 255) : kColorAccent;
@@ -163,17 +157,12 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
       hovered = static_cast<int>(i);
       dl->AddRectFilled(ImVec2(o.x, y), ImVec2(o.x + width, y + rh), IM_COL32(255, 255, 255, 18));
     }
-    const std::string name = ShortName(r, env.chinese());
     const ImU32 text_col = rs.meets_constraints ? kColorText : kColorMuted;
     dl->PushClipRect(ImVec2(o.x, y), ImVec2(money_x0 - Em(0.3f), y + rh), true);
-    if (name_lines[i].empty()) {
-      dl->AddText(ImVec2(o.x + Em(0.6f), y + (rh - ImGui::CalcTextSize(name.c_str()).y) / 2), text_col, name.c_str());
-    } else {
-      float ly = y + (rh - static_cast<float>(name_lines[i].size()) * line_h) / 2;
-      for (const auto& [b, e] : name_lines[i]) {
-        dl->AddText(ImVec2(o.x + Em(0.6f), ly), text_col, name.c_str() + b, name.c_str() + e);
-        ly += line_h;
-      }
+    float ly = y + (rh - static_cast<float>(name_lines[i]->size()) * line_h) / 2;
+    for (const auto& [b, e] : *name_lines[i]) {
+      dl->AddText(ImVec2(o.x + Em(0.6f), ly), text_col, names[i].c_str() + b, names[i].c_str() + e);
+      ly += line_h;
     }
     dl->PopClipRect();
     // The bars keep the standard row's height, centred in a row grown for a wrapped name.
