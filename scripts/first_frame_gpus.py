@@ -8,7 +8,8 @@ sparsity_note) and the source addresses are what make gpus.json large, and the s
 them only once the full data/gpus.json has arrived with the rest of the app (see
 src/platform/web/main.cpp, Deferred). So this copy keeps every field the engine reads for a
 card's figures, tier and "vendor's claim" marks, drops "notes", "sparsity_note" (and their
-"_zh" twins), "sources" and the Chinese interconnect and form-factor texts (English shows until
+"_zh" twins), "sources" and the Chinese interconnect, form-factor, architecture, memory-type and
+ecosystem texts (English shows until
 the full file arrives; they were 1.1 KiB of the budget)
 (and the file's own "notes"), and sets "first_frame_copy": true, which tells the loader that
 those fields may be absent (src/engine/gpu_catalog.cpp). Numbers and strings are kept as they
@@ -17,7 +18,8 @@ are; only the dropped fields change.
 import json
 import sys
 
-DROPPED = ("notes", "notes_zh", "sparsity_note", "sparsity_note_zh", "sources", "interconnect_zh", "form_factor_zh")
+DROPPED = ("notes", "notes_zh", "sparsity_note", "sparsity_note_zh", "sources", "interconnect_zh", "form_factor_zh",
+           "architecture_zh", "memory_type_zh", "ecosystem_zh")
 
 
 def main(src, out):

@@ -6,8 +6,9 @@ look-ups (every family of the font list, then a fallback search), which held the
 back by up to 150 ms on a busy machine (bench/RESULTS.md, 2026-12-05 00:20).
 
 Only a button whose whole text is CJK is drawn this way (<span class="pr-button">TEXT</span>);
-the outline keeps TEXT as its accessible name. Glyphs sit on the text's baseline at one em, as
-the canvas scales its CJK font to the Latin em (kCjkEmMatch in src/platform/web/main.cpp).
+the outline keeps TEXT as its accessible name. Glyphs sit on the text's baseline at one Latin em;
+the canvas draws CJK 1.02 em tall (CjkSizeScale, scripts/make_fonts.py: x-height matching), a
+third of a pixel more at 17 px, below what a hand-over shows.
 
 usage: prerender_glyphs.py PRERENDER.html UI_CJK.ttf   (rewrites PRERENDER.html in place)
 Debian's python3 runs it (fontTools from python3-fonttools, as for make_fonts.py).

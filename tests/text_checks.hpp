@@ -56,6 +56,60 @@ inline bool HasCjk(const std::string& text) {
   return false;
 }
 
+// English words left in a Chinese text: whole words (ASCII letters between spaces, brackets or
+// CJK) from a list of English function words and the everyday words the
+// engine and the data have leaked before ("BF16 dense", "2 GPUs", "national hub", "case A").
+// Letters glued to a digit, '_', '.', '/', ':', '%', '=', '&', '#', '-' or '"' belong to a name,
+// id, unit, term, field or address ("fp8_dense_tflops", "gfx94x", "tokens/s", "all-reduce",
+// "et al.", "https://...") and are not words here.
+// Proper nouns, formulas and units (NVIDIA, LoRA, TFLOPS, Transformer Engine) are not listed.
+// Quotations in “…” stay as written. Keep in step with tests/browser/chinese_text.test.mjs
+// (englishWords).
+inline std::vector<std::string> EnglishWords(const std::string& text) {
+  static const char* const kWords[] = {
+      "the", "of", "and", "to", "with", "for", "on", "in", "is", "are", "per", "by", "from", "at", "an", "not",
+      "this", "that", "be", "no", "or", "only", "as", "it", "its", "than", "more", "has", "have", "was", "were",
+      "will", "can", "into", "over", "when", "which", "each", "all", "any", "but", "if", "these", "those",
+      "their", "there", "used", "uses", "need", "needs", "gives", "without", "below", "above", "after", "before",
+      "under", "between", "dense", "sparse", "weights", "dequantised", "national", "hub", "case", "guide",
+      "gpus", "cards", "card", "node", "nodes", "hours", "hour", "month", "months", "year", "years", "price",
+      "prices", "cost", "total", "memory", "training", "inference", "efficiency", "estimate", "source",
+      "sources", "note", "notes", "found", "recorded", "public", "monthly", "hourly", "container", "server",
+      "purchase", "rent", "quote", "quotes", "seller", "sellers", "region", "market", "power", "energy",
+      "optimizer", "activations", "gradients", "overhead", "unified", "family", "gen", "dies", "days", "step",
+      "steps", "fits", "needed", "required", "assumed", "default", "edited", "bit", "bits", "chiplet", "street"};
+  auto glue = [](char ch) {
+    return (ch >= '0' && ch <= '9') || ch == '_' || ch == '.' || ch == '/' || ch == ':' || ch == '%' || ch == '=' ||
+           ch == '&' || ch == '#' || ch == '-' || ch == '"';
+  };
+  auto letter = [](char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'); };
+  std::vector<std::string> found;
+  bool quoted = false;  // inside “…”: a quotation (a vendor's footnote) stays as written
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, 3, "\xE2\x80\x9C") == 0 || text.compare(i, 3, "\xE2\x80\x9D") == 0) {
+      quoted = text[i + 2] == '\x9C';
+      i += 3;
+      continue;
+    }
+    if (!letter(text[i]) || quoted) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && letter(text[end])) ++end;
+    const bool glued = (i > 0 && glue(text[i - 1])) || (end < text.size() && glue(text[end]));
+    std::string word = text.substr(i, end - i);
+    for (char& ch : word) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+    // "gpus" and "hours" written in lower case are the request's field names (validation messages).
+    const bool field_name = text.compare(i, end - i, "gpus") == 0 || text.compare(i, end - i, "hours") == 0;
+    if (!glued && !field_name)
+      for (const char* w : kWords)
+        if (word == w) found.push_back(text.substr(i, end - i));
+    i = end;
+  }
+  return found;
+}
+
 // A printf conversion that reached the reader, or a number that is not one.
 inline bool HasArtefact(const std::string& text) {
   static const std::regex conversion("%[-+ #0-9.]*[hlLzjt]*[sdfgu]");
@@ -84,13 +138,16 @@ inline void CheckTextTable(const TextEntry* entries, std::size_t count, const ch
     // never "change(s)"; Chinese counts with measure words and has no such groups.
     static const std::regex half_plural("[A-Za-z]\\(s\\)");
     static const std::regex group("\\{[^{}|]*\\|[^{}|]*\\}");
-    static const std::regex counted_group("(%[-+ #0-9.]*[hlLzjt]*[dusf]|[0-9]) \\{[^{}|]*\\|[^{}|]*\\}");
+    // (the number and its noun joined by a no-break space, as every count in the templates is)
+    static const std::regex counted_group("(%[-+ #0-9.]*[hlLzjt]*[dusf]|[0-9])( |\u00A0)\\{[^{}|]*\\|[^{}|]*\\}");
     CHECK_FALSE(std::regex_search(e.english, half_plural));
     CHECK_FALSE(std::regex_search(e.chinese, group));
     const std::string english = e.english;
     CHECK(std::distance(std::sregex_iterator(english.begin(), english.end(), group), std::sregex_iterator()) ==
           std::distance(std::sregex_iterator(english.begin(), english.end(), counted_group), std::sregex_iterator()));
     if (HasCjk(e.chinese)) ++translated;
+    // A Chinese entry holds no English words (quotations of the guides stay as written).
+    if (std::strstr(e.id, "_quote") == nullptr) CHECK(EnglishWords(e.chinese).empty());
   }
   CHECK(static_cast<double>(translated) >= min_translated * static_cast<double>(count));
 }

@@ -113,7 +113,9 @@ void ArchitectureEdited(CalculatorState& s) {
     m.params = CountParams(m, false);
     m.active_params = CountParams(m, true);
   }
-  if (m.name.rfind("Custom", 0) != 0) m.name = "Custom (" + m.name + ")";
+  // The name stays the preset's: the picker marks an edited model in the reader's language
+  // ("… (custom)", "…（自定义）", calc_model_custom); an English "Custom (…)" here showed in Chinese.
+  if (m.name.rfind("Custom (", 0) == 0 && m.name.back() == ')') m.name = m.name.substr(8, m.name.size() - 9);
 }
 
 bool ApplyFit(CalculatorState& s, const FitResult& fit) {

@@ -20,6 +20,7 @@ CarriedJob JobOf(const Workload& w, CarriedJobSource source, std::optional<doubl
   CarriedJob j;
   j.source = source;
   j.model_name = w.model.name;
+  j.model_name_zh = w.model.name_zh;
   j.task = w.task;
   j.precision = w.precision;
   j.gpu = w.gpu;
@@ -44,6 +45,7 @@ CarriedJob WalkthroughJob(const WalkthroughDerived& d, int rank) {
     CarriedJob none;
     none.source = CarriedJobSource::kWalkthrough;
     none.model_name = d.workload.model.name;
+    none.model_name_zh = d.workload.model.name_zh;
     none.task = d.workload.task;
     return none;
   }
@@ -77,12 +79,14 @@ CarriedJob DescribeLinkedJob(const AppState& s, const Catalogs& c) {
   if (j.source == CarriedJobSource::kNone) return j;
   if (j.source == CarriedJobSource::kCalculator) {
     j.model_name = s.calculator.workload.model.name;
+    j.model_name_zh = s.calculator.workload.model.name_zh;
     j.task = s.calculator.workload.task;
     j.precision = s.calculator.workload.precision;
   } else {
     const WalkthroughState& w = s.walkthrough;
     const ModelSpec* m = w.model_preset.empty() ? nullptr : c.models.Find(w.model_preset);
     j.model_name = m ? m->name : Count(w.custom_params > 0 ? w.custom_params : 7e9);
+    if (m) j.model_name_zh = m->name_zh;
     j.task = w.method == "pretrain" ? Task::kPretrain : w.method == "lora" ? Task::kLora : w.method == "qlora" ? Task::kQlora
              : w.method == "inference" ? Task::kInference : Task::kFullFinetune;
     j.region = s.walkthrough.region;

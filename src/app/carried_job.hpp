@@ -18,6 +18,7 @@ struct CarriedJob {
   CarriedJobSource source = CarriedJobSource::kNone;
   bool available = false;  // the source has a job to cost now (it fits and has a time)
   std::string model_name;
+  std::string model_name_zh;  // the preset's Chinese name (ModelSpec::name_zh), empty when the same
   Task task = Task::kFullFinetune;
   Precision precision = Precision::kBf16;
   std::string gpu;         // catalog id

@@ -100,7 +100,9 @@ const char* ExportMime(ExportFormat f) {
   return f == ExportFormat::kMarkdown ? "text/markdown" : f == ExportFormat::kCsv ? "text/csv" : "application/json";
 }
 
-std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, const std::string& link, ExportFormat f) {
+namespace {
+
+std::string CalculatorText(const CalculatorDerived& d, const Catalogs& c, const std::string& link, ExportFormat f) {
   const EngineText& T = EngineTextFor(d.language);
   const bool zh = d.language == Language::kChinese;
   if (!d.valid) {
@@ -132,7 +134,7 @@ std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, cons
   for (const Figure& fig : r.compute.figures)
     rows.push_back({fig.label, Num(fig.value, fig.unit == "users" || std::fabs(fig.value) >= 100 ? 0 : 3, f),
                     UnitWord(fig.unit, T), fig.formula});
-  const std::string title = Printf(T.exp_title, w.model.name.c_str(), TaskPhrase(w.task, T), PrecisionLabel(w.precision), w.gpus,
+  const std::string title = Printf(T.exp_title, w.model.DisplayName(zh).c_str(), TaskPhrase(w.task, T), PrecisionLabel(w.precision), w.gpus,
                                    r.gpu->DisplayName(zh).c_str());
   std::string out = Table(rows, f, title, T);
   // The link is percent-encoded by EncodeLink (letters, digits and -_.~,:%#&= only): a page URL
@@ -143,7 +145,7 @@ std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, cons
   return out;
 }
 
-std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f, Language language) {
+std::string TierMapText(const AppState& s, const Catalogs& c, ExportFormat f, Language language) {
   const EngineText& T = EngineTextFor(language);
   const bool zh = language == Language::kChinese;
   const std::vector<int> shown = FilterAndSortGpus(c, s.tier_map);
@@ -175,6 +177,18 @@ std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f, 
              Num(g.Dense16Tflops(), 1, f) + "," + figure(g, "tdp_w", g.tdp_w) + "\n";
   }
   return out;
+}
+
+}  // namespace
+
+// The engine's sentences join figures with no-break spaces for the canvas (engine/format.hpp);
+// a file for other programs gets plain ASCII spaces.
+std::string ExportCalculator(const CalculatorDerived& d, const Catalogs& c, const std::string& link, ExportFormat f) {
+  return PlainSpaces(CalculatorText(d, c, link, f));
+}
+
+std::string ExportTierMap(const AppState& s, const Catalogs& c, ExportFormat f, Language language) {
+  return PlainSpaces(TierMapText(s, c, f, language));
 }
 
 }  // namespace atlas

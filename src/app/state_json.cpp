@@ -349,7 +349,8 @@ const std::vector<Field<WalkthroughState>>& WalkthroughFields() {
          }
          s.owned = out;
          return true;
-       }},
+       },
+       {}},  // no reason beyond the field's own notice
   };
   for (const WalkNumberField& f : WalkNumberFields()) fields.push_back(WalkNumber(f));
   return fields;
@@ -419,7 +420,8 @@ const std::vector<Field<CostState>>& CostFields() {
          }
          s.price_overrides = out;
          return true;
-       }},
+       },
+       {}},  // no reason beyond the field's own notice
   };
   return fields;
 }

@@ -20,19 +20,19 @@ namespace atlas {
 const std::vector<GuideRow>& GuideTable() {
   using T = EngineText;
   static const std::vector<GuideRow> rows = {
-      {1e9, 7e9, 1, "1B-7B", &T::wt_task_full_finetune, &T::wt_hw_4090_or_a10, "24-32 GB", "004 §4.2"},
+      {1e9, 7e9, 1, "1B-7B", &T::wt_task_full_finetune, &T::wt_hw_4090_or_a10, "24-32\u00A0GB", "004 §4.2"},
       {1e9, 7e9, 0, "1B-7B", &T::wt_task_pretrain, &T::wt_hw_4090_zero3, &T::wt_mem_pooled, "004 §4.2"},
       {7e9, 13e9, 2, "7B-13B", &T::wt_task_lora_qlora, &T::wt_hw_4090_or_3090, &T::wt_mem_24gb_4bit, "004 §4.2"},
-      {7e9, 13e9, 1, "7B-13B", &T::wt_task_full_finetune, &T::wt_hw_a100_or_mi300x, "120-160 GB", "004 §4.2"},
-      {34e9, 70e9, 2, "34B-70B", &T::wt_task_lora, &T::wt_hw_a100_barely, "80-160 GB", "004 §4.2"},
-      {34e9, 70e9, 1, "34B-70B", &T::wt_task_full_finetune, &T::wt_hw_h100_model_parallel, "320-640 GB", "004 §4.2"},
+      {7e9, 13e9, 1, "7B-13B", &T::wt_task_full_finetune, &T::wt_hw_a100_or_mi300x, "120-160\u00A0GB", "004 §4.2"},
+      {34e9, 70e9, 2, "34B-70B", &T::wt_task_lora, &T::wt_hw_a100_barely, "80-160\u00A0GB", "004 §4.2"},
+      {34e9, 70e9, 1, "34B-70B", &T::wt_task_full_finetune, &T::wt_hw_h100_model_parallel, "320-640\u00A0GB", "004 §4.2"},
       {100e9, 1e15, 0, "> 100B (MoE)", &T::wt_task_pretrain, &T::wt_hw_h100_thousands, &T::wt_mem_distributed, "004 §4.2"},
       {100e9, 1e15, 0, "> 100B", &T::wt_task_large_training, &T::wt_hw_h100_cluster, &T::wt_mem_80gb_2tbs, "000 §5.2"},
       {10e9, 100e9, 2, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, "000 §5.2"},
       {10e9, 100e9, 1, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, "000 §5.2"},
       {0, 1e9, 3, "< 1B", &T::wt_task_small_inference, &T::wt_hw_t4_or_3060, &T::wt_mem_8gb_int8, "000 §5.2"},
-      {8e9, 8e9, 2, "8B", &T::wt_task_case_a, &T::wt_hw_4090_4bit, "24 GB", &T::wt_src_case_a},
-      {13e9, 13e9, 1, "13B", &T::wt_task_case_b, &T::wt_hw_1x_a100, "80 GB", &T::wt_src_case_b},
+      {8e9, 8e9, 2, "8B", &T::wt_task_case_a, &T::wt_hw_4090_4bit, "24\u00A0GB", &T::wt_src_case_a},
+      {13e9, 13e9, 1, "13B", &T::wt_task_case_b, &T::wt_hw_1x_a100, "80\u00A0GB", &T::wt_src_case_b},
   };
   return rows;
 }

@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "engine/format.hpp"
 
 #include "engine/message_text.hpp"
 
@@ -51,7 +52,7 @@ std::optional<Catalogs> LoadCatalogsOrReport(const CommonOptions& options) {
         dir);
   }
   if (!load.ok()) {
-    for (const std::string& e : load.errors) std::cerr << "gpu-atlas: " << BoundMessage(e) << "\n";
+    for (const std::string& e : load.errors) std::cerr << "gpu-atlas: " << PlainSpaces(BoundMessage(e)) << "\n";
     return std::nullopt;
   }
   return std::move(load.catalogs);

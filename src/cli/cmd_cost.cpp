@@ -9,6 +9,7 @@
 #include "engine/cost_request.hpp"
 #include "engine/json_reader.hpp"
 #include "engine/recommend_request.hpp"
+#include "engine/format.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -120,14 +121,14 @@ int RunCost(const std::vector<std::string>& args) {
   std::vector<std::string>& errors = parsed.errors;
   const CostRequest& request = parsed.request;
   if (!errors.empty()) {
-    for (const std::string& e : errors) std::cerr << "gpu-atlas cost: " << BoundMessage(e) << "\n";
+    for (const std::string& e : errors) std::cerr << "gpu-atlas cost: " << PlainSpaces(BoundMessage(e)) << "\n";
     std::cerr << kUsage;
     return kExitUsage;
   }
 
   const CostReport report = ComputeCost(request, catalogs->gpus, catalogs->regions, catalogs->pricing);
   if (!report.errors.empty()) {  // CheckCostRequest passed above, so this is not expected
-    for (const std::string& e : report.errors) std::cerr << "gpu-atlas cost: request: " << BoundMessage(e) << "\n";
+    for (const std::string& e : report.errors) std::cerr << "gpu-atlas cost: request: " << PlainSpaces(BoundMessage(e)) << "\n";
     return kExitUsage;
   }
 
@@ -152,7 +153,7 @@ int RunCost(const std::vector<std::string>& args) {
       out["cheapest"] = nullptr;
     }
     out["notes"] = report.notes;
-    std::cout << out.dump(2) << "\n";
+    std::cout << PlainSpaces(out.dump(2)) << "\n";
     return kExitOk;
   }
 
@@ -169,7 +170,7 @@ int RunCost(const std::vector<std::string>& args) {
                 Amount(c.total_cost).c_str());
   }
   std::printf("purchase basis: %s\n", PurchaseBasisId(report.purchase_basis));
-  for (const std::string& n : report.notes) std::printf("note: %s\n", n.c_str());
+  for (const std::string& n : report.notes) std::printf("note: %s\n", PlainSpaces(n).c_str());
   return kExitOk;
 }
 

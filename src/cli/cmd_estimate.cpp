@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "engine/message_text.hpp"
 #include "engine/estimate_request.hpp"
+#include "engine/format.hpp"
 
 #include <iostream>
 
@@ -20,19 +21,19 @@ int RunEstimate(const std::vector<std::string>& args) {
   if (!catalogs) return kExitData;
   RequestParse request = ParseEstimateRequestText(ReadAllStdin(), *catalogs);
   if (!request.ok()) {
-    for (const std::string& e : request.errors) std::cerr << "gpu-atlas estimate: " << BoundMessage(e) << "\n";
+    for (const std::string& e : request.errors) std::cerr << "gpu-atlas estimate: " << PlainSpaces(BoundMessage(e)) << "\n";
     return kExitUsage;
   }
   EstimateResult result = Estimate(request.workload, *catalogs);
   if (!result.ok) {
-    for (const std::string& e : result.errors) std::cerr << "gpu-atlas estimate: " << BoundMessage(e) << "\n";
+    for (const std::string& e : result.errors) std::cerr << "gpu-atlas estimate: " << PlainSpaces(BoundMessage(e)) << "\n";
     return kExitUsage;
   }
-  for (const std::string& w : result.warnings) std::cerr << "gpu-atlas estimate: warning: " << BoundMessage(w) << "\n";
+  for (const std::string& w : result.warnings) std::cerr << "gpu-atlas estimate: warning: " << PlainSpaces(BoundMessage(w)) << "\n";
   Json out = EstimateResultToJson(result, request.workload);
   for (const std::string& n : request.notes) out["notes"].push_back(n);
   out["request"] = WorkloadToRequest(request.workload, request.model_preset);
-  std::cout << out.dump(2) << "\n";
+  std::cout << PlainSpaces(out.dump(2)) << "\n";
   return kExitOk;
 }
 

@@ -4,6 +4,7 @@
 #include "app/calculator_model.hpp"
 #include "app/export.hpp"
 #include "app/share_link.hpp"
+#include "engine/format.hpp"
 #include "app/state_json.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -61,12 +62,12 @@ int RunExport(const std::vector<std::string>& args) {
   std::vector<std::string> errors;
   auto j = ParseJson(ReadAllStdin(), "state", errors);
   if (!j) {
-    std::cerr << "gpu-atlas export: " << BoundMessage(errors[0]) << "\n";
+    std::cerr << "gpu-atlas export: " << PlainSpaces(BoundMessage(errors[0])) << "\n";
     return kExitUsage;
   }
   StateRead read = StateFromJson(*j, *catalogs);
   for (const std::string& n : English(read.notices))
-    if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas export: " << BoundMessage(n) << "\n";
+    if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas export: " << PlainSpaces(BoundMessage(n)) << "\n";
   AppState& state = read.state;
   NormalizeCalculator(state.calculator, *catalogs);
   if (what.empty()) what = state.view == View::kTierMap ? "cards" : "estimate";

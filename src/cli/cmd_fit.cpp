@@ -3,6 +3,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "engine/fit_request.hpp"
+#include "engine/format.hpp"
 
 #include <iostream>
 
@@ -20,17 +21,17 @@ int RunFit(const std::vector<std::string>& args) {
   if (!catalogs) return kExitData;
   FitRequestParse parse = ParseFitRequestText(ReadAllStdin(), *catalogs);
   if (!parse.ok()) {
-    for (const std::string& e : parse.errors) std::cerr << "gpu-atlas fit: " << e << "\n";
+    for (const std::string& e : parse.errors) std::cerr << "gpu-atlas fit: " << PlainSpaces(e) << "\n";
     return kExitUsage;
   }
   FitResult result = Fit(parse.request.workload, parse.constraints, *catalogs);
   if (!result.ok) {
-    for (const std::string& e : result.errors) std::cerr << "gpu-atlas fit: " << e << "\n";
+    for (const std::string& e : result.errors) std::cerr << "gpu-atlas fit: " << PlainSpaces(e) << "\n";
     return kExitUsage;
   }
   Json out = FitResultToJson(result, parse.request.model_preset);
   for (const std::string& n : parse.request.notes) out["result"]["notes"].push_back(n);
-  std::cout << out.dump(2) << "\n";
+  std::cout << PlainSpaces(out.dump(2)) << "\n";
   return kExitOk;
 }
 

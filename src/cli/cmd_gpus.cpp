@@ -2,6 +2,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "engine/json_reader.hpp"
+#include "engine/format.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -91,7 +92,7 @@ int RunGpus(const std::vector<std::string>& args) {
   if (options->json) {
     Json list = Json::array();
     for (size_t i = 0; i < gpus.size(); ++i) list.push_back(GpuToJson(gpus[i], catalogs->gpu_tiers[i]));
-    std::cout << list.dump(2) << "\n";
+    std::cout << PlainSpaces(list.dump(2)) << "\n";
     return kExitOk;
   }
   std::printf("%-22s %-9s %-28s %4s %7s %8s %8s %8s %6s  %s\n", "id", "vendor", "name", "tier",

@@ -7,6 +7,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "engine/message_text.hpp"
+#include "engine/format.hpp"
 
 #include <iostream>
 
@@ -33,22 +34,22 @@ int RunLink(const std::vector<std::string>& args) {
     Json out = StateToJson(d.state);
     out["notices"] = English(d.notices);
     for (const std::string& n : English(d.notices)) std::cerr << "gpu-atlas link decode: " << n << "\n";
-    std::cout << out.dump(2) << "\n";
+    std::cout << PlainSpaces(out.dump(2)) << "\n";
     return kExitOk;
   }
   if (verb == "encode") {
     std::vector<std::string> errors;
     auto j = ParseJson(ReadAllStdin(), "state", errors);
     if (!j) {
-      std::cerr << "gpu-atlas link encode: " << BoundMessage(errors[0]) << "\n";
+      std::cerr << "gpu-atlas link encode: " << PlainSpaces(BoundMessage(errors[0])) << "\n";
       return kExitUsage;
     }
     StateRead read = StateFromJson(*j, *catalogs);
     for (const std::string& n : English(read.notices))
-      if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
+      if (n.rfind("notices", 0) != 0) std::cerr << "gpu-atlas link encode: " << PlainSpaces(BoundMessage(n)) << "\n";
     NormalizeCalculator(read.state.calculator, *catalogs);
     const LinkEncode link = EncodeLinkChecked(read.state, *catalogs);
-    for (const std::string& n : English(link.notices)) std::cerr << "gpu-atlas link encode: " << BoundMessage(n) << "\n";
+    for (const std::string& n : English(link.notices)) std::cerr << "gpu-atlas link encode: " << PlainSpaces(BoundMessage(n)) << "\n";
     if (!link.ok) return kExitUsage;
     std::cout << link.fragment << "\n";
     return kExitOk;

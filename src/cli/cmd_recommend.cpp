@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "engine/message_text.hpp"
 #include "engine/recommend_request.hpp"
+#include "engine/format.hpp"
 
 #include <iostream>
 
@@ -25,17 +26,17 @@ int RunRecommend(const std::vector<std::string>& args) {
   if (!catalogs) return kExitData;
   RecommendRequestParse request = ParseRecommendRequestText(ReadAllStdin(), *catalogs);
   if (!request.ok()) {
-    for (const std::string& e : request.errors) std::cerr << "gpu-atlas recommend: " << BoundMessage(e) << "\n";
+    for (const std::string& e : request.errors) std::cerr << "gpu-atlas recommend: " << PlainSpaces(BoundMessage(e)) << "\n";
     return kExitUsage;
   }
   RecommendResult result = Recommend(request.estimate.workload, request.constraints, *catalogs);
   if (!result.ok) {
-    for (const std::string& e : result.errors) std::cerr << "gpu-atlas recommend: " << BoundMessage(e) << "\n";
+    for (const std::string& e : result.errors) std::cerr << "gpu-atlas recommend: " << PlainSpaces(BoundMessage(e)) << "\n";
     return kExitUsage;
   }
   Json out = RecommendResultToJson(result, request.constraints);
   for (const std::string& n : request.estimate.notes) out["notes"].push_back(n);
-  std::cout << out.dump(2) << "\n";
+  std::cout << PlainSpaces(out.dump(2)) << "\n";
   return kExitOk;
 }
 

@@ -49,14 +49,14 @@ int RunValidate(const std::vector<std::string>& args) {
     out["median_abs_error"] = report.median_abs_error;
     out["worst_abs_error"] = report.worst_abs_error;
     out["worst_case"] = report.worst_id;
-    std::cout << out.dump(2) << "\n";
+    std::cout << PlainSpaces(out.dump(2)) << "\n";
   } else {
     for (const CaseResult& r : report.results) {
       if (r.ok)
         std::cout << Printf("%-52s %-22s %+7.1f%%  (±%.0f%%) %s\n", r.c->id.c_str(), r.c->metric.c_str(), r.error_fraction * 100,
                             r.tolerance * 100, !r.c->excluded.empty() ? "excluded" : r.within ? "ok" : "OUT");
       else
-        std::cout << Printf("%-52s %-22s  error: %s\n", r.c->id.c_str(), r.c->metric.c_str(), r.error.c_str());
+        std::cout << Printf("%-52s %-22s  error: %s\n", r.c->id.c_str(), r.c->metric.c_str(), PlainSpaces(r.error).c_str());
     }
     std::cout << Printf("%d of %d held cases within tolerance (%zu cases, %zu excluded: conditions incomplete or not "
                         "modelled); median |error| %.1f%%, worst %.1f%% (%s)\n",

@@ -62,8 +62,8 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
     const SupportEntry& e = SupportFor(gpu, need.feature);
     if (e.level != SupportLevel::kNo && e.level != SupportLevel::kPartial) continue;
     out.push_back(Printf(e.level == SupportLevel::kNo ? T.warn_software_no : T.warn_software_partial, T.*need.words,
-                         gpu.DisplayName(language == Language::kChinese).c_str(), gpu.software.stack_name.c_str(),
-                         e.note.c_str(), e.source.c_str()));
+                         gpu.DisplayName(language == Language::kChinese).c_str(), StackName(gpu.software, language).c_str(),
+                         SupportNote(e, language).c_str(), e.source.c_str()));
   }
   return out;
 }

@@ -657,7 +657,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   // Offload left out for want of host memory.
   if (search.host_blocked_bytes > 0 && cons.max_host_memory_gb)
     out.push_back(Printf(T.fit_block_host_memory, Gib(search.host_blocked_bytes).c_str(),
-                         (FitValueText(*cons.max_host_memory_gb) + " GB").c_str()));
+                         (FitValueText(*cons.max_host_memory_gb) + "\u00A0GB").c_str()));
   // What a forbidden knob would give.
   auto floor_with = [&](FitConstraints other) {
     Search s(base, other, c);

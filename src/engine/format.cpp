@@ -66,12 +66,12 @@ std::string Readable(double value, int decimals, Language language) {
   static const char* const kSuperscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
   std::string power;
   for (char digit : std::to_string(exponent)) power += kSuperscript[digit - '0'];
-  return m + " × 10" + power;
+  return m + "\u00A0×\u00A010" + power;  // no-break: "1.9 × 10²³" is one figure
 }
 
 std::string Quantity(double value, const std::string& unit, int decimals, Language language) {
   if (!std::isfinite(value)) return "-";
-  return Readable(value, decimals, language) + (unit.empty() ? "" : " " + unit);
+  return ZhJoin(Readable(value, decimals, language), unit);
 }
 
 std::string Plain(double value, int significant) {
@@ -138,6 +138,23 @@ std::string GibNumber(double bytes) {
   return Plain(gib, 2);
 }
 
-std::string Gib(double bytes) { return GibNumber(bytes) + " GiB"; }
+std::string Gib(double bytes) { return ZhJoin(GibNumber(bytes), "GiB"); }
+
+std::string PlainSpaces(std::string text) {
+  // Copied across rather than replaced in place: GCC 12 warns (-Wrestrict, a false positive) on
+  // std::string::replace here. U+00A0 is two bytes in UTF-8 (C2 A0); a lone byte is left as is.
+  if (text.find(kNoBreakSpace) == std::string::npos) return text;
+  std::string plain;
+  plain.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, kNoBreakSpace) == 0) {
+      plain += ' ';
+      ++i;
+    } else {
+      plain += text[i];
+    }
+  }
+  return plain;
+}
 
 }  // namespace atlas

@@ -15,7 +15,10 @@ std::string Grouped(double value, int decimals = 0, Language language = Language
 // Any magnitude, readable: below 10^15 as Grouped (with `decimals`); from 10^15 three significant
 // digits times a power of ten: 1.9014e23 -> "1.9 × 10²³" (never 24 digits, never "e+23").
 std::string Readable(double value, int decimals = 0, Language language = Language::kEnglish);
-// Readable with its unit: "1.9 × 10²³ FLOP", "120,000 CNY/card".
+// Readable with its unit: "1.9 × 10²³ FLOP", "120,000 CNY/card". Here and in every formatter
+// below, a number and its unit (and the "× 10" of a power) are joined by a no-break space U+00A0
+// (format_zh.hpp kNoBreakSpace), so the UI never wraps inside a figure (ui/line_break.hpp); the
+// text templates join a number and the unit they write after it the same way.
 std::string Quantity(double value, const std::string& unit, int decimals = 0,
                      Language language = Language::kEnglish);
 // For machines (CSV cells): `significant` digits, no grouping, exponent only past 10^15:
@@ -39,6 +42,9 @@ std::string Gib(double bytes);
 // The shortest text that reads back to the same double ("1e-12", "0.30000000000000004"):
 // a value quoted in a message is never rounded onto a bound.
 std::string Shortest(double value);
+// `text` with every no-break space as a plain ASCII space: what the CLI prints and the exports
+// write (a terminal, a CSV reader or a diff wants ASCII; only the canvas wraps lines).
+std::string PlainSpaces(std::string text);
 // printf-style into std::string.
 std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 

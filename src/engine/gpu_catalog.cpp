@@ -34,10 +34,13 @@ const std::string& Gpu::Text(const std::string Gpu::*english, bool chinese) cons
   if (english == &Gpu::vendor) return vendor_zh;
   if (english == &Gpu::interconnect) return zh_or_english(interconnect_zh);
   if (english == &Gpu::form_factor) return zh_or_english(form_factor_zh);
+  if (english == &Gpu::architecture) return zh_or_english(architecture_zh);
+  if (english == &Gpu::memory_type) return zh_or_english(memory_type_zh);
+  if (english == &Gpu::ecosystem) return zh_or_english(ecosystem_zh);
   if (english == &Gpu::sparsity_note) return sparsity_note_zh;
   if (english == &Gpu::notes) return notes_zh;
   if (english == &Gpu::name) return DisplayName(true);
-  return this->*english;  // proper nouns (architecture, memory type, ecosystem)
+  return this->*english;
 }
 
 const std::vector<std::string>& GpuFigureFields() {
@@ -150,6 +153,9 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   g.name = r.String("name");
   g.name_zh = r.NullableString("name_zh").value_or("");
   g.architecture = r.String("architecture");
+  // Names with words around them ("2 x 910B-class dies", "unified with the CPU") need Chinese too;
+  // the first-frame copy leaves these twins out (first_frame_gpus.py).
+  if (!first_frame_copy || r.Has("architecture_zh")) g.architecture_zh = ReadChinese(r, "architecture", g.architecture);
   g.year = r.Integer("year", 2010, 2035);
   g.segment = r.String("segment");
   if (!g.segment.empty() && g.segment != "datacenter" && g.segment != "workstation" &&
@@ -158,6 +164,7 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   g.memory_gb = r.Number("memory_gb", 0.5, kMaxMemoryGb);
   g.memory_bytes = g.memory_gb * kBytesPerNominalCardGB;
   g.memory_type = r.String("memory_type");
+  if (!first_frame_copy || r.Has("memory_type_zh")) g.memory_type_zh = ReadChinese(r, "memory_type", g.memory_type);
   {
     std::string type = g.memory_type;
     std::transform(type.begin(), type.end(), type.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
@@ -182,6 +189,7 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   if (!first_frame_copy || r.Has("form_factor_zh")) g.form_factor_zh = ReadChinese(r, "form_factor", g.form_factor);
   g.domestic = r.Bool("domestic");
   g.ecosystem = r.String("ecosystem");
+  if (!first_frame_copy || r.Has("ecosystem_zh")) g.ecosystem_zh = ReadChinese(r, "ecosystem", g.ecosystem);
   g.sparsity_note = r.StringOr("sparsity_note", "");
   if (r.Has("sparsity_note")) g.sparsity_note_zh = ReadChinese(r, "sparsity_note", g.sparsity_note);
   ReadVendorClaims(r, g);

@@ -18,11 +18,13 @@ struct Gpu {
   std::string name;
   std::string name_zh;  // empty when the Chinese name is the same
   std::string architecture;
+  std::string architecture_zh;  // "达芬奇（Da Vinci，昇腾 310P）"; empty in the first-frame copy
   int year = 0;
   std::string segment;  // datacenter | workstation | consumer | edge
   double memory_gb = 0;  // nominal capacity as sold (see units.hpp: treated as GiB)
   double memory_bytes = 0;
   std::string memory_type;
+  std::string memory_type_zh;  // "LPDDR5（统一内存）"; empty in the first-frame copy
   // Memory shared with the CPU (memory_type says "unified"): offloading to the host frees nothing.
   bool unified_memory = false;
   double memory_bandwidth_gbps = 0;  // GB/s
@@ -42,6 +44,7 @@ struct Gpu {
   std::string form_factor_zh;
   bool domestic = false;  // 国产: Chinese-designed
   std::string ecosystem;
+  std::string ecosystem_zh;  // "Neuware（寒武纪）"; empty in the first-frame copy
   std::string sparsity_note;
   std::string sparsity_note_zh;
   // Figure fields (e.g. "bf16_dense_tflops") that rest only on the vendor's own claim, not

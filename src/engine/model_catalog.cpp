@@ -148,6 +148,15 @@ ModelSpec ReadModel(FieldReader& r) {
   ModelSpec m;
   m.id = r.String("id");
   m.name = r.String("name");
+  m.name_zh = r.StringOr("name_zh", "");
+  // English words in brackets ("(text only)", "(17B active, 16 experts)") need a Chinese twin.
+  if (m.name_zh.empty()) {
+    const size_t open = m.name.find('(');
+    size_t run = 0;
+    for (size_t i = open == std::string::npos ? m.name.size() : open; i < m.name.size() && run < 3; ++i)
+      run = (m.name[i] >= 'a' && m.name[i] <= 'z') ? run + 1 : 0;
+    if (run >= 3) r.Fail("name_zh", "is missing: the name has English words in brackets, which Chinese readers see");
+  }
   m.family = r.StringOr("family", "");
   m.year = r.IntegerOr("year", 0, 1990, 2035);
   m.kind = ParseKind(r.String("kind"), r);

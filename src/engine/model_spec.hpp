@@ -14,6 +14,9 @@ enum class FfnKind { kSwiglu, kGeglu, kGelu, kRelu };
 struct ModelSpec {
   std::string id;      // preset id, or "custom"
   std::string name;
+  // models.json "name_zh": the name with the words around it in Chinese ("Gemma 3 1B（纯文本）");
+  // required when the name has English words in brackets, empty when it is only proper nouns.
+  std::string name_zh;
   std::string family;
   std::string family_zh;  // the family's Chinese name (models.json "families"), for search; may be empty
   int year = 0;
@@ -49,6 +52,8 @@ struct ModelSpec {
   std::vector<std::string> sources;
 
   bool operator==(const ModelSpec&) const = default;
+  // The name a reader of `chinese` sees.
+  const std::string& DisplayName(bool chinese) const { return chinese && !name_zh.empty() ? name_zh : name; }
   bool IsMoe() const { return experts > 0 && experts_per_token > 0 && moe_layers > 0; }
   bool IsTransformer() const { return kind != ModelKind::kCnn; }
   // Parameters in routed experts (sharded by expert parallelism); the rest is "shared".

@@ -6,10 +6,15 @@ namespace atlas {
 
 namespace {
 
-// The number that ends `s` before any trailing spaces ("apply 1 " -> "1"), or "".
+// The number that ends `s` before any trailing spaces, plain or no-break ("apply 1 " -> "1";
+// templates join a count and its noun with U+00A0, "1\u00A0{GPU|GPUs}"), or "".
 std::string NumberBefore(const std::string& s) {
   size_t end = s.size();
-  while (end > 0 && s[end - 1] == ' ') --end;
+  while (end > 0) {
+    if (s[end - 1] == ' ') --end;
+    else if (end > 1 && s.compare(end - 2, 2, "\u00A0") == 0) end -= 2;
+    else break;
+  }
   size_t start = end;
   while (start > 0 && (std::isdigit(static_cast<unsigned char>(s[start - 1])) || s[start - 1] == ',' || s[start - 1] == '.'))
     --start;

@@ -146,8 +146,10 @@ std::string Num(double v) {
 // is left) into `out`: amount, reference quote, stats and the "price used" note. False when no
 // quote of the pool has a rate to CNY.
 bool PriceFromPool(const PricingCatalog& pricing, const std::vector<const PriceRecord*>& pool, PriceStatistic statistic,
-                   ServiceKind service, const std::string& scope, const EngineText& T, PriceChoice& out,
-                   bool explain = true) {
+                   ServiceKind service, const std::string& scope, const EngineText& T, Language language,
+                   PriceChoice& out, bool explain = true) {
+  // Chinese: ¥ before the amount, 万 from 10⁴ (format_zh.hpp); English: the plain number and "CNY".
+  auto cny = [&](double v) { return language == Language::kChinese ? ZhMoney(v, "CNY") : Num(v); };
   auto stale = [&](const PriceRecord* p) { return IsStaleQuote(*p, pricing.data_date); };
   std::vector<const PriceRecord*> current;
   for (const PriceRecord* p : pool)
@@ -190,10 +192,10 @@ bool PriceFromPool(const PricingCatalog& pricing, const std::vector<const PriceR
   out.record = *ref;
   out.record_is_stale = stale(ref);
   if (explain)
-    out.notes.push_back(Printf(T.cost_price_stat, Num(*out.amount_cny).c_str(), PriceUnit(service, T),
+    out.notes.push_back(Printf(T.cost_price_stat, cny(*out.amount_cny).c_str(), PriceUnit(service, T),
                              StatisticWord(statistic, T), out.stats.quotes,
                              stale_only ? T.word_quotes_stale : T.word_quotes_current, out.stats.sellers,
-                             scope.c_str(), Num(out.stats.min_cny).c_str(), Num(out.stats.max_cny).c_str()));
+                             scope.c_str(), cny(out.stats.min_cny).c_str(), cny(out.stats.max_cny).c_str()));
   return true;
 }
 
@@ -260,7 +262,7 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
     const std::string scope = !explain                          ? std::string()
                               : out.scope == QuoteScope::kRegion ? Printf(T.cost_price_scope_region, region.id.c_str())
                                                                  : Printf(T.cost_price_scope_market, MarketWord(out.market, T));
-    if (!PriceFromPool(pricing, pool, rule.statistic, service, scope, T, out, explain)) return out;  // no rate for any quote
+    if (!PriceFromPool(pricing, pool, rule.statistic, service, scope, T, language, out, explain)) return out;  // no rate for any quote
     if (!explain) return out;  // the numbers are all in
     if (out.scope == QuoteScope::kRegion) out.notes.push_back(T.cost_price_region_first);
     if (out.stats.stale_only) out.notes.push_back(Printf(T.cost_price_stale_only, kStaleAfterMonths, pricing.data_date.c_str()));
@@ -269,8 +271,12 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
   }
   if (!explain) return out;
   const PriceRecord& p = *out.record;
-  out.notes.push_back(Printf(T.cost_price_quote, pricing.ProviderName(p.provider, language == Language::kChinese).c_str(), MarketWord(p.market, T), Num(p.Amount()).c_str(),
-                             p.currency.c_str(), PriceUnit(service, T), p.as_of.c_str(),
+  // Chinese: the quote's own currency as a sign before the amount ("¥1.58", "$2.49"; format_zh.hpp),
+  // so its currency word is empty; English: "1.58 CNY".
+  const bool zh = language == Language::kChinese;
+  out.notes.push_back(Printf(T.cost_price_quote, pricing.ProviderName(p.provider, zh).c_str(), MarketWord(p.market, T),
+                             (zh ? ZhMoney(p.Amount(), p.currency) : Num(p.Amount())).c_str(), zh ? "" : p.currency.c_str(),
+                             PriceUnit(service, T), p.as_of.c_str(),
                              p.estimate ? T.cost_estimate_tag : "", out.record_is_stale ? T.cost_stale_tag : ""));
   return out;
 }
@@ -286,7 +292,7 @@ PriceChoice ChooseMarketPrice(const PricingCatalog& pricing, const std::string& 
     if (p->market == market) pool.push_back(p);
   if (pool.empty() || statistic == PriceStatistic::kQuote) statistic = PriceStatistic::kMedian;
   if (!pool.empty())
-    PriceFromPool(pricing, pool, statistic, service, Printf(T.cost_price_scope_market, MarketWord(market, T)), T, out);
+    PriceFromPool(pricing, pool, statistic, service, Printf(T.cost_price_scope_market, MarketWord(market, T)), T, language, out);
   return out;
 }
 
@@ -297,7 +303,7 @@ std::string QuoteMoney(double amount, const std::string& currency, Language lang
   if (language == Language::kChinese) return ZhMoney(amount, currency);
   const char* sign = currency == "CNY" ? "¥" : currency == "USD" ? "$" : "";
   const std::string n = Grouped(amount, std::fabs(amount) < 100 ? 2 : 0, language);
-  return *sign ? sign + n : n + " " + currency;
+  return *sign ? sign + n : n + "\u00A0" + currency;
 }
 
 std::string CountPhrase(int n, const char* one, const char* many) { return n == 1 ? std::string(one) : Printf(many, n); }

@@ -96,6 +96,7 @@ struct PriceGap {
   std::vector<std::string> searched;  // where it was looked for (sites, catalogs, queries)
   std::string searched_on;            // YYYY-MM-DD
   std::string notes;
+  std::string notes_zh;  // the same in 简体中文; required beside non-empty notes (the Chinese UI shows it)
 };
 
 struct PricingCatalog {

@@ -24,6 +24,9 @@ PriceGap ReadGap(FieldReader& r) {
   if (!g.searched_on.empty() && (g.searched_on.size() != 10 || !AsOfMonthIndex(g.searched_on)))
     r.Fail("searched_on", "is \"" + g.searched_on + "\": must be a date (YYYY-MM-DD)");
   g.notes = r.StringOr("notes", "");
+  g.notes_zh = r.StringOr("notes_zh", "");
+  if (!g.notes.empty() && g.notes_zh.empty())
+    r.Fail("notes_zh", "is missing or empty: every text shown to a reader needs its 简体中文 twin");
   return g;
 }
 

@@ -933,9 +933,9 @@ void Search::Explain(const Accepted& x, Recommendation& r) const {
     r.limits.push_back(Printf(T.rec_limit_nodes,
                               (n + a_.gpus_per_node - 1) / a_.gpus_per_node, a_.gpus_per_node, a_.scaling_inter_node));
   if (g.ecosystem.rfind("CUDA", 0) != 0)
-    r.limits.push_back(Printf(T.rec_limit_ecosystem, g.ecosystem.c_str()));
+    r.limits.push_back(Printf(T.rec_limit_ecosystem, g.Text(&Gpu::ecosystem, zh_).c_str()));
   if (lw.task == Task::kQlora && g.ecosystem.rfind("CUDA", 0) != 0)
-    r.limits.push_back(Printf(T.rec_limit_qlora_cuda, g.ecosystem.c_str()));
+    r.limits.push_back(Printf(T.rec_limit_qlora_cuda, g.Text(&Gpu::ecosystem, zh_).c_str()));
   if (g.segment == "consumer") r.limits.push_back(T.rec_limit_consumer);
   if (!training)
     r.limits.push_back(Printf(T.rec_limit_decode_bandwidth, g.memory_bandwidth_gbps));

@@ -86,7 +86,8 @@ void ForEachRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::
     const SupportEntry& e = SupportFor(g, f);
     if (e.level == SupportLevel::kPartial) {
       if (!flag(RiskKind::kSoftwareImmature, [&] {
-            return Printf(T.risk_software_partial, g.software.stack_name.c_str(), SoftwareFeatureName(f), e.note.c_str());
+            return Printf(T.risk_software_partial, StackName(g.software, language).c_str(),
+                          SoftwareFeatureName(f, language).c_str(), SupportNote(e, language).c_str());
           }))
         return;
     }
@@ -94,8 +95,9 @@ void ForEachRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::
     // there is no sign of an immature stack, so only "no" (a refusal) and "partial" count.
     else if (e.level == SupportLevel::kUnknown && f != SoftwareFeature::kTraining) {
       if (!flag(RiskKind::kSoftwareImmature, [&] {
-            return Printf(T.risk_software_unknown, SoftwareFeatureName(f),
-                          g.software.stack_name.empty() ? g.ecosystem.c_str() : g.software.stack_name.c_str());
+            return Printf(T.risk_software_unknown, SoftwareFeatureName(f, language).c_str(),
+                          g.software.stack_name.empty() ? g.Text(&Gpu::ecosystem, zh).c_str()
+                                                        : StackName(g.software, language).c_str());
           }))
         return;
     }
@@ -120,8 +122,8 @@ std::string UnsupportedSoftware(const Gpu& g, const Workload& w, Language langua
   for (SoftwareFeature f : FeaturesNeeded(w)) {
     const SupportEntry& e = SupportFor(g, f);
     if (e.level == SupportLevel::kNo)
-      return Printf(T.risk_software_no, g.DisplayName(language == Language::kChinese).c_str(), SoftwareFeatureName(f),
-                    g.software.stack_name.c_str());
+      return Printf(T.risk_software_no, g.DisplayName(language == Language::kChinese).c_str(),
+                    SoftwareFeatureName(f, language).c_str(), StackName(g.software, language).c_str());
   }
   return "";
 }

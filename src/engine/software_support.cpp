@@ -2,6 +2,7 @@
 
 #include "gpu_catalog.hpp"
 #include "json_reader.hpp"
+#include "text/engine_text.hpp"
 
 #include <map>
 
@@ -13,17 +14,18 @@ struct FeatureInfo {
   SoftwareFeature feature;
   const char* key;
   const char* name;
+  const char* EngineText::*words;  // the name in the reader's language
 };
 
 constexpr FeatureInfo kFeatures[kSoftwareFeatureCount] = {
-    {SoftwareFeature::kNf4Bitsandbytes, "nf4_bitsandbytes", "NF4 (bitsandbytes)"},
-    {SoftwareFeature::kFp8Training, "fp8_training", "FP8 training"},
-    {SoftwareFeature::kFp8Inference, "fp8_inference", "FP8 inference"},
-    {SoftwareFeature::kFlashAttention, "flash_attention", "FlashAttention"},
-    {SoftwareFeature::kVllm, "vllm", "vLLM"},
-    {SoftwareFeature::kSglang, "sglang", "SGLang"},
-    {SoftwareFeature::kLlamaCpp, "llama_cpp", "llama.cpp"},
-    {SoftwareFeature::kTraining, "training", "training (PyTorch FSDP/DeepSpeed)"},
+    {SoftwareFeature::kNf4Bitsandbytes, "nf4_bitsandbytes", "NF4 (bitsandbytes)", &EngineText::sw_feature_nf4},
+    {SoftwareFeature::kFp8Training, "fp8_training", "FP8 training", &EngineText::sw_feature_fp8_training},
+    {SoftwareFeature::kFp8Inference, "fp8_inference", "FP8 inference", &EngineText::sw_feature_fp8_inference},
+    {SoftwareFeature::kFlashAttention, "flash_attention", "FlashAttention", &EngineText::sw_feature_flash_attention},
+    {SoftwareFeature::kVllm, "vllm", "vLLM", &EngineText::sw_feature_vllm},
+    {SoftwareFeature::kSglang, "sglang", "SGLang", &EngineText::sw_feature_sglang},
+    {SoftwareFeature::kLlamaCpp, "llama_cpp", "llama.cpp", &EngineText::sw_feature_llama_cpp},
+    {SoftwareFeature::kTraining, "training", "training (PyTorch FSDP/DeepSpeed)", &EngineText::sw_feature_training},
 };
 
 size_t Index(SoftwareFeature f) { return static_cast<size_t>(f); }
@@ -49,6 +51,12 @@ SupportEntry ReadEntry(const Json& j, FieldReader& r, const std::string& field) 
     r.Fail(Path(field, "note"), "must be a non-empty string saying why");
   else
     e.note = note->get<std::string>();
+  // The reader's language: the spec card and the risk flags show the note in Chinese too.
+  const auto note_zh = j.find("note_zh");
+  if (note_zh == j.end() || !note_zh->is_string() || note_zh->get<std::string>().empty())
+    r.Fail(Path(field, "note_zh"), "must be the note in 简体中文 (every text shown to a reader needs its twin)");
+  else
+    e.note_zh = note_zh->get<std::string>();
   const auto source = j.find("source");
   if (source != j.end() && !source->is_string()) {
     r.Fail(Path(field, "source"), "must be a string");
@@ -64,6 +72,7 @@ SoftwareStack ReadStack(FieldReader& r, const Json& rec, const GpuCatalog& gpus)
   SoftwareStack s;
   s.id = r.String("id");
   s.name = r.String("name");
+  s.name_zh = r.String("name_zh");
   s.vendor = r.String("vendor");
   s.version = r.String("version");
   s.version_zh = r.String("version_zh");  // the reader's language: every shown text has a Chinese twin
@@ -108,6 +117,19 @@ SoftwareStack ReadStack(FieldReader& r, const Json& rec, const GpuCatalog& gpus)
 
 const char* SoftwareFeatureKey(SoftwareFeature feature) { return kFeatures[Index(feature)].key; }
 const char* SoftwareFeatureName(SoftwareFeature feature) { return kFeatures[Index(feature)].name; }
+
+std::string SoftwareFeatureName(SoftwareFeature feature, Language language) {
+  return EngineTextFor(language).*(kFeatures[Index(feature)].words);
+}
+
+std::string SupportNote(const SupportEntry& entry, Language language) {
+  if (entry.no_fp8_rate) return EngineTextFor(language).sw_no_fp8_rate;
+  return language == Language::kChinese && !entry.note_zh.empty() ? entry.note_zh : entry.note;
+}
+
+std::string StackName(const GpuSoftware& software, Language language) {
+  return language == Language::kChinese && !software.stack_name_zh.empty() ? software.stack_name_zh : software.stack_name;
+}
 
 std::optional<SoftwareFeature> SoftwareFeatureFromKey(const std::string& key) {
   for (const FeatureInfo& f : kFeatures)
@@ -180,6 +202,7 @@ void AttachSoftwareSupport(const SoftwareCatalog& software, GpuCatalog& gpus) {
       w.loaded = true;
       w.stack_id = s.id;
       w.stack_name = s.name;
+      w.stack_name_zh = s.name_zh;
       w.stack_version = s.version;
       w.stack_version_zh = s.version_zh;
       w.version_source = s.version_source;
@@ -188,8 +211,9 @@ void AttachSoftwareSupport(const SoftwareCatalog& software, GpuCatalog& gpus) {
       // else "no", citing the card's own record.
       if (!g.fp8_dense_tflops) {
         const std::string card_source = g.sources.empty() ? std::string() : g.sources.front();
-        const SupportEntry no_hw{SupportLevel::kNo, "No FP8 rate for this card (fp8_dense_tflops is null): no FP8 hardware.",
-                                 card_source};
+        SupportEntry no_hw{SupportLevel::kNo, "No FP8 rate for this card (fp8_dense_tflops is null): no FP8 hardware.",
+                           "", card_source};
+        no_hw.no_fp8_rate = true;
         w.features[Index(SoftwareFeature::kFp8Training)] = s.fp8_training_without_hardware.value_or(no_hw);
         w.features[Index(SoftwareFeature::kFp8Inference)] = s.fp8_inference_without_hardware.value_or(no_hw);
       }
@@ -200,7 +224,8 @@ void AttachSoftwareSupport(const SoftwareCatalog& software, GpuCatalog& gpus) {
 }
 
 const SupportEntry& SupportFor(const Gpu& gpu, SoftwareFeature feature) {
-  static const SupportEntry not_loaded{SupportLevel::kUnknown, "Software support data (data/software.json) is not loaded.", ""};
+  static const SupportEntry not_loaded{SupportLevel::kUnknown, "Software support data (data/software.json) is not loaded.",
+                                       "软件支持数据（data/software.json）尚未加载。", ""};
   if (!gpu.software.loaded) return not_loaded;
   return gpu.software.features[Index(feature)];
 }

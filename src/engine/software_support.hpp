@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "language.hpp"
+
 namespace atlas {
 
 struct Gpu;
@@ -37,7 +39,11 @@ enum class SupportLevel { kUnknown, kNo, kPartial, kYes };
 struct SupportEntry {
   SupportLevel level = SupportLevel::kUnknown;
   std::string note;
+  std::string note_zh;  // the same in 简体中文 (software.json "note_zh", required beside "note")
   std::string source;  // address of the page that says so; empty only for kUnknown
+  // The engine's own entry for a card without an FP8 rate: its note is the engine text
+  // sw_no_fp8_rate, looked up when shown (a Chinese pack may arrive after the data).
+  bool no_fp8_rate = false;
 };
 
 // What a card's stack supports, resolved per card when software.json is attached.
@@ -45,6 +51,7 @@ struct GpuSoftware {
   bool loaded = false;  // false until data/software.json has been attached
   std::string stack_id;       // e.g. "cuda"
   std::string stack_name;     // e.g. "CUDA"
+  std::string stack_name_zh;  // e.g. "CANN（昇腾）" (software.json "name_zh")
   std::string stack_version;  // e.g. "CUDA 12.9 (vLLM and SGLang wheels)"
   std::string stack_version_zh;  // the same in 简体中文 (software.json "version_zh")
   std::string version_source;
@@ -55,12 +62,19 @@ struct GpuSoftware {
 const char* SoftwareFeatureKey(SoftwareFeature feature);
 const char* SoftwareFeatureName(SoftwareFeature feature);
 std::optional<SoftwareFeature> SoftwareFeatureFromKey(const std::string& key);
+// The feature's name in `language` ("FP8 training" / "FP8 训练"), from the engine's text tables.
+std::string SoftwareFeatureName(SoftwareFeature feature, Language language);
+// The entry's note in `language` (data/software.json "note" / "note_zh"; sw_no_fp8_rate for the
+// engine's own FP8 fallback), and the stack's name in it ("name" / "name_zh").
+std::string SupportNote(const SupportEntry& entry, Language language);
+std::string StackName(const GpuSoftware& software, Language language);
+
 // "yes", "partial", "no", "unknown".
 const char* SupportLevelName(SupportLevel level);
 std::optional<SupportLevel> SupportLevelFromName(const std::string& name);
 
 struct SoftwareStack {
-  std::string id, name, vendor, version, version_zh, version_source;
+  std::string id, name, name_zh, vendor, version, version_zh, version_source;
   std::vector<std::string> gpus;  // ids of data/gpus.json
   std::array<SupportEntry, kSoftwareFeatureCount> features;
   // FP8 entries for cards of this stack whose fp8_dense_tflops is null (absent: "no").

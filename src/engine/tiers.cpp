@@ -49,7 +49,8 @@ TierResult ClassifyTier(const Gpu& g, const TierRule& rule, Language language) {
   TierCheck bw{bw_unpublished ? std::string(T.tier_check_bandwidth_unpublished)
                               : Printf(T.tier_check_bandwidth, g.memory_bandwidth_gbps, rule.tier1_min_bandwidth_gbps),
                !bw_unpublished && g.memory_bandwidth_gbps >= rule.tier1_min_bandwidth_gbps};
-  TierCheck fabric{Printf(g.nvlink_class ? T.tier_check_fabric : T.tier_check_no_fabric, g.interconnect.c_str()),
+  TierCheck fabric{Printf(g.nvlink_class ? T.tier_check_fabric : T.tier_check_no_fabric,
+                          g.Text(&Gpu::interconnect, language == Language::kChinese).c_str()),
                    g.nvlink_class};
   TierCheck compute{Printf(T.tier_check_compute, dense16, rule.tier1_min_dense16_tflops),
                     dense16 >= rule.tier1_min_dense16_tflops};

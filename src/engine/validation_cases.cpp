@@ -74,6 +74,11 @@ ValidationCatalogLoad LoadValidationCases(const std::string& text, const std::st
     c.as_of = r.String("as_of");
     c.confidence = r.StringOr("confidence", "");
     c.excluded = r.StringOr("excluded", "");
+    // The reason is prose the Accuracy panel shows: in Chinese it needs its 简体中文 twin.
+    c.excluded_zh = r.StringOr("excluded_zh", "");
+    if (!c.excluded.empty() && c.excluded_zh.empty())
+      r.Fail("excluded_zh", "is missing or empty: every text shown to a reader needs its 简体中文 twin");
+    if (c.excluded.empty() && !c.excluded_zh.empty()) r.Fail("excluded_zh", "is given without \"excluded\"");
     out.catalog.cases.push_back(std::move(c));
     return out.catalog.cases.back().id;
   });

@@ -28,6 +28,7 @@ struct ValidationCase {
   bool batch_at_max_fit = false;
   std::string source_url, quote, as_of, confidence;
   std::string excluded;  // why the case is shown but not held to its tolerance (conditions incomplete or not modelled)
+  std::string excluded_zh;  // the same in 简体中文 (required when excluded is given)
 };
 
 struct ValidationCatalog {

@@ -36,7 +36,11 @@ const char* GroupName(int group, const UiText& t) {
   return "?";
 }
 
-std::string SignedPercent(double fraction) { return Printf("%+.1f %%", fraction * 100); }
+// Chinese writes the percent sign against its number ("±15%", as the zh packs do); English keeps
+// the space ("±15 %").
+const char* PercentGap(const UiEnv& env) { return env.chinese() ? "" : " "; }
+
+std::string SignedPercent(double fraction, const UiEnv& env) { return Printf("%+.1f%s%%", fraction * 100, PercentGap(env)); }
 
 void OpenPanel(View from, UiMemory& memory) {
   memory.accuracy.open = true;
@@ -50,9 +54,9 @@ void DrawGroupSummaries(const AccuracyDerived& a, const UiEnv& env) {
   if (env.narrow()) {
     for (int g = 0; g < kAccuracyGroupCount; ++g) {
       const AccuracySummary& s = a.groups[g];
-      WrappedBullet(Printf("%s ±%.0f %%: %s %d / %d · %s %s · %s %s · %s %d", GroupName(g, t), s.tolerance * 100,
-                           t.acc_col_held, s.within, s.held, t.acc_col_median, ErrorPercentText(s.median_abs_error).c_str(),
-                           t.acc_col_worst, ErrorPercentText(s.worst_abs_error).c_str(), t.acc_col_excluded, s.excluded));
+      WrappedBullet(Printf("%s ±%.0f%s%%: %s %d / %d · %s %s · %s %s · %s %d", GroupName(g, t), s.tolerance * 100, PercentGap(env),
+                           t.acc_col_held, s.within, s.held, t.acc_col_median, ErrorPercentText(s.median_abs_error, env.chinese()).c_str(),
+                           t.acc_col_worst, ErrorPercentText(s.worst_abs_error, env.chinese()).c_str(), t.acc_col_excluded, s.excluded));
     }
     return;
   }
@@ -67,13 +71,13 @@ void DrawGroupSummaries(const AccuracyDerived& a, const UiEnv& env) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(GroupName(g, t));
     ImGui::TableNextColumn();
-    ImGui::Text("±%.0f %%", s.tolerance * 100);
+    ImGui::Text("±%.0f%s%%", s.tolerance * 100, PercentGap(env));
     ImGui::TableNextColumn();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.within == s.held ? kColorGood : kColorBad), "%d / %d", s.within, s.held);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(ErrorPercentText(s.median_abs_error).c_str());
+    ImGui::TextUnformatted(ErrorPercentText(s.median_abs_error, env.chinese()).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(ErrorPercentText(s.worst_abs_error).c_str());
+    ImGui::TextUnformatted(ErrorPercentText(s.worst_abs_error, env.chinese()).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%d", s.excluded);
   }
@@ -81,7 +85,8 @@ void DrawGroupSummaries(const AccuracyDerived& a, const UiEnv& env) {
 }
 
 // The case's status: within / outside its tolerance, excluded, or no figure.
-void DrawStatus(const AccuracyRow& row, const UiText& t) {
+void DrawStatus(const AccuracyRow& row, const UiEnv& env) {
+  const UiText& t = env.text();
   if (!row.ok) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorBad), "-");  // the reason is in the details
     return;
@@ -89,7 +94,7 @@ void DrawStatus(const AccuracyRow& row, const UiText& t) {
   const ImU32 color = !row.held ? kColorMuted : row.within ? kColorGood : kColorBad;
   const std::string text = Printf(row.within ? t.acc_within : t.acc_outside, row.tolerance * 100);
   ImGui::PushStyleColor(ImGuiCol_Text, color);
-  ImGui::TextUnformatted(SignedPercent(row.error_fraction).c_str());
+  ImGui::TextUnformatted(SignedPercent(row.error_fraction, env).c_str());
   ImGui::TextUnformatted(row.held ? text.c_str() : t.acc_excluded_tag);
   ImGui::PopStyleColor();
 }
@@ -111,7 +116,8 @@ void DrawCaseDetails(const AccuracyRow& row, const UiEnv& env) {
   const UiText& t = env.text();
   const ValidationCase& c = *row.c;
   ImGui::PushTextWrapPos(0);
-  if (!c.excluded.empty()) ColoredWrapped(kColorWarn, Printf(t.acc_excluded_reason, c.excluded.c_str()));
+  if (!c.excluded.empty())
+    ColoredWrapped(kColorWarn, Printf(t.acc_excluded_reason, (env.chinese() ? c.excluded_zh : c.excluded).c_str()));
   if (!row.ok) ColoredWrapped(kColorBad, Printf(t.acc_no_figure, row.problem.c_str()));
   if (ImGui::TreeNode("conditions", "%s", t.acc_conditions)) {
     ImGui::TextDisabled(t.acc_measured_what, c.what.c_str(), c.as_of.c_str());
@@ -148,7 +154,7 @@ void DrawCaseTable(const std::vector<const AccuracyRow*>& rows, const char* id, 
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row->ok ? row->estimate_text.c_str() : "-");
     ImGui::TableNextColumn();
-    DrawStatus(*row, t);
+    DrawStatus(*row, env);
     ImGui::TableNextColumn();
     DrawSourceButtons(*row, env, memory);
     ImGui::PopID();
@@ -168,7 +174,7 @@ void DrawCaseCards(const std::vector<const AccuracyRow*>& rows, const UiEnv& env
     ImGui::TextUnformatted(Printf("%s %s · %s %s", t.acc_col_published, row->published_text.c_str(), t.acc_col_ours,
                                   row->ok ? row->estimate_text.c_str() : "-")
                                .c_str());
-    DrawStatus(*row, t);
+    DrawStatus(*row, env);
     DrawSourceButtons(*row, env, memory);
     DrawCaseDetails(*row, env);
     ImGui::PopID();
@@ -182,7 +188,9 @@ void DrawCases(const std::vector<const AccuracyRow*>& rows, const char* id, cons
 
 }  // namespace
 
-std::string ErrorPercentText(double fraction) { return Printf("%.1f %%", std::fabs(fraction) * 100); }
+std::string ErrorPercentText(double fraction, bool chinese) {
+  return Printf("%.1f%s%%", std::fabs(fraction) * 100, chinese ? "" : " ");
+}
 
 void DrawAccuracyView(const AccuracyDerived& a, const UiEnv& env, UiMemory& memory) {
   const UiText& t = env.text();
@@ -196,8 +204,8 @@ void DrawAccuracyView(const AccuracyDerived& a, const UiEnv& env, UiMemory& memo
   ImGui::PopTextWrapPos();
   const AccuracySummary& s = a.overall;
   ColoredWrapped(s.within == s.held ? kColorGood : kColorWarn,
-                 Printf(t.acc_overall, ErrorPercentText(s.median_abs_error).c_str(),
-                        ErrorPercentText(s.worst_abs_error).c_str(), s.worst_id.c_str(), s.within, s.held));
+                 Printf(t.acc_overall, ErrorPercentText(s.median_abs_error, env.chinese()).c_str(),
+                        ErrorPercentText(s.worst_abs_error, env.chinese()).c_str(), s.worst_id.c_str(), s.within, s.held));
   DrawGroupSummaries(a, env);
   if (!ui.status.empty()) ColoredWrapped(kColorGood, ui.status);
   // Which kind to list.
@@ -221,7 +229,7 @@ void DrawAccuracyLink(View from, const UiEnv& env, UiMemory& memory) {
   if (!env.accuracy || env.accuracy->Empty()) return;
   const AccuracySummary& s = env.accuracy->overall;
   const char* format = env.narrow() ? env.text().acc_link_short : env.text().acc_link;
-  const std::string text = Printf(format, ErrorPercentText(s.median_abs_error).c_str(), s.held) + " ›";
+  const std::string text = Printf(format, ErrorPercentText(s.median_abs_error, env.chinese()).c_str(), s.held) + " ›";
   // Full width on phones: a thumb-sized target.
   if (ChipButton(text + "###acc_link", ImVec2(env.narrow() ? -1.0f : 0.0f, 0))) OpenPanel(from, memory);
 }
@@ -232,8 +240,8 @@ void DrawAccuracySummary(View from, const UiEnv& env, UiMemory& memory) {
   const AccuracySummary& s = env.accuracy->overall;
   SectionTitle(t.acc_share_title);
   ImGui::PushTextWrapPos(0);
-  WrappedText(Printf(t.acc_share_line, ErrorPercentText(s.median_abs_error).c_str(),
-                     ErrorPercentText(s.worst_abs_error).c_str(), s.held));
+  WrappedText(Printf(t.acc_share_line, ErrorPercentText(s.median_abs_error, env.chinese()).c_str(),
+                     ErrorPercentText(s.worst_abs_error, env.chinese()).c_str(), s.held));
   ImGui::PopTextWrapPos();
   const ImVec2 big(env.narrow() ? -1.0f : 0.0f, Em(2.2f));
   if (ChipButton(std::string(t.acc_share_button) + "###acc_open", big)) OpenPanel(from, memory);

@@ -22,7 +22,8 @@ void DrawAccuracyLink(View from, const UiEnv& env, UiMemory& memory);
 // The Share view's section: median and worst error, and a button that opens the panel.
 void DrawAccuracySummary(View from, const UiEnv& env, UiMemory& memory);
 
-// 0.1066 -> "10.7 %" (the figures `gpu-atlas validate --json` gives, as the page shows them).
-std::string ErrorPercentText(double fraction);
+// 0.1066 -> "10.7 %", in Chinese "10.7%" (the figures `gpu-atlas validate --json` gives, as the
+// page shows them).
+std::string ErrorPercentText(double fraction, bool chinese = false);
 
 }  // namespace atlas::ui

@@ -166,12 +166,15 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
   const UiText& t = env.text();
   ModelSpec& m = s.workload.model;
   ImGui::SetNextItemWidth(-1);
-  const std::string preview = s.model_preset.empty() ? Printf(t.calc_model_custom, m.name.c_str()) : m.name;
+  const std::string& name = m.DisplayName(env.chinese());
+  const std::string preview = s.model_preset.empty() ? Printf(t.calc_model_custom, name.c_str()) : name;
   std::string picked;
   if (ModelPicker("##model", preview, c.models.models, s.model_preset,
-                  {t.calc_model_option, t.calc_model_option_moe, t.calc_model_search, t.model_picker_none}, ui.model_picker,
+                  {t.calc_model_option, t.calc_model_option_moe, t.calc_model_search, t.model_picker_none, nullptr, env.chinese()},
+                  ui.model_picker,
                   &picked))
     SelectPreset(s, c, picked);
+  TestTarget(env, "calc_model");  // the picker (browser tests type into its search)
   if (m.IsMoe())
     ImGui::TextDisabled(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(), m.layers,
                         AttentionName(m.attention, t));
@@ -311,7 +314,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
   if (ImGui::BeginCombo("##gpu", g ? g->DisplayName(env.chinese()).c_str() : w.gpu.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (size_t i = 0; i < c.gpus.gpus.size(); ++i) {
       const Gpu& card = c.gpus.gpus[i];
-      const std::string label = card.DisplayName(env.chinese()) + "  ·  " + FormatNumber(card.memory_gb) + " GB###" + card.id;
+      const std::string label = card.DisplayName(env.chinese()) + "  ·  " + FormatNumber(card.memory_gb) + "\u00A0GB###" + card.id;
       if (ImGui::Selectable(label.c_str(), card.id == w.gpu)) w.gpu = card.id;
     }
     ImGui::EndCombo();
@@ -370,19 +373,22 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
   const float tw = ImGui::CalcTextSize(cap.c_str()).x;
   dl->AddText(ImVec2(std::clamp(cap_x - tw / 2, p.x, p.x + w - tw), p.y + h + Em(0.2f)), IM_COL32(230, 230, 235, 255), cap.c_str());
   if (hovered >= 0) ImGui::SetTooltip("%s: %s", segs[hovered].label, Bytes(segs[hovered].bytes).c_str());
-  // Legend.
+  // Legend: an entry goes on the line only when it fits whole (its own width, not a guess: on a
+  // phone "optimizer states" ran past the edge), else it starts the next line.
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  float line_end = -1;  // where the line's last entry ends; < 0: no entry yet
   for (int i = 0; i < 6; ++i) {
     if (segs[i].bytes <= 0) continue;
+    const float entry = Em(0.7f) + Em(0.25f) + ImGui::CalcTextSize(segs[i].label).x;
+    if (line_end >= 0 && line_end + ImGui::GetStyle().ItemSpacing.x + entry <= right) ImGui::SameLine();
     ImGui::PushID(i);
     ImGui::ColorButton("##segment", ImGui::ColorConvertU32ToFloat4(segs[i].color), ImGuiColorEditFlags_NoTooltip,
                        ImVec2(Em(0.7f), Em(0.7f)));
     ImGui::PopID();
     ImGui::SameLine(0, Em(0.25f));
     ImGui::TextUnformatted(segs[i].label);
-    const float next = ImGui::GetItemRectMax().x + Em(5);
-    if (next < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+    line_end = ImGui::GetItemRectMax().x;
   }
-  ImGui::NewLine();
 }
 
 // A row's value in the value column (Em(9) right of the middle), moved left to end at the panel

@@ -35,7 +35,7 @@ void DrawCarriedJobBanner(AppState& state, const Catalogs& c, const UiEnv& env, 
   const std::string from = job.source == CarriedJobSource::kCalculator ? std::string(t.job_from_calc)
                                                                         : Printf(t.job_from_walk, state.cost.job_rank);
   ImGui::PushTextWrapPos(0);
-  ColoredWrapped(kColorAccent, Printf(t.job_banner, job.model_name.c_str(), TaskWord(job.task, t), job.gpus, card.c_str(),
+  ColoredWrapped(kColorAccent, Printf(t.job_banner, (env.chinese() && !job.model_name_zh.empty() ? job.model_name_zh : job.model_name).c_str(), TaskWord(job.task, t), job.gpus, card.c_str(),
                                       span.c_str(), from.c_str()));
   if (memory.carried_job.applied) ImGui::TextDisabled("%s", t.job_banner_follows);
   else ColoredWrapped(kColorWarn, Printf(t.job_banner_waiting, from.c_str()));

@@ -22,6 +22,12 @@ std::string Money(double amount, const std::string& currency, Language language)
 std::string Rate(double per_second, const char* unit);  // "1,234 tokens/s"
 // A count of whole things (users, cards) with its unit: "3 users", "0 人", never "3.0 users".
 std::string Whole(double count, const char* unit);
+// Prose this app did not format (data notes copied from sources, "80 GB HBM3", "24 小时") with
+// the plain space between a number and a unit after it made a no-break join, as the
+// formatters write figures, so a wrapped line never splits them (line_break.hpp). Units:
+// memory, power, energy, throughput, time, counts of GPUs and tokens, percent, and the
+// Chinese unit words of CjkUnitWordAt.
+std::string JoinFigures(const std::string& text);
 // Finite or "-": nothing non-finite reaches the screen.
 std::string Safe(double value, int decimals);
 

@@ -90,10 +90,13 @@ void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
     ImGui::PushStyleColor(ImGuiCol_Text, LevelColor(e.level));
     ImGui::TextUnformatted(LevelWord(e.level, t));
     ImGui::PopStyleColor();
-    // The note and its source: a tooltip on hover, on phones (no hover) a sheet opened by a tap
-    // on the row (issue 16.7).
-    if (!e.note.empty() || !e.source.empty())
-      DetailText("card_note", Shown(e.source.empty() ? e.note : e.note + "\n" + e.source, env), env, 24);
+    // The note (in the UI language) and its source: a tooltip on hover, on phones (no hover) a
+    // sheet opened by a tap on the row (issue 16.7).
+    {
+      const std::string note = SupportNote(e, env.language);
+      if (!note.empty() || !e.source.empty())
+        DetailText("card_note", Shown(e.source.empty() ? note : note + "\n" + e.source, env), env, 24);
+    }
     if (!e.source.empty() && env.open_url) {
       ImGui::SameLine();
       if (ImGui::SmallButton(t.source_open)) env.open_url(e.source);
@@ -106,8 +109,8 @@ void SoftwareSupportRows(const Gpu& g, const UiEnv& env) {
 const std::vector<SpecRow>& SpecRows() {
   static const std::vector<SpecRow> rows = {
       {&UiText::card_vendor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::vendor, zh); }},
-      {&UiText::card_arch_year, [](const Gpu& g, const UiText&, bool) { return g.architecture + " · " + std::to_string(g.year); }},
-      {&UiText::card_memory, [](const Gpu& g, const UiText&, bool) { return FormatNumber(g.memory_gb) + " GB " + g.memory_type; }, "memory_gb"},
+      {&UiText::card_arch_year, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::architecture, zh) + " · " + std::to_string(g.year); }},
+      {&UiText::card_memory, [](const Gpu& g, const UiText&, bool zh) { return FormatNumber(g.memory_gb) + "\u00A0GB " + g.Text(&Gpu::memory_type, zh); }, "memory_gb"},
       {&UiText::card_bandwidth, [](const Gpu& g, const UiText& t, bool) { return Published(g, t, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, " GB/s"); }, "memory_bandwidth_gbps"},
       {&UiText::card_fp32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }, "fp32_tflops"},
       {&UiText::card_tf32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }, "tf32_dense_tflops"},
@@ -119,7 +122,7 @@ const std::vector<SpecRow>& SpecRows() {
       {&UiText::card_tdp, [](const Gpu& g, const UiText& t, bool) { return Published(g, t, "tdp_w", g.tdp_w, " W"); }, "tdp_w"},
       {&UiText::card_interconnect, [](const Gpu& g, const UiText& t, bool zh) { return Interconnect(g, t, zh); }, "interconnect_gbps"},
       {&UiText::card_form_factor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::form_factor, zh); }},
-      {&UiText::card_software, [](const Gpu& g, const UiText&, bool) { return g.ecosystem; }},
+      {&UiText::card_software, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::ecosystem, zh); }},
       {&UiText::card_domestic, [](const Gpu& g, const UiText& t, bool) { return std::string(g.domestic ? t.yes : t.no); }},
   };
   return rows;

@@ -37,7 +37,7 @@ bool ModelMatchesQuery(const ModelSpec& m, const std::string& query) {
   // Every word of the query must appear in the name, id, family or the family's Chinese name
   // ("qwen 72" finds Qwen2.5 72B, "千问 7b" the Qwen 7B models), as typed or with separators
   // ignored. UTF-8 bytes >= 0x80 pass tolower as is, so Chinese text matches byte for byte.
-  const std::string haystack = Lower(m.name + "\n" + m.id + "\n" + m.family + "\n" + m.family_zh);
+  const std::string haystack = Lower(m.name + "\n" + m.name_zh + "\n" + m.id + "\n" + m.family + "\n" + m.family_zh);
   const std::string bare = WithoutSeparators(haystack);
   const std::string q = Lower(query);
   for (size_t at = 0; at < q.size();) {
@@ -82,6 +82,9 @@ bool ModelPicker(const char* id, const std::string& preview, const std::vector<M
   const bool entered = ImGui::InputTextWithHint("##filter", text.search_hint, state.filter, sizeof state.filter,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
   if (ImGui::IsItemEdited()) state.highlighted = 0;  // the list changed under the highlight
+  // Escape closes the picker, as a native drop-down does (ImGui only left the field, so the next
+  // click on the box closed the still-open list instead of opening it).
+  const bool cancelled = KeyPressed(ImGuiKey_Escape);
   bool moved = false;
   if (KeyPressed(ImGuiKey_DownArrow)) state.highlighted++, moved = true;
   if (KeyPressed(ImGuiKey_UpArrow)) state.highlighted--, moved = true;
@@ -97,7 +100,7 @@ bool ModelPicker(const char* id, const std::string& preview, const std::vector<M
       const ModelSpec* m = is_extra ? nullptr : &models[shown[r]];
       const std::string label =
           is_extra ? std::string(text.extra) + "###extra"
-                   : Printf(m->IsMoe() ? text.option_moe : text.option, m->name.c_str(), Count(m->params).c_str()) +
+                   : Printf(m->IsMoe() ? text.option_moe : text.option, m->DisplayName(text.chinese).c_str(), Count(m->params).c_str()) +
                          "###" + m->id;
       const bool current = is_extra ? selected_id.empty() : m->id == selected_id;
       if (r == state.highlighted) {
@@ -114,9 +117,9 @@ bool ModelPicker(const char* id, const std::string& preview, const std::vector<M
     if (shown.empty()) ImGui::TextDisabled(text.no_match, state.filter);
   }
   ImGui::EndChild();
-  if (done) ImGui::CloseCurrentPopup();
+  if (done || cancelled) ImGui::CloseCurrentPopup();
   ImGui::EndCombo();
-  if (done) state.was_open = false;
+  if (done || cancelled) state.was_open = false;
   return done;
 }
 

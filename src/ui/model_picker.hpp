@@ -28,6 +28,7 @@ struct ModelPickerText {
   const char* search_hint;
   const char* no_match;    // printf format: what was typed
   const char* extra = nullptr;  // an optional last entry (e.g. "Custom size"), picked as ""
+  bool chinese = false;         // list the presets by their Chinese names (ModelSpec::DisplayName)
 };
 
 // Draws the picker as wide as the next item width. Returns true on the frame the user picks,

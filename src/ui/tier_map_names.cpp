@@ -44,10 +44,16 @@ ATLAS_DEFERRED std::size_t DrawPinnedName(ImDrawList* dl, const std::string& pin
   return k;
 }
 
-ATLAS_DEFERRED void ReportChartLabels(const std::vector<ImVec4>& placed, std::size_t guides, const UiEnv& env) {
+ATLAS_DEFERRED void ReportChartLabels(const std::vector<ImVec4>& placed, std::size_t guides, const std::vector<charts::Point>& points,
+                                      const std::vector<float>& radii, const ImVec4& area, const UiEnv& env) {
   if (!env.test_target) return;
   for (std::size_t i = 0; i < placed.size(); ++i)
     env.test_target(i < guides ? "tier_guide" : "tier_label", placed[i].x, placed[i].y, placed[i].z, placed[i].w);
+  for (std::size_t k = 0; k < points.size() && k < radii.size(); ++k) {
+    const float x = static_cast<float>(points[k].x), y = static_cast<float>(points[k].y), r = radii[k];
+    if (x < area.x || x > area.z || y < area.y || y > area.w) continue;  // zoomed away
+    env.test_target("tier_marker", x - r, y - r, x + r, y + r);
+  }
 }
 
 ATLAS_DEFERRED void DrawUnlabelledCards(TierMapState& s, const Catalogs& c, const std::vector<int>& unlabelled,

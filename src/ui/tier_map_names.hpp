@@ -29,7 +29,10 @@ std::size_t DrawPinnedName(ImDrawList* dl, const std::string& pinned, const GpuC
 // Test hook (UiEnv::test_target): every box the chart's words take, the guides' (the first
 // `guides` of `placed`) as "tier_guide" and the cards' names as "tier_label", so browser tests can
 // check that no two overlap and count the names.
-void ReportChartLabels(const std::vector<ImVec4>& placed, std::size_t guides, const UiEnv& env);
+// Also each card's marker (its bounding box, inside the chart) as "tier_marker", so tests can
+// check that no guide label is drawn over a card.
+void ReportChartLabels(const std::vector<ImVec4>& placed, std::size_t guides, const std::vector<charts::Point>& points,
+                       const std::vector<float>& radii, const ImVec4& area, const UiEnv& env);
 
 // Desktops: the cards the chart left unnamed (`unlabelled`, indexes into the catalog), as names
 // to click (which pins the card, so the chart names it). Nothing when every card is named.

@@ -83,16 +83,44 @@ std::vector<int> AppendChart(std::string& out, const Catalogs& c, const std::vec
   };
   vguide(rule.tier3_max_memory_gb, Printf(t.tier_guide_t3, rule.tier3_max_memory_gb), t.tier_guide_t3_short, 0);
   vguide(rule.tier1_min_memory_gb, Printf(t.tier_guide_t1, rule.tier1_min_memory_gb), t.tier_guide_t1_short, 1);
+  // Judged on the desktop chart's box (690 x 600 px at 15 px type; a DejaVu Sans character
+  // ~0.6 em), where the canvas places its labels and names too.
+  constexpr double kBoxW = 690, kBoxH = 600, kEm = 15, kCharW = 0.6 * kEm;
+  const auto text_width = [&](const std::string& s) { return kCharW * static_cast<double>(s.size()); };
+  std::vector<int> order = shown;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps; });
+  std::vector<charts::Marker> markers;
+  for (int i : order)
+    markers.push_back({sx.ToPixel(gpus[i].memory_gb) * kBoxW, sy.ToPixel(gpus[i].Dense16Tflops()) * kBoxH,
+                       charts::BandwidthRadius(gpus[i].memory_bandwidth_gbps, bw_lo, bw_hi, 0.3, 1.1) * kEm});
+  std::vector<charts::Box> taken;
+  for (int row = 0; row < 2; ++row) {  // the memory guides' labels, as drawn above
+    const double gb = row == 0 ? rule.tier3_max_memory_gb : rule.tier1_min_memory_gb;
+    const std::string label = Printf(row == 0 ? t.tier_guide_t3 : t.tier_guide_t1, gb);
+    const double x = sx.ToPixel(gb) * kBoxW + 0.2 * kEm, y = 0.1 * kEm + row * kEm;
+    taken.push_back({x, y, x + text_width(label), y + kEm});
+  }
+  // The 150 TFLOPS line's label by the canvas's rule (charts::PlaceLineLabel): right-aligned under
+  // the line unless a card is there, then above it or further left.
+  const double flops_y = sy.ToPixel(rule.tier1_min_dense16_tflops) * kBoxH;
+  const std::string flops_label = Printf(t.tier_guide_flops, rule.tier1_min_dense16_tflops);
+  // (Every place taken: at its first place; the desktop box has room, which phones may not.)
+  const double flops_w = text_width(flops_label);
+  const charts::Box flops_at =
+      charts::PlaceLineLabel(markers, flops_y, flops_w, kEm, 0.1 * kEm, kEm, {0, 0, kBoxW, kBoxH}, taken)
+          .value_or(charts::Box{kBoxW - 0.2 * kEm - flops_w, flops_y + 0.1 * kEm, kBoxW - 0.2 * kEm, flops_y + 1.1 * kEm});
+  taken.push_back({0, flops_y - 1, kBoxW, flops_y + 1});  // names do not sit on the line
+  taken.push_back(flops_at);
   const std::string fy = Pct(sy.ToPixel(rule.tier1_min_dense16_tflops));
   out += "<line y1=\"" + fy + "\" y2=\"" + fy + "\" x2=\"100%\" class=\"pr-guide\"/>";
-  out += "<text x=\"100%\" y=\"" + fy + "\" dx=\"-.2em\" dy=\"1.05em\" text-anchor=\"end\" class=\"pr-guide-label\"><tspan class=\"pr-wide\">" +
-         HtmlEscape(Printf(t.tier_guide_flops, rule.tier1_min_dense16_tflops)) + "</tspan><tspan class=\"pr-narrow\">" +
+  // Anchored at its right end; the baseline sits 0.95 em under the box's top.
+  out += "<text x=\"" + Pct(flops_at.x1 / kBoxW) + "\" y=\"" + fy + "\" dy=\"" + Printf("%.2f", (flops_at.y0 - flops_y) / kEm + 0.95) +
+         "em\" text-anchor=\"end\" class=\"pr-guide-label\"><tspan class=\"pr-wide\">" +
+         HtmlEscape(flops_label) + "</tspan><tspan class=\"pr-narrow\">" +
          HtmlEscape(Printf(t.tier_guide_flops_short, rule.tier1_min_dense16_tflops)) + "</tspan></text>";
 
   // Markers, biggest bandwidth first so small ones stay on top (as on the canvas). Radii in em
   // (0.3 to 1.1 em, area-proportional: charts::BandwidthRadius), so they follow the type size.
-  std::vector<int> order = shown;
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps; });
   for (int i : order) {
     const Gpu& g = gpus[i];
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
@@ -103,25 +131,7 @@ std::vector<int> AppendChart(std::string& out, const Catalogs& c, const std::vec
     out += HtmlEscape(g.name) + "</title></circle>";
   }
   // Names: placed by the canvas's rule (charts::PlaceLabel: right, left, above, below; never over
-  // a guide label or another marker), judged on the desktop chart's box (690 x 600 px at 15 px
-  // type; a DejaVu Sans character ~0.6 em), smallest markers last as on the canvas.
-  constexpr double kBoxW = 690, kBoxH = 600, kEm = 15, kCharW = 0.6 * kEm;
-  const auto text_width = [&](const std::string& s) { return kCharW * static_cast<double>(s.size()); };
-  std::vector<charts::Box> taken;
-  for (int row = 0; row < 2; ++row) {  // the memory guides' labels, as drawn above
-    const double gb = row == 0 ? rule.tier3_max_memory_gb : rule.tier1_min_memory_gb;
-    const std::string label = Printf(row == 0 ? t.tier_guide_t3 : t.tier_guide_t1, gb);
-    const double x = sx.ToPixel(gb) * kBoxW + 0.2 * kEm, y = 0.1 * kEm + row * kEm;
-    taken.push_back({x, y, x + text_width(label), y + kEm});
-  }
-  const double flops_y = sy.ToPixel(rule.tier1_min_dense16_tflops) * kBoxH;
-  const double flops_w = text_width(Printf(t.tier_guide_flops, rule.tier1_min_dense16_tflops));
-  taken.push_back({0, flops_y - 1, kBoxW, flops_y + 1});  // names do not sit on the line
-  taken.push_back({kBoxW - flops_w - 0.2 * kEm, flops_y + 0.1 * kEm, kBoxW - 0.2 * kEm, flops_y + 1.1 * kEm});
-  std::vector<charts::Marker> markers;
-  for (int i : order)
-    markers.push_back({sx.ToPixel(gpus[i].memory_gb) * kBoxW, sy.ToPixel(gpus[i].Dense16Tflops()) * kBoxH,
-                       charts::BandwidthRadius(gpus[i].memory_bandwidth_gbps, bw_lo, bw_hi, 0.3, 1.1) * kEm});
+  // a guide label or another marker), on the desktop box, smallest markers last as on the canvas.
   out += "<g class=\"pr-names pr-wide\">";
   for (size_t k = order.size(); k-- > 0;) {
     const Gpu& g = gpus[order[k]];

@@ -3,6 +3,7 @@
 #include "app/deferred_code.hpp"
 
 #include "app/tier_map_model.hpp"
+#include "charts/label_placement.hpp"
 #include "charts/scale.hpp"
 #include "engine/format.hpp"
 #include "gpu_spec_card.hpp"
@@ -14,7 +15,9 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace atlas::ui {
@@ -191,10 +194,12 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       dl->AddText(ImVec2(x - sz.x / 2, bottom + Em(0.2f)), kColorMuted, t.label.c_str());
     }
   }
+  std::vector<float> y_label_rows;  // where the y axis's labels are (the 150 TFLOPS fallback avoids them)
   for (const charts::Tick& t : charts::LogTicks(y_lo, y_hi, y_labels, "")) {
     const float y = static_cast<float>(sy.ToPixel(t.value));
     dl->AddLine(ImVec2(left, y), ImVec2(right, y), t.major ? kColorGrid : IM_COL32(255, 255, 255, 10));
     if (t.major) {
+      y_label_rows.push_back(y);
       const ImVec2 sz = ImGui::CalcTextSize(t.label.c_str());
       dl->AddText(ImVec2(left - sz.x - Em(0.3f), y - sz.y / 2), kColorMuted, t.label.c_str());
     }
@@ -205,6 +210,19 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
   const float x_title_right = (left + right) / 2 + ImGui::CalcTextSize(x_title).x / 2;
   dl->AddText(ImVec2(origin.x, origin.y), IM_COL32(200, 205, 215, 255),
               narrow ? text.tier_axis_y_short : text.tier_axis_y);
+
+  // Where each card's marker goes (the guide labels keep off them), biggest first.
+  std::vector<int> order = shown;
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps;
+  });
+  std::vector<charts::Point> points;
+  std::vector<float> radii;
+  for (int i : order) {
+    const Gpu& g = gpus[i];
+    points.push_back({sx.ToPixel(g.memory_gb), sy.ToPixel(g.Dense16Tflops())});
+    radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(narrow ? 0.75f : 1.1f))));
+  }
 
   // Tier rule guide lines: Tier 3 at <= 16 GB, Tier 1 needs >= 40 GB and >= 150 TFLOPS.
   const TierRule rule;
@@ -231,27 +249,46 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + Em(0.3f), right), y), IM_COL32(255, 255, 255, 70));
     const std::string label = Printf(narrow ? text.tier_guide_flops_short : text.tier_guide_flops, rule.tier1_min_dense16_tflops);
     if (y >= top && y <= bottom) {
-      placed_labels.push_back(ImVec4(left, y - 1, right, y + 1));  // names do not sit on the line
+      // Right-aligned under the line unless a card is there (H20, 148 TFLOPS, sits just under
+      // it): then above, or further left (charts::PlaceLineLabel, as on the build-time page).
+      std::vector<charts::Marker> markers;
+      for (size_t k = 0; k < points.size(); ++k) markers.push_back({points[k].x, points[k].y, radii[k]});
+      std::vector<charts::Box> taken;
+      for (const ImVec4& r : placed_labels) taken.push_back({r.x, r.y, r.z, r.w});
       const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
-      const ImVec2 at(right - sz.x - Em(0.2f), y + Em(0.1f));
-      dl->AddText(at, IM_COL32(255, 255, 255, 120), label.c_str());
-      placed_labels.push_back(ImVec4(at.x, at.y, at.x + sz.x, at.y + sz.y));
+      const std::optional<charts::Box> at =
+          charts::PlaceLineLabel(markers, y, sz.x, sz.y, Em(0.1f), Em(1), {left, top, right, bottom}, taken);
+      placed_labels.push_back(ImVec4(left, y - 1, right, y + 1));  // names do not sit on the line
+      if (at) {
+        dl->AddText(ImVec2(static_cast<float>(at->x0), static_cast<float>(at->y0)), IM_COL32(255, 255, 255, 120), label.c_str());
+        placed_labels.push_back(ImVec4(static_cast<float>(at->x0), static_cast<float>(at->y0), static_cast<float>(at->x1),
+                                       static_cast<float>(at->y1)));
+      } else {
+        // Cards all along the line (phones in Chinese): the bare threshold ("≥ 150") where it
+        // fits on the line, else on the y axis beside its labels in a smaller size; the tier rule
+        // below the chart says what the line is.
+        const std::string value = FormatNumber(rule.tier1_min_dense16_tflops);
+        const std::string short_label = "\u2265\u00A0" + value;
+        const ImVec2 ss = ImGui::CalcTextSize(short_label.c_str());
+        if (const auto near = charts::PlaceLineLabel(markers, y, ss.x, ss.y, Em(0.1f), Em(0.5f), {left, top, right, bottom}, taken)) {
+          dl->AddText(ImVec2(static_cast<float>(near->x0), static_cast<float>(near->y0)), IM_COL32(255, 255, 255, 120), short_label.c_str());
+          placed_labels.push_back(ImVec4(static_cast<float>(near->x0), static_cast<float>(near->y0), static_cast<float>(near->x1),
+                                         static_cast<float>(near->y1)));
+        } else {
+          const float small = ImGui::GetFontSize() * 0.8f;
+          const ImVec2 vs = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0, value.c_str());
+          // Line boxes include leading: digits' ink is ~70 % of them, so 80 % of the two half
+          // heights apart keeps the figures from touching.
+          const float apart = 0.4f * (vs.y + ImGui::GetTextLineHeight());
+          if (std::none_of(y_label_rows.begin(), y_label_rows.end(), [&](float row) { return std::fabs(row - y) < apart; }))
+            dl->AddText(ImGui::GetFont(), small, ImVec2(left - vs.x - Em(0.3f), y - vs.y / 2), IM_COL32(255, 255, 255, 150), value.c_str());
+        }
+      }
     }
   }
 
   // Markers: biggest first so small ones stay clickable on top; zoomed-out ones are clipped.
   dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
-  std::vector<int> order = shown;
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return gpus[a].memory_bandwidth_gbps > gpus[b].memory_bandwidth_gbps;
-  });
-  std::vector<charts::Point> points;
-  std::vector<float> radii;
-  for (int i : order) {
-    const Gpu& g = gpus[i];
-    points.push_back({sx.ToPixel(g.memory_gb), sy.ToPixel(g.Dense16Tflops())});
-    radii.push_back(static_cast<float>(charts::BandwidthRadius(g.memory_bandwidth_gbps, bw_lo, bw_hi, Em(0.3f), Em(narrow ? 0.75f : 1.1f))));
-  }
   int hovered = -1;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (chart_hovered && mouse.x >= left && mouse.x <= right && mouse.y >= top && mouse.y <= bottom) {
@@ -318,7 +355,8 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
     placed_labels.push_back(rect);
     dl->AddText(p, hovered == i ? IM_COL32(255, 255, 255, 255) : IM_COL32(210, 215, 225, 200), name.c_str());
   }
-  if (env.test_target && env.views_ready) ReportChartLabels(placed_labels, guides, env);
+  if (env.test_target && env.views_ready)
+    ReportChartLabels(placed_labels, guides, points, radii, ImVec4(left, top, right, bottom), env);
   dl->PopClipRect();
   dl->PopClipRect();
   DrawLegend(dl, ImVec2(left, bottom + Em(2.7f)), right, env);
@@ -456,9 +494,22 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
                   UiMemory& memory) {
   const UiText& t = env.text();
   const float line = ImGui::GetTextLineHeight();
-  const float row_h = std::max(44.0f * env.dpr, 2 * line + ImGui::GetStyle().FramePadding.y * 2);
+  const float pad = ImGui::GetStyle().FramePadding.x;
+  const float text_w = ImGui::GetContentRegionAvail().x - pad * 2 - line;
+  // A name or figures line wider than the row wraps (TextLines) and the row grows to hold it:
+  // "GB200 中的 B200（Grace Blackwell，NVL72）" was cut at a 390 px phone's edge.
   for (int i : shown) {
     const Gpu& g = c.gpus.gpus[i];
+    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
+    const std::string& name = g.DisplayName(env.chinese());
+    const std::string bandwidth = g.IsUnpublished("memory_bandwidth_gbps") ? std::string(t.card_not_published)
+                                                                            : FormatNumber(g.memory_bandwidth_gbps) + "\u00A0GB/s";
+    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
+                                       FormatNumber(g.Dense16Tflops(), 0).c_str());
+    const auto& name_lines = TextLines(name, text_w);
+    const auto& figure_lines = TextLines(figures, text_w);
+    const float text_h = static_cast<float>(name_lines.size() + figure_lines.size()) * line;
+    const float row_h = std::max(44.0f * env.dpr, text_h + ImGui::GetStyle().FramePadding.y * 2);
     ImGui::PushID(i);
     const ImVec2 top = ImGui::GetCursorScreenPos();
     const bool picked = std::find(s.compare.begin(), s.compare.end(), g.id) != s.compare.end();
@@ -467,16 +518,16 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
       memory.sheet_open = true;
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const int tier = static_cast<int>(c.gpu_tiers[i].tier);
-    const float pad = ImGui::GetStyle().FramePadding.x;
-    const float y0 = top.y + (row_h - 2 * line) * 0.5f;
-    dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y0 + line * 0.5f), line * 0.3f, TierColor(tier));
-    dl->AddText(ImVec2(top.x + pad + line, y0), ImGui::GetColorU32(ImGuiCol_Text), g.DisplayName(env.chinese()).c_str());
-    const std::string bandwidth = g.IsUnpublished("memory_bandwidth_gbps") ? std::string(t.card_not_published)
-                                                                            : FormatNumber(g.memory_bandwidth_gbps) + " GB/s";
-    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
-                                       FormatNumber(g.Dense16Tflops(), 0).c_str());
-    dl->AddText(ImVec2(top.x + pad + line, y0 + line), kColorMuted, figures.c_str());
+    float y = top.y + (row_h - text_h) * 0.5f;
+    dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y + line * 0.5f), line * 0.3f, TierColor(tier));
+    for (const auto& [b, e] : name_lines) {
+      dl->AddText(ImVec2(top.x + pad + line, y), ImGui::GetColorU32(ImGuiCol_Text), name.c_str() + b, name.c_str() + e);
+      y += line;
+    }
+    for (const auto& [b, e] : figure_lines) {
+      dl->AddText(ImVec2(top.x + pad + line, y), kColorMuted, figures.c_str() + b, figures.c_str() + e);
+      y += line;
+    }
     ImGui::PopID();
   }
 }

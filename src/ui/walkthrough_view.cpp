@@ -155,8 +155,10 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
   const ModelSpec* preset = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset);
   ImGui::SetNextItemWidth(env.narrow() ? -1 : Em(22));
   std::string picked;
-  if (ModelPicker("##preset", preset ? preset->name : std::string(t.walk_custom_size), c.models.models, s.model_preset,
-                  {t.walk_model_option, t.walk_model_option_moe, t.calc_model_search, t.model_picker_none, t.walk_custom_size},
+  if (ModelPicker("##preset", preset ? preset->DisplayName(env.chinese()) : std::string(t.walk_custom_size), c.models.models,
+                  s.model_preset,
+                  {t.walk_model_option, t.walk_model_option_moe, t.calc_model_search, t.model_picker_none, t.walk_custom_size,
+                   env.chinese()},
                   picker, &picked)) {
     if (picked.empty()) s.custom_params = preset ? preset->params : 7e9;
     s.model_preset = picked;

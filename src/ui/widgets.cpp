@@ -2,6 +2,7 @@
 
 #include "engine/format.hpp"
 
+#include "format_units.hpp"
 #include "line_break.hpp"
 #include "theme.hpp"
 
@@ -103,7 +104,7 @@ std::string FormatNumber(double value, int decimals) { return Grouped(value, dec
 std::string FormatOptional(const std::optional<double>& value, const char* unit, int decimals,
                            const char* none) {
   if (!value) return none;
-  return FormatNumber(*value, decimals) + " " + unit;
+  return FormatNumber(*value, decimals) + "\u00A0" + unit;  // no-break: one figure
 }
 
 void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env) {
@@ -125,9 +126,12 @@ std::string ShownInEnglish(const std::string& text);
 }  // namespace
 
 std::string Shown(const std::string& text, const UiEnv& env) {
-  if (env.chinese()) return text;
-  static FrameMemo<std::string> memo;  // the same notes are shown every frame
-  return memo.Get(text, [&] { return ShownInEnglish(text); });
+  // Data and engine prose: figures written with a plain space get the no-break join too
+  // (JoinFigures); the join and the English filter are kept while frames ask for them, one
+  // memo per language as the same note gives a different result in each.
+  static FrameMemo<std::string> memo_zh, memo_en;  // the same notes are shown every frame
+  if (env.chinese()) return memo_zh.Get(text, [&] { return JoinFigures(text); });
+  return memo_en.Get(text, [&] { return ShownInEnglish(JoinFigures(text)); });
 }
 
 namespace {
@@ -173,6 +177,39 @@ std::string* g_wrapped_lines_log = nullptr;  // test hook only (LogWrappedLinesT
 
 void LogWrappedLinesTo(std::string* log) { g_wrapped_lines_log = log; }
 
+namespace {
+
+// `text` broken into lines no wider than `width` in the current font (BreakLines), with the
+// widest line's width. The lines depend on the text, the width and the font's glyphs (a font
+// rebuild, e.g. when the Chinese font arrives, gives new glyph data), so all of them are the key;
+// kept between frames, as the same texts are drawn every frame.
+const WrappedLayout& LayoutLines(const std::string& text, float width) {
+  ImFont* font = GImGui->Font;
+  const float size = GImGui->FontSize;
+  static FrameMemo<WrappedLayout> memo;
+  char head[96];
+  const int head_n = std::snprintf(head, sizeof head, "%p|%p|%d|%a|%a|", static_cast<const void*>(font),
+                                   static_cast<const void*>(font->Glyphs.Data), font->Glyphs.Size, static_cast<double>(size),
+                                   static_cast<double>(width));
+  std::string key(head, static_cast<size_t>(std::max(0, head_n)));
+  key += text;
+  return memo.Get(key, [&] {
+    WrappedLayout out;
+    out.lines = BreakLines(text, width, [&](const char* b, const char* e) {
+      return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
+    });
+    for (const auto& [b, e] : out.lines)
+      out.width = std::max(out.width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
+    return out;
+  });
+}
+
+}  // namespace
+
+const std::vector<std::pair<size_t, size_t>>& TextLines(const std::string& text, float width) {
+  return LayoutLines(text, width).lines;
+}
+
 void WrappedText(const std::string& text) {
   ImGuiContext& g = *GImGui;
   ImGuiWindow* window = ImGui::GetCurrentWindow();
@@ -181,25 +218,7 @@ void WrappedText(const std::string& text) {
   const float wrap_width = ImGui::CalcWrapWidthForPos(pos, std::max(0.0f, window->DC.TextWrapPos));
   ImFont* font = g.Font;
   const float size = g.FontSize;
-  const float break_width = std::max(wrap_width, size);
-  // The lines depend on the text, the width and the font's glyphs (a font rebuild, e.g. when the
-  // Chinese font arrives, gives new glyph data), so all of them are the key.
-  static FrameMemo<WrappedLayout> memo;
-  char head[96];
-  const int head_n = std::snprintf(head, sizeof head, "%p|%p|%d|%a|%a|", static_cast<const void*>(font),
-                                   static_cast<const void*>(font->Glyphs.Data), font->Glyphs.Size, static_cast<double>(size),
-                                   static_cast<double>(break_width));
-  std::string key(head, static_cast<size_t>(std::max(0, head_n)));
-  key += text;
-  const WrappedLayout& layout = memo.Get(key, [&] {
-    WrappedLayout out;
-    out.lines = BreakLines(text, break_width, [&](const char* b, const char* e) {
-      return font->CalcTextSizeA(size, FLT_MAX, 0.0f, b, e).x;
-    });
-    for (const auto& [b, e] : out.lines)
-      out.width = std::max(out.width, font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str() + b, text.c_str() + e).x);
-    return out;
-  });
+  const WrappedLayout& layout = LayoutLines(text, std::max(wrap_width, size));
   const auto& lines = layout.lines;
   const float width = layout.width;
   const ImRect bb(pos, ImVec2(pos.x + width, pos.y + size * static_cast<float>(std::max<size_t>(1, lines.size()))));
@@ -250,7 +269,7 @@ void WrappedBullet(const std::string& text) {
 void SectionTitle(const char* title) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextUnformatted(title);
+  WrappedText(title);  // long titles wrap on phones (one ran past a 390 px screen's edge)
   ImGui::PopStyleColor();
   ImGui::Separator();
 }

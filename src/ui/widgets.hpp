@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace atlas::ui {
@@ -33,7 +34,8 @@ void WrappedBullet(const std::string& text);
 void SectionTitle(const char* title);
 // Text from the data or the engine that may hold Chinese (a provider's Chinese name, a
 // Chinese note): as written when the UI is Chinese; in English, whose fonts have no CJK
-// glyphs, without the Chinese characters and the brackets they leave.
+// glyphs, without the Chinese characters and the brackets they leave. In both, a number and
+// its unit written with a plain space are joined (format_units.hpp JoinFigures).
 std::string Shown(const std::string& text, const UiEnv& env);
 // Text in a colour, wrapped; in the disabled (grey) colour.
 void ColoredWrapped(ImU32 color, const std::string& text);
@@ -42,6 +44,9 @@ void DisabledWrapped(const std::string& text);
 // at spaces and between CJK characters, never inside a figure (line_break.hpp). Use it instead of
 // ImGui::TextWrapped, which breaks "11.7 GiB" after "11.". One item, logged as one line.
 void WrappedText(const std::string& text);
+// The lines WrappedText would draw `text` in at `width` pixels in the current font (byte ranges
+// into `text`), kept between frames: for text drawn straight into a draw list (chart labels).
+const std::vector<std::pair<size_t, size_t>>& TextLines(const std::string& text, float width);
 void WrappedTextF(const char* format, ...) IM_FMTARGS(1);
 // Test hook: while ImGui logs (the browser's drawn-text capture) and `log` is set, WrappedText
 // appends each text it drew over several lines to *log, its lines joined by '\n' and ended by

@@ -12,6 +12,7 @@
 
 using namespace atlas;
 using test::HasArtefact;
+using test::EnglishWords;
 using test::HasCjk;
 
 namespace {
@@ -20,6 +21,7 @@ void CheckChinese(const std::string& s) {
   INFO(s);
   CHECK(HasCjk(s));
   CHECK_FALSE(HasArtefact(s));
+  CHECK(EnglishWords(s).empty());
 }
 
 }  // namespace
@@ -133,6 +135,7 @@ TEST_CASE("the calculator's show-the-math in Chinese: every label, formula and i
       CheckChinese(f->label);
       CheckChinese(f->formula);
       CheckChinese(f->inputs);
+      CHECK(EnglishWords(f->source).empty());
       CHECK(f->inputs.find(" GPUs") == std::string::npos);
       CHECK(f->source.find("efficiency ") == std::string::npos);
     }

@@ -14,7 +14,7 @@ namespace {
 
 const PresetFigure* Figure(const PresetOutcome& o, const std::string& label_start) {
   for (const PresetFigure& f : o.figures)
-    if (f.label.rfind(label_start, 0) == 0) return &f;
+    if (PlainSpaces(f.label).rfind(label_start, 0) == 0) return &f;  // labels join figures with U+00A0
   return nullptr;
 }
 

@@ -4,6 +4,7 @@
 #include "app/share_link.hpp"
 #include "engine/format.hpp"
 #include "test_support.hpp"
+#include "text_checks.hpp"
 
 #include <doctest/doctest.h>
 
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <regex>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -45,12 +47,17 @@ TEST_CASE("one number formatter: grouped, readable at any magnitude, plain for m
   CHECK(Grouped(-1234567) == "-1,234,567");
   CHECK(Grouped(1e300).size() > 300);  // no fixed buffer cuts it
   CHECK(Grouped(std::nan("")) == "-");
-  CHECK(Readable(1.9014257459200002e23) == "1.9 × 10²³");
-  CHECK(Readable(9.996e22) == "1 × 10²³");
-  CHECK(Readable(2.05e15) == "2.05 × 10¹⁵");
+  // For people a figure is joined by no-break spaces (one figure, never wrapped); PlainSpaces
+  // writes it for machines and files.
+  CHECK(Readable(1.9014257459200002e23) == "1.9\u00A0×\u00A010²³");
+  CHECK(PlainSpaces(Readable(9.996e22)) == "1 × 10²³");
+  CHECK(PlainSpaces(Readable(2.05e15)) == "2.05 × 10¹⁵");
   CHECK(Readable(999999999999999) == "999,999,999,999,999");
-  CHECK(Quantity(1.9014257459200002e23, "FLOP") == "1.9 × 10²³ FLOP");
-  CHECK(Quantity(120000, "CNY/card") == "120,000 CNY/card");
+  CHECK(Quantity(1.9014257459200002e23, "FLOP") == "1.9\u00A0×\u00A010²³\u00A0FLOP");
+  CHECK(Quantity(120000, "CNY/card") == "120,000\u00A0CNY/card");
+  CHECK(PlainSpaces(Quantity(120000, "CNY/card")) == "120,000 CNY/card");
+  CHECK(PlainSpaces("") == "");
+  CHECK(PlainSpaces("a\u00A0\u00A0b 中\u00A0") == "a  b 中 ");
   CHECK(Quantity(std::numeric_limits<double>::infinity(), "s") == "-");
   CHECK(Plain(120000) == "120000");
   CHECK(Plain(14.9612345) == "14.9612");
@@ -162,6 +169,37 @@ TEST_CASE("exports follow the language shown: Chinese headings, rows, units and 
   const std::string cards = ExportTierMap(s, c, ExportFormat::kMarkdown, Language::kChinese);
   CHECK(Has(cards, "| 型号 | 梯队 |"));
   CHECK(Has(ExportTierMap(s, c, ExportFormat::kMarkdown), "| card | tier |"));
+}
+
+TEST_CASE("Chinese exports hold no English words: every line of the estimate and the card list (Share view)") {
+  const Catalogs& c = test::RealCatalogs();
+  std::vector<std::string> exports;
+  for (Task task : {Task::kFullFinetune, Task::kQlora, Task::kInference}) {
+    for (const char* gpu : {"h20", "ascend-910b", "mlu370-x8"}) {
+      AppState s;
+      s.calculator.workload.task = task;
+      s.calculator.workload.gpu = gpu;
+      s.calculator.workload.gpus = 2;
+      NormalizeCalculator(s.calculator, c);
+      CalculatorDerived zh;
+      UpdateCalculatorDerived(s, c, zh, Language::kChinese);
+      REQUIRE(zh.valid);
+      for (ExportFormat f : {ExportFormat::kMarkdown, ExportFormat::kCsv})
+        exports.push_back(ExportCalculator(zh, c, EncodeLink(s, c), f));
+    }
+  }
+  AppState s;
+  exports.push_back(ExportTierMap(s, c, ExportFormat::kMarkdown, Language::kChinese));
+  exports.push_back(ExportTierMap(s, c, ExportFormat::kCsv, Language::kChinese));
+  for (const std::string& e : exports) {
+    std::istringstream lines(e);
+    for (std::string line; std::getline(lines, line);) {
+      // The link and the CSV headers (column identifiers: "item,…", the card list's "card,tier,…") are machine text.
+      if (line.rfind("item,", 0) == 0 || line.rfind("card,tier,", 0) == 0 || line.find("#v=1") != std::string::npos) continue;
+      INFO(line);
+      CHECK(test::EnglishWords(line).empty());
+    }
+  }
 }
 
 TEST_CASE("Markdown export escapes only what Markdown needs, and prints counts as whole numbers") {

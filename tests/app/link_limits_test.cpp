@@ -14,7 +14,7 @@ namespace {
 // Whether a notice, worded in English (as the CLI prints it), contains `needle`.
 bool Mentions(const std::vector<LinkNotice>& notices, const std::string& needle) {
   for (const std::string& n : English(notices))
-    if (n.find(needle) != std::string::npos) return true;
+    if (PlainSpaces(n).find(needle) != std::string::npos) return true;
   return false;
 }
 

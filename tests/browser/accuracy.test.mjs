@@ -10,9 +10,11 @@ import { DESKTOP, PHONE, assert, findColour, frames, launch, root, run, serve, s
 const cli = spawnSync(path.join(root, "build/native/gpu-atlas"), ["validate", "--json"], { encoding: "utf8" });
 assert(cli.stdout, `gpu-atlas validate --json printed nothing (build native first): ${cli.stderr}`);
 const report = JSON.parse(cli.stdout);
-// As the page prints them (src/ui/accuracy_view.cpp, ErrorPercentText: "%.1f %").
-const pct = (fraction) => `${(Math.abs(fraction) * 100).toFixed(1)} %`;
+// As the page prints them (src/ui/accuracy_view.cpp, ErrorPercentText: "%.1f %" in English,
+// "%.1f%" in Chinese, whose percent sign stands against its number).
+const pct = (fraction, zh = false) => `${(Math.abs(fraction) * 100).toFixed(1)}${zh ? "" : " "}%`;
 const median = pct(report.median_abs_error), worst = pct(report.worst_abs_error);
+const medianZh = pct(report.median_abs_error, true), worstZh = pct(report.worst_abs_error, true);
 const firstHeld = report.cases.find((c) => c.excluded === null && c.error !== null);
 
 const server = await serve();
@@ -54,8 +56,8 @@ async function press(page, device, at) {
 // Words per language: the link under the verdict, and the panel's overall line.
 function words(zh, phone) {
   if (zh)
-    return { link: phone ? `准确度：中位误差 ${median}（${report.held} 次实测）` : `中位误差 ${median}（${report.held} 次实测）`,
-             overall: `中位误差 ${median} · 最大误差 ${worst}`, counts: `${report.within} / ${report.held} 个计入案例`,
+    return { link: phone ? `准确度：中位误差 ${medianZh}（${report.held} 次实测）` : `中位误差 ${medianZh}（${report.held} 次实测）`,
+             overall: `中位误差 ${medianZh} · 最大误差 ${worstZh}`, counts: `${report.within} / ${report.held} 个计入案例`,
              excluded: "不计入：" };
   return { link: phone ? `Accuracy: median error ${median} on ${report.held} runs` : `Median error ${median} on ${report.held} measured runs`,
            overall: `Median error ${median} · worst ${worst}`, counts: `${report.within} of ${report.held} held cases`,
@@ -77,7 +79,7 @@ async function fromCalculator(device, name, zh) {
   assert(text.includes(w.counts), `${name}: held/within counts (want "${w.counts}")`);
   if (!phone) {
     assert(text.includes(firstHeld.id), `${name}: the first held case ${firstHeld.id} is not listed`);
-    assert(text.includes(zh ? "训练显存" : "Training memory") && text.includes("±15 %"), `${name}: no per-kind summary`);
+    assert(text.includes(zh ? "训练显存" : "Training memory") && text.includes(zh ? "±15%" : "±15 %"), `${name}: no per-kind summary`);
   }
   await shot(page, `accuracy-${name}-panel`);
   if (phone) {

@@ -9,6 +9,17 @@ const server = await serve(process.env.ATLAS_DIST || dist);
 const browser = await launch();
 const SHORT = "#v=1&view=cost&cost.gpu=rtx-4090&cost.gpus=1&cost.hours=10";
 const DEFAULT = "#v=1&view=cost";
+// The default job (8 x A100 80GB SXM, 720 h) with the cards kept in use for 3 years. Hand figures
+// from data/pricing.json (2026-12-01), English (every region): the headline rents a container in
+// us-west-oregon at the global median of current A100 quotes, 1.5562 USD/GPU-h x 7.1918 =
+// 11.19 CNY: 8 x 720 h x 11.19 = ¥64,463. Buying there: the one purchase quote, USD 11,500
+// x 7.1918 x 1.05 spares x 1.48 server = ¥128,524.66 a card; 720 h of 3 x 8,760 h = 2.74 %:
+// 8 x 3,521.22 = ¥28,169.79, + own power 8 x 0.4 kW x 0.8 x 720 h x 1.3 host x PUE 1.25 =
+// 2,995.2 kWh x 0.5408 CNY/kWh = ¥1,619.87: ¥29,790 < ¥64,463, so buying is cheaper, yet not the
+// pick: its price rests on one seller (needs 2). Chinese (mainland hubs): rent is the median of
+// the six CN container quotes, 20.535 CNY/GPU-h: 8 x 720 x 20.535 = ¥118,282; buying the same
+// share + mainland power is far below it; same verdict.
+const USE3 = "#v=1&view=cost&cost.purchase_use_years=3";
 
 async function drawnText(device, link, lang = "en") {
   const { context, page, problems } = await openCapturing(browser, server.url + link + (lang === "zh" ? "&lang=zh" : ""), device,
@@ -32,6 +43,32 @@ function headline(text, lang) {
 }
 
 await run([
+  ["desktop and phone, en and zh: 3 years of further use, buying is cheaper than renting but not the pick (one seller)", async () => {
+    for (const [device, lang] of [[DESKTOP, "en"], [PHONE, "en"], [DESKTOP, "zh"], [PHONE, "zh"]]) {
+      const { context, page, problems, text } = await drawnText(device, USE3, lang);
+      const h = headline(text, lang);
+      assert(!/, purchase:|，自购：/.test(h), `${lang}: headline picks a purchase: ${h}`);
+      const flat = text.replace(/\n/g, lang === "zh" ? "" : " ");
+      if (lang === "en") {
+        assert(flat.includes("amortised share of the stated 3 years of further use"), "en: no amortised basis line");
+        assert(/less than renting \(¥64,463\)/.test(flat), `en: verdict or rent figure: ${flat.slice(flat.indexOf("Buy or rent"), flat.indexOf("Buy or rent") + 300)}`);
+        assert(flat.includes("¥29,790"), "en: buying's amortised figure (¥29,790) missing");
+        assert(flat.includes("too few sellers"), "en: why it is not picked");
+      } else {
+        assert(flat.includes("后续使用年限（3 年）折旧分摊") && flat.includes("低于租用") && flat.includes("未被选为最低"), "zh: no verdict line");
+      }
+      if (device === PHONE) {
+        const targets = await page.evaluate(() => window.__atlasTargets || {});
+        const b = targets.cost_inputs_header;
+        assert(b, "no cost_inputs_header target");
+        await page.mouse.click(b[0] + 20, b[1] + b[3] / 2);
+        await frames(page, 10);
+      }
+      await shot(page, `buy-or-rent-use3-${device === PHONE ? "phone" : "desktop"}-${lang}`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+  }],
   ["desktop: a 10-hour RTX 4090 job rents; the basis and break-even hours are said", async () => {
     const { context, page, problems, text } = await drawnText(DESKTOP, SHORT);
     const h = headline(text, "en");

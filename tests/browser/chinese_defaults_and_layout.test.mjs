@@ -9,7 +9,7 @@
 //   and a tap outside close it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DESKTOP, PHONE, assert, frames, launch, openInLanguage, root, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, captureFrame, frames, launch, openInLanguage, reachTarget, root, run, serve, shot, swipe, targetBoxes, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -17,15 +17,7 @@ const browser = await launch();
 // Opens `hash` cold with the hook on, in `locale`, and waits for the page's language.
 const open = (hash, device, lang) => openInLanguage(browser, server.url + hash, device, lang);
 
-// A fresh frame's drawn text, test targets and wrapped texts (DUMP=1 prints them).
-async function capture(page, label) {
-  await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
-  await frames(page, 4);
-  const got = await page.evaluate(() => ({ text: window.__atlasDrawnText || "", targets: window.__atlasTargets || {},
-                                           wrapped: (window.__atlasWrappedLines || "").split("\x1e").filter((w) => w) }));
-  if (process.env.DUMP) console.log(`---- ${label}\n${got.text}\n-- wrapped:\n${got.wrapped.join("\n--\n")}\n----`);
-  return got;
-}
+const capture = captureFrame;
 
 // Goes to `hash` in the open page (the app reads the fragment every 20 frames).
 async function go(page, hash) {
@@ -34,7 +26,7 @@ async function go(page, hash) {
 }
 
 const hashOf = (page) => page.evaluate(() => location.hash);
-const boxes = (targets, id) => Object.entries(targets).filter(([k]) => k === id || k.startsWith(id + "#")).map(([, b]) => b);
+const boxes = targetBoxes;
 const centre = ([x, y, w, h]) => [x + Math.min(w / 2, 20), y + h / 2];
 
 // The Cost view's cheapest place, in Chinese: "满足约束的最低成本：京津冀，…", and the regions it
@@ -48,9 +40,18 @@ function shortName(name) {
 }
 const named = (line, mainland) => regions.filter((r) => r.group.startsWith("cn-") === mainland && line.includes(shortName(r.name_zh)));
 
-// Where a wrapped text broke inside a figure ("¥0." / "36/kWh", "¥22," / "162") or between a number
-// and its unit ("24.0" / "GiB", "8" / "卡").
+// Where a wrapped text broke inside a figure ("¥0." / "36/kWh", "¥22," / "162"), between a number
+// and its unit ("24.0" / "GiB", "8" / "卡"), at a no-break join (U+00A0, which the formatters put
+// between a number and its unit), or inside a Chinese unit word after a number ("6,369 小" / "时",
+// "8 张" / "卡": CJK text may break between any two characters, but not there).
 const UNIT = /^(GiB|GB|MiB|MB|TiB|TB|kWh|kW|W|TFLOPS|TOPS|FLOP|ms|h|tokens?|GPUs?|%|kg|\/|元|万|亿|卡|张|小时|瓦)(?![A-Za-z])/;
+const CJK_UNIT_WORDS = ["小时", "分钟", "毫秒", "卡时", "卡月", "个月", "字节", "张卡", "万元", "万亿", "元/小时", "元/卡时"];
+function splitsUnitWord(a, b) {
+  for (const word of CJK_UNIT_WORDS)
+    for (let k = 1; k < word.length; k++)
+      if (new RegExp(`\\d[ \u00A0]?${word.slice(0, k).replace("/", "\\/")}$`).test(a) && b.startsWith(word.slice(k))) return true;
+  return false;
+}
 function badBreaks(wrapped) {
   const bad = [];
   for (const text of wrapped) {
@@ -61,6 +62,8 @@ function badBreaks(wrapped) {
       if ((/\d[.,]$/.test(a) && /^\d/.test(b)) || (/\d$/.test(a) && /^[.,]\d/.test(b)) || (/[¥$]$/.test(a) && /^\d/.test(b)))
         bad.push(`inside a figure: ${at}`);
       else if (/\d$/.test(a) && UNIT.test(b)) bad.push(`number | unit: ${at}`);
+      else if (a.endsWith("\u00A0") || b.startsWith("\u00A0")) bad.push(`at a no-break join: ${at}`);
+      else if (splitsUnitWord(a, b)) bad.push(`inside a unit word after a number: ${at}`);
     }
   }
   return bad;
@@ -130,11 +133,18 @@ await run([
   ["a 390x844 phone, Chinese and English: no wrapped line splits a figure or a number from its unit", async () => {
     // The checker itself: it finds bad breaks and passes good ones.
     assert(badBreaks(["a ¥0.\n36/kWh", "¥22,\n162", "24.0\nGiB", "共 8\n卡", "¥\n12"]).length === 5, "the checker misses a bad break");
-    assert(badBreaks(["需要 1.79 GiB，\n可用 24 GiB", "H100 SXM 80 GB\nNVLink"]).length === 0, "the checker flags a good break");
+    // The break seen on the Chinese phone cost view, with a plain or a no-break join, and others.
+    const unitWordBreaks = ["使用 6,369 小\n时时与按小时租用", "使用 6,369\u00A0小\n时时与", "需要 8\u00A0张\n卡也放不下", "2.5\u00A0元/\n小时",
+                            "2.5\u00A0元/小\n时", "¥1.2万\n亿", "24.0\u00A0\nGiB"];
+    assert(badBreaks(unitWordBreaks).length === unitWordBreaks.length, `the checker misses a break inside a unit word: ${badBreaks(unitWordBreaks)}`);
+    assert(badBreaks(["需要 1.79 GiB，\n可用 24 GiB", "H100 SXM 80 GB\nNVLink", "使用 6,369\u00A0小时\n时与按小时租用",
+                      "按小\n时租用", "8\u00A0张卡\n也放不下", "3\u00A0个用\n户"]).length === 0, "the checker flags a good break");
     // The views with the most wrapped figures: link -> finger drags down it after the first look
     // (only what is on screen is drawn; a drag costs seconds in software WebGL).
     const links = { "view=tiers&tier.pinned=h20": 0, "view=calculator&calc.task=full_finetune&calc.model=llama-2-7b": 1,
-                    "view=walkthrough&walk.step=1": 0, "view=walkthrough&walk.step=5": 1, "view=cost": 1 };
+                    "view=walkthrough&walk.step=1": 0, "view=walkthrough&walk.step=5": 1, "view=cost": 1,
+                    // A 10-hour RTX 4090 job: the buy-or-rent line ("使用 6,369 小时时与…") under the headline.
+                    "view=cost&cost.gpu=rtx-4090&cost.gpus=1&cost.hours=10": 0 };
     const failures = [];
     for (const lang of ["zh", "en"]) {
       const suffix = lang === "zh" ? "&lang=zh" : "";
@@ -163,16 +173,9 @@ await run([
       // Down the page until a table row with a detail is on screen (not under the header or the
       // tab bar). Its detail cell is off to the right of a 390 px screen: the row is tapped at its
       // frozen first column.
-      let tip = null, base = "";
-      for (let step = 0; step < 14 && !tip; step++) {
-        const got = await capture(page, `${lang} phone cost ${step}`);
-        // The lowest one: a table that scrolls itself keeps the targets of rows scrolled out above
-        // its top (clipped, not tappable), and those come first.
-        tip = boxes(got.targets, "tip").filter(([, y, , h]) => y > 80 && y + h < 600).sort((a, b) => b[1] - a[1])[0] || null;
-        base = got.text;
-        if (!tip) await swipe(context, page, 20, 640, 20, 300, 8);
-      }
+      let tip = await reachTarget(context, page, "tip", `${lang} phone cost`, 14);
       assert(tip, `${lang}: no cost table detail reached on the phone`);
+      const base = (await capture(page, `${lang} phone cost, detail in view`)).text;
       if (process.env.DUMP) { console.log(JSON.stringify(tip)); await shot(page, `${lang}-phone-cost-before-tap`); }
       // A detail on screen is tapped where it is drawn; one off to the right of the screen (a
       // table's detail cell) at its row's frozen first column.

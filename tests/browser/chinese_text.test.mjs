@@ -1,6 +1,6 @@
 // 简体中文 drawn text, read through the drawn-text test hook (src/platform/web/drawn_text_hook.hpp):
 // words that arrive after start-up (text/zh.json) are looked up when drawn, never captured early.
-import { DESKTOP, PHONE, assert, frames, isAsset, launch, openCapturing, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, findColour, frames, isAsset, launch, openCapturing, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -8,8 +8,8 @@ const browser = await launch();
 // Opens `hash` cold in a fresh context with the hook on; returns the page once it is Chinese.
 async function openChinese(hash, device, locale = "zh-CN") {
   const { context, page, problems } = await openCapturing(browser, server.url + hash, device, locale);
-  await waitForMark(page);
-  await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 20000 });
+  await waitForMark(page, "gpu-atlas:first-frame", 90000);  // generous: the shared machine is often loaded
+  await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 90000 });
   await frames(page, 10);
   // From here the app pauses after kSettleFrames frames (src/platform/web/main.cpp) instead of
   // drawing on for 500 ms after each input: every check below reads text drawn in the first
@@ -40,6 +40,33 @@ function englishSentences(text) {
       if (words.length < 3) continue;
       const fn = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length;
       if (fn >= 2) { found.push(line.trim()); break; }
+    }
+  }
+  return found;
+}
+
+// English words left in Chinese text (short leaks the sentence check lets through: "BF16 dense",
+// "输入：2 GPUs", "东数西算 national hub", "[004 §6 case A]"): whole words from a list of English
+// function words and everyday words the engine and the data have leaked before. Letters glued
+// to a digit, "_", ".", "/", ":", "%", "=", "&", "#", "-" or '"' belong to a name, id, unit, term or
+// address ("all-reduce", "tokens/s"); quotations in
+// “…” stay as written. The same list and rule as EnglishWords in tests/text_checks.hpp.
+const ENGLISH_WORDS = new Set(("the of and to with for on in is are per by from at an not this that be no or only as it its " +
+  "than more has have was were will can into over when which each all any but if these those their there used uses need " +
+  "needs gives without below above after before under between dense sparse weights dequantised national hub case guide " +
+  "gpus cards card node nodes hours hour month months year years price prices cost total memory training inference " +
+  "efficiency estimate source sources note notes found recorded public monthly hourly container server purchase rent " +
+  "quote quotes seller sellers region market power energy optimizer activations gradients overhead unified family gen " +
+  "dies days step steps fits needed required assumed default edited bit bits chiplet street").split(" "));
+function englishWords(text) {
+  const found = [];
+  for (const line of text.split("\n")) {
+    const unquoted = line.replace(/“[^”]*”/g, " ");
+    for (const m of unquoted.matchAll(/[A-Za-z]+/g)) {
+      const before = unquoted[m.index - 1] || " ", after = unquoted[m.index + m[0].length] || " ";
+      if (/[0-9_./:%=&#"-]/.test(before) || /[0-9_./:%=&#"-]/.test(after)) continue;
+      if (m[0] === "gpus" || m[0] === "hours") continue;  // the request's field names, in lower case
+      if (ENGLISH_WORDS.has(m[0].toLowerCase())) { found.push(`${m[0]} in: ${line.trim().slice(0, 160)}`); break; }
     }
   }
   return found;
@@ -122,11 +149,42 @@ await run([
     await context.close();
   }],
   ["no English sentence in any Chinese view, desktop and phone (drawn text, incl. a pinned spec card and each walkthrough step)", async () => {
-    const links = ["view=tiers&tier.pinned=h20", "view=tiers&tier.pinned=ascend-910b", "view=calculator",
-                   "view=calculator&calc.task=inference", "view=walkthrough&walk.step=0", "view=walkthrough&walk.step=1",
+    // Spec cards whose architecture, memory or software stack had English words around the name
+    // (mi300a "unified with the CPU", ascend-910c "2 x 910B-class dies", hygon-k100-ai's DTK), and
+    // a QLoRA job on a card whose stack lacks NF4 (the software warning quotes software.json), a
+    // model named with English words ("Gemma 3 1B (text only)": name_zh).
+    const links = ["view=tiers&tier.pinned=h20", "view=tiers&tier.pinned=ascend-910b", "view=tiers&tier.pinned=mi300a",
+                   "view=tiers&tier.pinned=ascend-910c", "view=tiers&tier.pinned=hygon-k100-ai", "view=calculator",
+                   "view=calculator&calc.task=inference", "view=calculator&calc.task=qlora&calc.gpu=mlu370-x8",
+                   "view=calculator&calc.model=gemma-3-1b",
+                   "view=walkthrough&walk.step=0", "view=walkthrough&walk.step=1",
                    "view=walkthrough&walk.step=2", "view=walkthrough&walk.step=3", "view=walkthrough&walk.step=4",
-                   "view=cost", "view=share"];
+                   "view=walkthrough&walk.step=5", "view=cost", "view=share"];
     const failures = [];
+    const check = (where, text) => {
+      for (const line of englishSentences(text)) failures.push(`${where}: ${line}`);
+      for (const word of englishWords(text)) failures.push(`${where}: English word ${word}`);
+    };
+    // The hook logs only what is on screen (ImGui skips clipped items): each page is read screen
+    // by screen down to its end (a finger drag on phones, the wheel on desktops), until a screen
+    // draws nothing new.
+    const readDown = async (page, context, device, where) => {
+      let text = await drawn(page, where), screens = 1;
+      check(where, text);
+      for (let i = 0; i < 8; i++) {
+        if (device.hasTouch) await swipe(context, page, 20, 700, 20, 200, 8);
+        else { await page.mouse.move(720, 600); await page.mouse.wheel(0, 700); }
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 6);
+        const next = await drawn(page, `${where} screen ${i + 2}`);
+        if (next === text) break;
+        check(`${where} screen ${i + 2}`, next);
+        text = next;
+        screens++;
+      }
+      return screens;
+    };
+    let scrolled = 0;
     for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
       const { context, page, problems } = await openChinese("#v=1&view=tiers&lang=zh", device);
       for (const link of links) {
@@ -136,13 +194,33 @@ await run([
         await frames(page, 5);
         const text = await drawn(page, `${name} ${link}`);
         assert(text.length > 100, `${name} ${link}: almost nothing drawn`);
-        for (const line of englishSentences(text)) failures.push(`${name} ${link}: ${line}`);
         await shot(page, `zh-${name}-${link.replace(/[^a-z0-9]+/gi, "-")}`);
+        if (await readDown(page, context, device, `${name} ${link}`) > 1) scrolled++;
       }
+      // Every view was drawn (each marks its first frame).
+      for (const v of ["tiers", "calculator", "walkthrough", "cost", "share"])
+        assert(await page.evaluate((n) => performance.getEntriesByName(n, "mark").length > 0, `gpu-atlas:view:${v}`),
+               `${name}: the ${v} view was never drawn`);
       assert(problems.length === 0, problems.join("\n"));
       await context.close();
     }
-    assert(failures.length === 0, `English sentences in the Chinese UI:\n${failures.join("\n")}`);
+    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+      // The Accuracy panel, opened from the Calculator's verdict by its chip (accuracy.test.mjs),
+      // in a fresh page (the views above keep their scroll, which would hide the chip).
+      const { context, page, problems } = await openChinese("#v=1&view=calculator&lang=zh", device);
+      const chip = await findColour(page, [30, 58, 92]);
+      assert(chip, `${name}: no accuracy chip under the Calculator's verdict`);
+      if (device.hasTouch) await page.touchscreen.tap(chip.x, chip.y); else await page.mouse.click(chip.x, chip.y);
+      await frames(page, 12);
+      const panel = await drawn(page, `${name} accuracy panel`);
+      assert(panel.includes("中位误差"), `${name}: the accuracy panel did not open:\n${panel.slice(0, 800)}`);
+      await shot(page, `zh-${name}-accuracy`);
+      await readDown(page, context, device, `${name} accuracy panel`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+    assert(scrolled >= 4, `only ${scrolled} pages were read past their first screen`);
+    assert(failures.length === 0, `English sentences in the Chinese UI:\n${[...new Set(failures)].join("\n")}`);
   }],
   ["a hostile link's notices are drawn in Chinese (desktop and phone), and in English after the switch", async () => {
     const hostile = "#v=1&view=tiers&lang=zh&walk.seq_len=-5&cost.gpu=no-such-card";
@@ -198,6 +276,7 @@ await run([
           previous = text;
           if (text !== base) tips++;
           for (const line of englishSentences(text)) failures.push(`${name} ${link} ${id}: ${line}`);
+          for (const word of englishWords(text)) failures.push(`${name} ${link} ${id}: English word ${word}`);
         }
         await page.mouse.move(1, device.viewport.height - 1);
       }
@@ -215,6 +294,7 @@ await run([
             previous = text;
             if (text.includes("梯队") && text.includes("GB/s")) cards++;
             for (const line of englishSentences(text)) failures.push(`desktop tier map at ${x},${y}: ${line}`);
+            for (const word of englishWords(text)) failures.push(`desktop tier map at ${x},${y}: English word ${word}`);
           }
         assert(cards > 0, "no card tooltip shown while sweeping the tier map");
         await shot(page, "zh-desktop-tier-tooltip");
@@ -239,6 +319,7 @@ await run([
         await frames(page, 4);
         const base = await drawn(page, `${name} cost scrolled ${step}`);
         for (const line of englishSentences(base)) failures.push(`${name} cost view: ${line}`);
+        for (const word of englishWords(base)) failures.push(`${name} cost view: English word ${word}`);
         const targets = await page.evaluate(() => window.__atlasTargets || {});
         // The map's names: no two overlap, within each map.
         for (const map of ["map_label_china", "map_label_world"]) {
@@ -273,6 +354,7 @@ await run([
           previous = text;
           if (text !== base) tips++;
           for (const line of englishSentences(text)) failures.push(`${name} cost tooltip ${id}: ${line}`);
+          for (const word of englishWords(text)) failures.push(`${name} cost tooltip ${id}: English word ${word}`);
         }
         if (tips === 1) await shot(page, `zh-${name}-cost-tooltip`);
         // Down the page: the wheel on desktops, a finger drag on phones (from the left edge,
@@ -305,6 +387,14 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["the word detector finds short English leaks and lets names, ids, units and quotations pass", async () => {
+    for (const bad of ["峰值：BF16 dense", "输入：2 GPUs", "东数西算 national hub（NDRC）", "[004 §6 case A]", "HBM3 (unified with the CPU)"])
+      assert(englishWords(bad).length === 1, `missed: ${bad}`);
+    for (const ok of ["NVIDIA H100 SXM · 80 GB HBM3", "fp8_dense_tflops 为空", "1,234 tokens/s", "Kaplan et al. 2020 §2.1",
+                      "Transformer Engine 的 FP8 方案", "规格表脚注：“Shown with sparsity”", "https://docs.vllm.ai/en/latest/",
+                      "LoRA / QLoRA", "8 位 AdamW"])
+      assert(englishWords(ok).length === 0, `flagged: ${ok}: ${englishWords(ok)}`);
+  }],
   ["the sentence detector finds English sentences and lets names, formulas and units pass", async () => {
     assert(englishSentences("备注：Liquid-cooled flagship of the MI350 series").length === 1, "a note in English is found");
     assert(englishSentences("输入：2 GPUs on the node").length === 1, "English inside a Chinese line is found");
@@ -313,12 +403,19 @@ await run([
                       "LoRA / QLoRA", "Oracle Cloud (OCI)", "[ A100 SXM4 80GB x4 ] [ A800 SXM4 80GB x4 ] [ A10 24GB x1 ]"])
       assert(englishSentences(ok).length === 0, `flagged: ${ok}`);
   }],
-  ["typed Chinese through an input method reaches the model search, and characters beyond the font subset are drawn", async () => {
-    for (const [device, name, combo] of [[DESKTOP, "desktop", [212, 117]]]) {
+  ["typed Chinese through an input method reaches the model search, and characters beyond the font subset are drawn (desktop and phone)", async () => {
+    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
       const { context, page, problems } = await openChinese("#v=1&view=calculator&lang=zh", device);
       const fullFont = [];
       page.on("request", (r) => { if (isAsset(r.url(), "fonts/zh-full.ttf")) fullFont.push(r.url()); });
-      await page.mouse.click(...combo);  // the model picker; its search field takes the keyboard
+      await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+      await frames(page, 4);
+      const box = Object.entries(await page.evaluate(() => window.__atlasTargets || {})).find(([id]) => id === "calc_model");
+      assert(box, `${name}: no calc_model target`);
+      const [bx, by, bw, bh] = box[1];
+      const combo = [bx + Math.min(bw / 2, 60), by + bh / 2];
+      // The model picker; its search field takes the keyboard (on phones through the keyboard bridge).
+      if (device.hasTouch) await page.touchscreen.tap(...combo); else await page.mouse.click(...combo);
       await frames(page, 10);
       assert(await page.evaluate(() => document.activeElement && document.activeElement.id === "text-bridge"),
              `${name}: the text bridge does not hold the focus while the search edits`);
@@ -334,6 +431,43 @@ await run([
       assert(!text.includes("kunpeng"), `${name}: the composition's pinyin leaked into the field`);
       assert(fullFont.length === 1, `${name}: full CJK font requests: ${fullFont.length}`);
       await shot(page, `zh-${name}-typed-cjk`);
+      // The search finds models by their Chinese family names (models.json "families"): 智谱 ->
+      // GLM, 通义千问 -> Qwen. The picker starts from an empty filter each time it opens.
+      for (const [typed, want] of [["智谱", "GLM-4.5"], ["通义千问", "Qwen"]]) {
+        // Escape closes the picker (as a native drop-down does); the box may have moved since
+        // (a phone scrolls the field into view above its keyboard), so it is looked up again.
+        await page.keyboard.press("Escape");
+        await frames(page, 8);
+        await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+        await frames(page, 4);
+        const again = Object.entries(await page.evaluate(() => window.__atlasTargets || {})).find(([id]) => id === "calc_model");
+        assert(again, `${name}: no calc_model target after Escape`);
+        const at = [again[1][0] + Math.min(again[1][2] / 2, 60), again[1][1] + again[1][3] / 2];
+        if (device.hasTouch) await page.touchscreen.tap(...at); else await page.mouse.click(...at);
+        // One tap opens the picker (its empty search field shows the hint); a loaded machine may
+        // take a while to draw it, so wait for it rather than for a fixed number of frames.
+        const wake = async () => { await page.evaluate(() => window.__atlasWake && window.__atlasWake(1)); await frames(page, 5); };
+        // Known intermittent (issue 17 note): under load the first tap after Escape is sometimes not
+        // seen by the app; a second tap is allowed, and a picker that opens on neither fails.
+        for (let tries = 0; tries < 2; tries++) {
+          if (tries) { if (device.hasTouch) await page.touchscreen.tap(...at); else await page.mouse.click(...at); }
+          for (let wait = 0; wait < 10 && !(await drawn(page, `picker open ${name}`)).includes("搜索模型"); wait++) await wake();
+          if ((await drawn(page, `picker open ${name}`)).includes("搜索模型")) break;
+        }
+        assert((await drawn(page, `picker open ${name}`)).includes("搜索模型"), `${name}: taps on the model box did not open the picker`);
+        await cdp.send("Input.imeSetComposition", { text: "zhi", selectionStart: 3, selectionEnd: 3 });
+        await frames(page, 3);
+        await cdp.send("Input.insertText", { text: typed });
+        await frames(page, 20);
+        let found = await drawn(page, `calculator search ${typed} ${name}`);
+        for (let wait = 0; wait < 20 && !found.includes(want); wait++) {
+          await wake();
+          found = await drawn(page, `calculator search ${typed} ${name}`);
+        }
+        assert(new RegExp(`\\{\\s*${typed}\\s*\\}`).test(found), `${name}: the search does not hold ${typed}:\n${found.slice(0, 600)}`);
+        assert(found.includes(want), `${name}: searching ${typed} does not list ${want}:\n${found.slice(0, 1500)}`);
+        await shot(page, `zh-${name}-typed-${want}`);
+      }
       assert(problems.length === 0, problems.join("\n"));
       await context.close();
     }

@@ -234,3 +234,34 @@ export async function openInLanguage(browser, url, device, lang, { deferred = fa
   await frames(page, 10);
   return { context, page, problems };
 }
+
+// A fresh frame's drawn text, test targets and wrapped texts (src/platform/web/drawn_text_hook.hpp;
+// the page was opened capturing). DUMP=1 prints them under `label`.
+export async function captureFrame(page, label) {
+  await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
+  await frames(page, 4);
+  const got = await page.evaluate(() => ({ text: window.__atlasDrawnText || "", targets: window.__atlasTargets || {},
+                                           wrapped: (window.__atlasWrappedLines || "").split("\x1e").filter((w) => w) }));
+  if (process.env.DUMP) console.log(`---- ${label}\n${got.text}\n-- wrapped:\n${got.wrapped.join("\n--\n")}\n----`);
+  return got;
+}
+
+// The rectangles [x, y, w, h] (CSS px) of test target `id` and its repeats ("id#2", ...).
+export const targetBoxes = (targets, id) => Object.entries(targets).filter(([k]) => k === id || k.startsWith(id + "#")).map(([, b]) => b);
+
+// On a phone, down the page until a target `id` is on screen clear of the header and the tab bar;
+// returns the lowest one (a table that scrolls itself keeps the targets of rows scrolled out
+// above its top: clipped, not tappable), or null. A swipe that starts on such a table moves the
+// table, not the page: when a swipe moved nothing, the next one starts higher up the screen.
+export async function reachTarget(context, page, id, label, steps = 16) {
+  let last = "", startY = 640;
+  for (let step = 0; step < steps; step++) {
+    const got = await captureFrame(page, `${label} ${step}`);
+    const found = targetBoxes(got.targets, id).filter(([, y, , h]) => y > 80 && y + h < 600).sort((a, b) => b[1] - a[1])[0];
+    if (found) return found;
+    if (got.text === last) startY = startY === 640 ? 420 : 640;
+    last = got.text;
+    await swipe(context, page, 20, startY, 20, startY - 320, 8);
+  }
+  return null;
+}

@@ -3,22 +3,15 @@
 // on a tap, as the cost tables' details do, while desktop keeps hover tooltips. In English and
 // Chinese. Reads the drawn text and test targets (src/platform/web/drawn_text_hook.hpp) and the
 // canvas's pixels. Screenshots: build/screenshots/sheet-*.png.
-import { DESKTOP, PHONE, assert, frames, launch, openInLanguage, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, captureFrame, frames, launch, openInLanguage, reachTarget, run, serve, shot, targetBoxes } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
 
 const open = (hash, device, lang) => openInLanguage(browser, server.url + hash, device, lang, { deferred: true });
 
-async function capture(page, label) {
-  await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
-  await frames(page, 4);
-  const got = await page.evaluate(() => ({ text: window.__atlasDrawnText || "", targets: window.__atlasTargets || {} }));
-  if (process.env.DUMP) console.log(`---- ${label}\n${got.text}\n----`);
-  return got;
-}
-
-const boxes = (targets, id) => Object.entries(targets).filter(([k]) => k === id || k.startsWith(id + "#")).map(([, b]) => b);
+const capture = captureFrame;
+const boxes = targetBoxes;
 const centre = ([x, y, w, h]) => [x + Math.min(w / 2, 20), y + h / 2];
 
 // The most frequent colour in each CSS-pixel rectangle [x, y, w, h] of a fresh frame, "r,g,b".
@@ -46,17 +39,7 @@ async function modeColours(page, rects) {
 // inside each, in CSS px.
 const tabRect = (i) => [8 + i * (390 - 16) / 5 + 8, 844 - 8 - 40, (390 - 16) / 5 - 16, 30];
 
-// Down the page until a target `id` is on screen, clear of the header and the tab bar; the
-// lowest one (a table that scrolls itself keeps targets of rows scrolled out above its top).
-async function reach(context, page, id, label) {
-  for (let step = 0; step < 16; step++) {
-    const got = await capture(page, `${label} ${step}`);
-    const found = boxes(got.targets, id).filter(([, y, , h]) => y > 80 && y + h < 600).sort((a, b) => b[1] - a[1])[0];
-    if (found) return found;
-    await swipe(context, page, 20, 640, 20, 300, 8);
-  }
-  return null;
-}
+const reach = reachTarget;
 
 await run([
   ["phone: a detail sheet is opaque: the tab bar under it does not show through (English and Chinese)", async () => {

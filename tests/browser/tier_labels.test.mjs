@@ -54,6 +54,15 @@ for (const [device, dname] of [[DESKTOP_1280, "desktop"], [PHONE, "phone"]])
         assert(labels.length >= (device === PHONE ? 5 : 8), `${hash}: only ${labels.length} names on the chart`);
         const clash = overlapping([...labels, ...guides]);
         assert(clash.length === 0, `${hash}: overlapping words:\n${clash.join("\n")}`);
+        // No guide label over a card (the 150 TFLOPS label sat on H20's marker on phones); the
+        // guide lines' own 2 px boxes cross markers by design. A marker's box is its circle's
+        // bounding square, so only the middle half of it counts as the card.
+        const markers = (await boxes(page, "tier_marker")).map(({ id, b }) => ({ id, b: [b[0] + b[2] / 4, b[1] + b[3] / 4, b[2] / 2, b[3] / 2] }));
+        assert(markers.length >= 10, `${hash}: only ${markers.length} markers reported`);
+        const covered = [];
+        for (const g of guides.filter(({ b }) => b[3] > 3))
+          for (const m of markers) if (overlaps(g.b, m.b)) covered.push(`${g.id} ${g.b} over ${m.id} ${m.b}`);
+        assert(covered.length === 0, `${hash}: a guide label over a card:\n${covered.join("\n")}`);
         if (pinned) {
           const named = await boxes(page, "tier_pinned_name");
           assert(named.length === 1, `${hash}: the pinned card has no name on the chart`);

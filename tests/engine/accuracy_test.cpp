@@ -4,6 +4,7 @@
 // something (≥ 30 held cases from ≥ 5 independent sources).
 #include "engine/accuracy.hpp"
 #include "test_support.hpp"
+#include "text_checks.hpp"
 
 #include <doctest/doctest.h>
 
@@ -87,6 +88,22 @@ TEST_CASE("validation_cases.json loader names the record and field of bad cases"
   fails_on(good, R"("unit": "GB")", R"("unit": "furlongs")", "unit");
   fails_on(good, R"("value": 21.3)", R"("value": -1)", "value");
   fails_on(good, "train_memory", "vibes", "kind");
+  // An exclusion is prose the Accuracy panel shows: Chinese readers need its twin.
+  const std::string excluded_good = std::string(good).insert(good.size() - 1, R"(, "excluded": "conditions not published", "excluded_zh": "条件未公布")");
+  REQUIRE(load(excluded_good).ok());
+  CHECK(load(excluded_good).catalog.cases[0].excluded_zh == "条件未公布");
+  fails_on(excluded_good, R"(, "excluded_zh": "条件未公布")", "", "excluded_zh");
+  fails_on(excluded_good, R"("excluded_zh": "条件未公布")", R"("excluded_zh": "")", "excluded_zh");
+  fails_on(excluded_good, R"("excluded": "conditions not published", )", "", "excluded_zh");
+}
+
+TEST_CASE("every excluded case says why in Chinese too, with no English sentence in it") {
+  for (const ValidationCase& v : atlas::test::RealCatalogs().validation.cases) {
+    if (v.excluded.empty()) continue;
+    INFO(v.id << ": " << v.excluded_zh);
+    CHECK(v.excluded_zh.size() > 40);
+    CHECK(atlas::test::EnglishWords(v.excluded_zh).empty());
+  }
 }
 
 TEST_CASE("a case whose request does not parse is reported, not crashed on") {

@@ -32,10 +32,23 @@ TEST_CASE("durations: the unit people expect, one decimal below 10 of it, in bot
   // What %.3g wrote as "3.2e-05 s" and "1.2e+09 s".
   CHECK_FALSE(HasExponent(Duration(3.2e-5)));
   CHECK_FALSE(HasExponent(Duration(1.2e9)));
-  CHECK(Duration(1e30).find("× 10") != std::string::npos);  // absurd spans stay readable
+  CHECK(Duration(1e30).find("×" + kNb + "10") != std::string::npos);  // absurd spans stay readable
   CHECK(Duration(-1) == "-");
   CHECK(Duration(NAN) == "-");
   CHECK(Duration(INFINITY) == "-");
+}
+
+TEST_CASE("GiB figures join number and unit with a no-break space; PlainSpaces undoes it for the CLI") {
+  const double gib = 1024.0 * 1024 * 1024;
+  CHECK(Gib(12.8 * gib) == "12.8" + kNb + "GiB");
+  CHECK(Gib(1.79 * gib) == "1.79" + kNb + "GiB");
+  CHECK(PlainSpaces("activations per GPU " + Gib(12.8 * gib)) == "activations per GPU 12.8 GiB");
+  // Every join, Chinese next to it, nothing else touched; a stray lead byte (C2) stays as it was.
+  CHECK(PlainSpaces("8" + kNb + "张卡，" + "720" + kNb + "小时" + kNb) == "8 张卡，720 小时 ");
+  CHECK(PlainSpaces("") == "");
+  CHECK(PlainSpaces("no joins here") == "no joins here");
+  CHECK(PlainSpaces(std::string("end \xC2")) == "end \xC2");
+  CHECK(PlainSpaces("\xC2\xC2\xA0") == "\xC2 ");
 }
 
 TEST_CASE("counts: 3 significant digits with k/M/B/T, never e-notation") {

@@ -1,5 +1,9 @@
 // The glossary (src/ui/text/glossary.md) is followed by every Chinese text file: no entry of
-// src/ui/text/zh/*.def or src/engine/text/zh/*.def uses a forbidden synonym.
+// src/ui/text/zh/*.def or src/engine/text/zh/*.def uses a forbidden synonym, and neither does a
+// Chinese text of the data (every "*_zh" field of data/*.json the app loads).
+#include "test_support.hpp"
+#include "text_checks.hpp"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -114,4 +118,44 @@ TEST_CASE("every Chinese text file follows the glossary") {
     }
   }
   CHECK(entries > 500);
+}
+
+// The data's Chinese texts ("*_zh" fields: names of service forms, notes of cards, software and
+// price searches) are drawn beside the UI's words: the same glossary applies.
+namespace {
+
+void CollectChinese(const atlas::Json& j, const std::string& path, std::vector<std::pair<std::string, std::string>>& out) {
+  if (j.is_object()) {
+    for (const auto& item : j.items()) {
+      if (item.value().is_string() && item.key().size() > 3 && item.key().compare(item.key().size() - 3, 3, "_zh") == 0)
+        out.emplace_back(path + "." + item.key(), item.value().get<std::string>());
+      else
+        CollectChinese(item.value(), path + "." + item.key(), out);
+    }
+  } else if (j.is_array()) {
+    for (size_t i = 0; i < j.size(); ++i) CollectChinese(j[i], path + "[" + std::to_string(i) + "]", out);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every Chinese text of the data follows the glossary and holds no English words") {
+  const std::vector<GlossaryRow> rows = Glossary();
+  size_t texts = 0;
+  for (const char* file : {"gpus", "models", "pricing", "pricing_gaps", "regions", "software"}) {
+    std::vector<std::pair<std::string, std::string>> chinese;
+    CollectChinese(atlas::Json::parse(atlas::test::ReadSourceFile(std::string("data/") + file + ".json")), file, chinese);
+    CHECK(!chinese.empty());
+    texts += chinese.size();
+    for (const auto& [where, text] : chinese) {
+      for (const std::string& f : ForbiddenIn(text, rows)) FAIL_CHECK(std::string(where + ": " + f));
+      for (const std::string& w : atlas::test::EnglishWords(text)) FAIL_CHECK(std::string(where + ": English word \"" + w + "\" in " + text));
+    }
+  }
+  CHECK(texts > 400);
+  // The check can fail: a service form named with a forbidden synonym is found.
+  std::vector<std::pair<std::string, std::string>> bad;
+  CollectChinese(atlas::Json::parse(R"({"service_forms": [{"name_zh": "GPU容器（按量）"}]})"), "t", bad);
+  REQUIRE(bad.size() == 1);
+  CHECK(!ForbiddenIn(bad[0].second, rows).empty());
 }

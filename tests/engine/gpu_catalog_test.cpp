@@ -66,7 +66,8 @@ TEST_CASE("a missing field names the file, the record and the field") {
 }
 
 TEST_CASE("every text a reader sees has its Chinese twin, named by file, record and field when missing") {
-  for (const char* field : {"vendor_zh", "interconnect_zh", "form_factor_zh", "sparsity_note_zh", "notes_zh"}) {
+  for (const char* field : {"vendor_zh", "interconnect_zh", "form_factor_zh", "sparsity_note_zh", "notes_zh",
+                            "architecture_zh", "memory_type_zh", "ecosystem_zh"}) {
     Json rec = ValidGpuRecord();
     rec.erase(field);
     CHECK(AnyContains(ErrorsFor(rec), std::string("gpus[0] (id \"test-card\"): field \"") + field + "\" is missing"));
@@ -82,6 +83,18 @@ TEST_CASE("every text a reader sees has its Chinese twin, named by file, record 
   CHECK(g.Text(&Gpu::notes, false) == "Two dies.");
   CHECK(g.Text(&Gpu::vendor, true) == "英伟达");
   CHECK(g.Text(&Gpu::architecture, true) == "Hopper");  // a proper noun stays as written
+  // Words around a name are Chinese (the spec card's architecture, memory and software rows).
+  rec["memory_type"] = "LPDDR5 (unified)";
+  rec["memory_type_zh"] = "";
+  CHECK(AnyContains(ErrorsFor(rec), "field \"memory_type_zh\" must not be empty"));
+  rec["memory_type_zh"] = "LPDDR5（统一内存）";
+  rec["ecosystem_zh"] = "CUDA（测试）";
+  load = LoadGpuCatalog(CatalogText(Json::array({rec})), "g.json");
+  REQUIRE(load.ok());
+  CHECK(load.catalog.gpus[0].Text(&Gpu::memory_type, true) == "LPDDR5（统一内存）");
+  CHECK(load.catalog.gpus[0].Text(&Gpu::memory_type, false) == "LPDDR5 (unified)");
+  CHECK(load.catalog.gpus[0].Text(&Gpu::ecosystem, true) == "CUDA（测试）");
+  CHECK(load.catalog.gpus[0].unified_memory);  // read from the English
 }
 
 TEST_CASE("the shipped cards carry Chinese vendor, interconnect, form factor and notes") {
@@ -93,6 +106,13 @@ TEST_CASE("the shipped cards carry Chinese vendor, interconnect, form factor and
     CHECK(!g.interconnect_zh.empty());
     CHECK(g.notes.empty() == g.notes_zh.empty());
     CHECK(g.sparsity_note.empty() == g.sparsity_note_zh.empty());
+    // No English words left around the names: "(unified with the CPU)", "(3rd gen)", "(Cambricon)".
+    for (const std::string* zh : {&g.architecture_zh, &g.memory_type_zh, &g.ecosystem_zh}) {
+      INFO(*zh);
+      for (const char* word : {"unified", "gen)", "dies", "chiplet", "family", "inference", "(Cambricon", "(Enflame",
+                               "(Kunlunxin", "ToolKit", "Da Vinci)", "Unified"})
+        CHECK(zh->find(word) == std::string::npos);
+    }
   }
 }
 
@@ -227,10 +247,14 @@ TEST_CASE("the first-frame copy may leave out notes and sources; the full file m
   rec.erase("sparsity_note_zh");
   rec.erase("interconnect_zh");
   rec.erase("form_factor_zh");
+  rec.erase("architecture_zh");
+  rec.erase("memory_type_zh");
+  rec.erase("ecosystem_zh");
   Json root = Json::parse(CatalogText(Json::array({rec})));
   const auto full_errors = LoadGpuCatalog(root.dump(), "data/gpus.json").errors;
   CHECK(AnyContains(full_errors, "field \"sources\" is missing"));
   CHECK(AnyContains(full_errors, "field \"interconnect_zh\" is missing"));
+  CHECK(AnyContains(full_errors, "field \"memory_type_zh\" is missing"));
   root["first_frame_copy"] = true;
   GpuCatalogLoad slim = LoadGpuCatalog(root.dump(), "gpus.json");
   for (const auto& e : slim.errors) INFO(e);
@@ -241,6 +265,7 @@ TEST_CASE("the first-frame copy may leave out notes and sources; the full file m
   // Until the full file arrives, Chinese readers see the English interconnect and form factor.
   CHECK(g.Text(&Gpu::interconnect, true) == g.interconnect);
   CHECK(g.Text(&Gpu::form_factor, true) == g.form_factor);
+  CHECK(g.Text(&Gpu::memory_type, true) == g.memory_type);
   CHECK_FALSE(g.interconnect.empty());
   CHECK(LoadGpuCatalog(CatalogText(Json::array({ValidGpuRecord()})), "g.json").catalog.details_loaded);
 }

@@ -55,6 +55,32 @@ TEST_CASE("the loader accepts a preset whose shapes add up to params and names t
   CHECK(LoadModelCatalog(Llama2Record("6.934e9"), "data/models.json").ok());
 }
 
+TEST_CASE("a name with English words in brackets needs its Chinese twin (name_zh), shown to Chinese readers") {
+  const auto named = [](const std::string& name, const std::string& extra) {
+    std::string text = Llama2Record("6738415616");
+    const std::string key = "\"name\": \"";
+    const size_t at = text.find(key) + key.size();
+    text.replace(at, text.find('"', at) - at, name);
+    if (!extra.empty()) text.insert(text.find(key), extra + ", ");
+    return text;
+  };
+  ModelCatalogLoad bad = LoadModelCatalog(named("Llama 2 7B (text only)", ""), "data/models.json");
+  REQUIRE(bad.errors.size() == 1);
+  CHECK(bad.errors[0].find("models[0] (id \"llama-2-7b\"): field \"name_zh\" is missing") != std::string::npos);
+  CHECK(LoadModelCatalog(named("Llama 2 7B (2407)", ""), "data/models.json").ok());  // no words: a name alone
+  ModelCatalogLoad good = LoadModelCatalog(named("Llama 2 7B (text only)", R"("name_zh": "Llama 2 7B（纯文本）")"), "m.json");
+  for (const auto& e : good.errors) INFO(e);
+  REQUIRE(good.ok());
+  CHECK(good.catalog.models[0].DisplayName(true) == "Llama 2 7B（纯文本）");
+  CHECK(good.catalog.models[0].DisplayName(false) == "Llama 2 7B (text only)");
+  // The shipped file: Gemma 3 1B reads 纯文本 in Chinese.
+  const ModelSpec* gemma = nullptr;
+  for (const ModelSpec& m : atlas::test::RealCatalogs().models.models)
+    if (m.id == "gemma-3-1b") gemma = &m;
+  REQUIRE(gemma);
+  CHECK(gemma->DisplayName(true) == "Gemma 3 1B（纯文本）");
+}
+
 TEST_CASE("the families list gives models their Chinese family name and names bad records") {
   // Llama2Record ends with "]}"; a families list goes in front of that last brace.
   const auto with_families = [](const std::string& families) {

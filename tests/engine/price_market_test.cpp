@@ -373,12 +373,12 @@ TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural
   const PricingCatalog p = PricingWith({Quote("old", 100, "Old", "2024-01"), Quote("a", 10, "A", "2026-06"),
                                         Quote("b", 12, "B", "2026-09"), Quote("c", 20, "A", "2026-11")});
   const PriceChoice c = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn);
-  CHECK(PriceSummary(p, c, Language::kEnglish) == "median of 3 current quotes from 2 sellers, ¥10.00–¥20.00; quoted 2026-06–2026-11");
-  CHECK(PriceSummary(p, c, Language::kChinese) == "中位数：3 个当期报价，来自 2 家卖家，¥10.00–¥20.00；报价时间 2026-06–2026-11");
+  CHECK(PlainSpaces(PriceSummary(p, c, Language::kEnglish)) == "median of 3 current quotes from 2 sellers, ¥10.00–¥20.00; quoted 2026-06–2026-11");
+  CHECK(PlainSpaces(PriceSummary(p, c, Language::kChinese)) == "中位数：3 个当期报价，来自 2 家卖家，¥10.00–¥20.00；报价时间 2026-06–2026-11");
 
   // One current quote: "one current quote", never "1 quotes from 1 sellers".
   const PricingCatalog one = PricingWith({Quote("a", 10, "A", "2026-09")});
-  const std::string s1 = PriceSummary(one, ChoosePrice(one, "test-card", ServiceKind::kContainer, cn), Language::kEnglish);
+  const std::string s1 = PlainSpaces(PriceSummary(one, ChoosePrice(one, "test-card", ServiceKind::kContainer, cn), Language::kEnglish));
   CHECK(s1 == "one current quote: A ¥10.00, quoted 2026-09");
   CHECK(s1.find("1 quotes") == std::string::npos);
 
@@ -391,11 +391,31 @@ TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural
   // In Chinese the seller's name_zh (the fixture's copied provider record has 测试云).
   CHECK(PriceSummary(stale, sc, Language::kChinese) == "只有一个过期报价（2024-10）：" + stale.ProviderName("News", true) + " ¥3.28，估算【已过期】");
   const PricingCatalog stale2 = PricingWith({Quote("o1", 8, "X", "2023-01"), Quote("o2", 6, "Y", "2024-02")});
-  CHECK(PriceSummary(stale2, ChoosePrice(stale2, "test-card", ServiceKind::kContainer, cn), Language::kEnglish) ==
+  CHECK(PlainSpaces(PriceSummary(stale2, ChoosePrice(stale2, "test-card", ServiceKind::kContainer, cn), Language::kEnglish)) ==
         "only stale quotes (2023-01–2024-02): median of 2 quotes from 2 sellers, ¥6.00–¥8.00 [stale]");
 
   // No price, no summary.
   CHECK(PriceSummary(p, PriceChoice{}, Language::kEnglish).empty());
+}
+
+TEST_CASE("the price's notes in Chinese write money with ¥ (万 from 10⁴), never CNY or 元") {
+  const Region cn = RegionRecord(ValidRegionRecord());
+  const PricingCatalog p = PricingWith({Quote("a", 10, "A", "2026-06"), Quote("b", 12, "B", "2026-09"),
+                                        Quote("c", 10000, "C", "2026-11")});
+  const PriceChoice zh = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn, {}, Language::kChinese);
+  REQUIRE(zh.notes.size() >= 2);
+  std::string all;
+  for (const std::string& n : zh.notes) all += PlainSpaces(n) + "\n";
+  INFO(all);
+  CHECK(all.find("CNY") == std::string::npos);
+  CHECK(all.find("元") == std::string::npos);
+  CHECK(all.find("所用价格：¥12.00/卡时") != std::string::npos);
+  CHECK(all.find("¥1万") != std::string::npos);  // the range's top, 10,000 (the loader's hourly bound)
+  const PriceChoice en = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn);
+  std::string en_all;
+  for (const std::string& n : en.notes) en_all += PlainSpaces(n) + "\n";
+  INFO(en_all);
+  CHECK(en_all.find("price used: 12 CNY/") != std::string::npos);  // English unchanged
 }
 
 TEST_CASE("market-wide price: the same pool rule as ChoosePrice, per market, whatever the region") {

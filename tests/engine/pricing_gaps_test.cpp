@@ -20,7 +20,7 @@ namespace {
 Json ValidGap() {
   return Json::parse(R"({"gpu": "rtx-4090", "service": "bare_metal", "market": "cn",
     "searched": ["https://example.com/list", "search: pages corpus, \"4090 包月\""],
-    "searched_on": "2026-12-04", "notes": "none found"})");
+    "searched_on": "2026-12-04", "notes": "none found", "notes_zh": "未找到"})");
 }
 
 std::vector<std::string> GapErrors(const Json& record) {
@@ -69,6 +69,15 @@ TEST_CASE("bad gap records name the file, the record and the field") {
   r = ValidGap();
   r["service"] = "spot";
   CHECK(AnyContains(GapErrors(r), "field \"service\" must be monthly_server, container, bare_metal or purchase"));
+  // The notes are shown to Chinese readers too: their 简体中文 twin is required.
+  r = ValidGap();
+  r.erase("notes_zh");
+  CHECK(AnyContains(GapErrors(r), at + "field \"notes_zh\" is missing or empty"));
+  r["notes_zh"] = "";
+  CHECK(AnyContains(GapErrors(r), at + "field \"notes_zh\" is missing or empty"));
+  r.erase("notes");
+  r.erase("notes_zh");
+  CHECK(GapErrors(r).empty());  // no notes, no twin needed
   r = ValidGap();
   r["gpu"] = 42;
   CHECK(AnyContains(GapErrors(r), "data/pricing_gaps.json: gaps[0]"));

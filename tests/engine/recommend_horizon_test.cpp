@@ -47,7 +47,8 @@ TEST_CASE("a deadline why-not quotes the largest count tried, with grouped numbe
   c.deadline_hours = 24;
   const RecommendResult r = test::RecommendJob(kPretrain7b2T, c);
   bool seen = false;
-  for (const std::string& line : r.why_not) {
+  for (const std::string& joined : r.why_not) {
+    const std::string line = PlainSpaces(joined);  // as the CLI prints it
     if (line.find("deadline") == std::string::npos) continue;
     seen = true;
     INFO(line);

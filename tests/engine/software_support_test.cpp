@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 using namespace atlas;
 using atlas::test::AnyContains;
 using atlas::test::CatalogText;
@@ -31,14 +33,14 @@ GpuCatalog TwoCards() {
 }
 
 Json Entry(const char* level, const char* source = "https://example.com/doc") {
-  return {{"level", level}, {"note", "why"}, {"source", source}};
+  return {{"level", level}, {"note", "why"}, {"note_zh", "原因"}, {"source", source}};
 }
 
 Json ValidStack() {
   Json features = Json::object();
   for (size_t i = 0; i < kSoftwareFeatureCount; ++i)
     features[SoftwareFeatureKey(static_cast<SoftwareFeature>(i))] = Entry("yes");
-  return {{"id", "cuda"}, {"name", "CUDA"}, {"vendor", "NVIDIA"}, {"version", "12.9"}, {"version_zh", "12.9"},
+  return {{"id", "cuda"}, {"name", "CUDA"}, {"name_zh", "CUDA"}, {"vendor", "NVIDIA"}, {"version", "12.9"}, {"version_zh", "12.9"},
           {"version_source", "https://example.com/v"}, {"gpus", {"test-card", "no-fp8"}}, {"features", features}};
 }
 
@@ -61,6 +63,11 @@ TEST_CASE("the shipped software.json loads, covers every card, and each answer c
     for (size_t i = 0; i < kSoftwareFeatureCount; ++i) {
       const SupportEntry e = SupportFor(g, static_cast<SoftwareFeature>(i));
       CHECK_FALSE(e.note.empty());
+      // The Chinese UI shows the note (spec card, risk flags): in Chinese, not the English again.
+      const std::string zh = SupportNote(e, atlas::Language::kChinese);
+      CHECK(zh != e.note);
+      // Holds CJK: a UTF-8 lead byte of U+3000..U+9FFF.
+      CHECK(std::any_of(zh.begin(), zh.end(), [](char ch) { return (unsigned char)ch >= 0xE3 && (unsigned char)ch <= 0xE9; }));
       if (e.level != SupportLevel::kUnknown) CHECK_FALSE(e.source.empty());
     }
   }
@@ -88,7 +95,7 @@ TEST_CASE("what practitioners hit: NF4 on MLU370 and MTT S4000, FP8 on A100 vs H
 TEST_CASE("resolution: card override beats the FP8-hardware rule, which beats the stack") {
   GpuCatalog gpus = TwoCards();
   Json root = {{"stacks", {ValidStack()}}};
-  root["card_overrides"] = {{{"gpu", "test-card"}, {"feature", "vllm"}, {"level", "partial"}, {"note", "n"}, {"source", "https://x"}}};
+  root["card_overrides"] = {{{"gpu", "test-card"}, {"feature", "vllm"}, {"level", "partial"}, {"note", "n"}, {"note_zh", "注"}, {"source", "https://x"}}};
   SoftwareCatalogLoad load = LoadSoftwareCatalog(root.dump(), "s.json", gpus);
   REQUIRE(load.ok());
   AttachSoftwareSupport(load.catalog, gpus);
@@ -99,6 +106,12 @@ TEST_CASE("resolution: card override beats the FP8-hardware rule, which beats th
   const SupportEntry no_hw = SupportFor(*gpus.Find("no-fp8"), SoftwareFeature::kFp8Training);
   CHECK(no_hw.level == SupportLevel::kNo);
   CHECK(no_hw.source == "https://example.com/sheet");
+  // Its note is the engine's, in the reader's language.
+  CHECK(SupportNote(no_hw, atlas::Language::kEnglish).find("No FP8 rate") == 0);
+  CHECK(SupportNote(no_hw, atlas::Language::kChinese).find("FP8 算力") != std::string::npos);
+  CHECK(SupportNote(SupportFor(*gpus.Find("test-card"), SoftwareFeature::kVllm), atlas::Language::kChinese) == "注");
+  CHECK(StackName(gpus.Find("test-card")->software, atlas::Language::kChinese) == "CUDA");
+  CHECK(SoftwareFeatureName(SoftwareFeature::kFp8Training, atlas::Language::kChinese) == "FP8 训练");
   // With a fallback, that entry is used instead.
   root["stacks"][0]["without_fp8_hardware"] = {{"fp8_inference", Entry("partial")}};
   load = LoadSoftwareCatalog(root.dump(), "s.json", gpus);
@@ -122,6 +135,16 @@ TEST_CASE("bad software.json: each problem names the file, the record and the fi
     Json s = ValidStack();
     s.erase("version_zh");
     CHECK(AnyContains(ErrorsFor({{"stacks", {s}}}), "data/software.json: stacks[0] (id \"cuda\"): field \"version_zh\" is missing"));
+  }
+  {
+    Json s = ValidStack();
+    s.erase("name_zh");
+    s["features"]["vllm"].erase("note_zh");
+    s["features"]["sglang"]["note_zh"] = "";
+    const auto errors = ErrorsFor({{"stacks", {s}}});
+    CHECK(AnyContains(errors, "data/software.json: stacks[0] (id \"cuda\"): field \"name_zh\" is missing"));
+    CHECK(AnyContains(errors, "field \"features.vllm.note_zh\" must be the note in 简体中文"));
+    CHECK(AnyContains(errors, "field \"features.sglang.note_zh\" must be the note in 简体中文"));
   }
   {
     Json s = ValidStack();
@@ -165,7 +188,7 @@ TEST_CASE("bad software.json: each problem names the file, the record and the fi
   }
   {
     Json root = {{"stacks", {ValidStack()}}};
-    root["card_overrides"] = {{{"gpu", "nope"}, {"feature", "fp9"}, {"level", "yes"}, {"note", "n"}, {"source", "https://x"}}};
+    root["card_overrides"] = {{{"gpu", "nope"}, {"feature", "fp9"}, {"level", "yes"}, {"note", "n"}, {"note_zh", "注"}, {"source", "https://x"}}};
     const auto errors = ErrorsFor(root);
     CHECK(AnyContains(errors, "card_overrides[0]: field \"gpu\" \"nope\" is not a card of data/gpus.json"));
     CHECK(AnyContains(errors, "card_overrides[0]: field \"feature\" \"fp9\" is not a known feature"));

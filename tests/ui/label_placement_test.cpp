@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 using namespace atlas::charts;
 
 namespace {
@@ -75,4 +77,36 @@ TEST_CASE("the pinned card's name: beside its marker when free, else on a free r
   at = PlacePinnedLabel(edge, 0, 40, 10, 2, kArea, band);
   CHECK(at.box.x1 <= kArea.x1);
   CHECK_FALSE(at.box.Overlaps(band[0]));
+}
+
+TEST_CASE("a guide line's label: right-aligned under the line when nothing is there") {
+  const Box at = *PlaceLineLabel({{20, 80, 5}}, 50, 40, 10, 1, 10, kArea, {});
+  CHECK(at.x1 == doctest::Approx(198));  // the area's right edge less twice the pad
+  CHECK(at.y0 == doctest::Approx(51));   // under the line
+}
+
+TEST_CASE("a guide line's label moves off a card just under the line (H20 under 150 TFLOPS): above, else left") {
+  // A marker under the line's right end: the label goes above the line, still right-aligned.
+  std::vector<Marker> markers{{180, 56, 5}};
+  Box at = *PlaceLineLabel(markers, 50, 40, 10, 1, 10, kArea, {});
+  CHECK(at.y1 == doctest::Approx(49));
+  CHECK(at.x1 == doctest::Approx(198));
+  // Markers above and under the right end: the label slides left, under the line, clear of both.
+  markers.push_back({180, 44, 5});
+  at = *PlaceLineLabel(markers, 50, 40, 10, 1, 10, kArea, {});
+  CHECK(at.x1 < 175);
+  for (const Marker& m : markers) CHECK_FALSE(at.Overlaps(Box{m.x - m.radius, m.y - m.radius, m.x + m.radius, m.y + m.radius}));
+  // A taken box (another label) is avoided the same way.
+  const Box taken{100, 51, 140, 61};
+  at = *PlaceLineLabel(markers, 50, 40, 10, 1, 10, kArea, {taken});
+  CHECK_FALSE(at.Overlaps(taken));
+}
+
+TEST_CASE("a guide line's label with every place taken: none (the value goes on the axis); a bad step does not loop") {
+  std::vector<Marker> row;
+  for (double x = 0; x <= 200; x += 8) row.push_back({x, 50, 12});
+  CHECK_FALSE(PlaceLineLabel(row, 50, 40, 10, 1, 10, kArea, {}).has_value());
+  CHECK_FALSE(PlaceLineLabel({}, 50, 40, 10, 1, 0, kArea, {}).has_value());  // step 0: no endless loop
+  CHECK_FALSE(PlaceLineLabel({}, 50, 40, 10, 1, NAN, kArea, {}).has_value());
+  CHECK_FALSE(PlaceLineLabel({}, 50, 400, 10, 1, 10, kArea, {}).has_value());  // wider than the area
 }

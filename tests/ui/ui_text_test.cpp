@@ -16,6 +16,19 @@ TEST_CASE("Conversions reads printf conversions in order") {
   CHECK(Conversions("100%% sure").empty());
 }
 
+TEST_CASE("EnglishWords finds English words left in Chinese text and lets names, ids, units and quotations pass") {
+  using V = std::vector<std::string>;
+  CHECK(test::EnglishWords("峰值：BF16 dense") == V{"dense"});
+  CHECK(test::EnglishWords("输入：2 GPUs，5% of 84.5 GiB") == V{"GPUs", "of"});
+  CHECK(test::EnglishWords("东数西算 national hub（NDRC）") == V{"national", "hub"});
+  CHECK(test::EnglishWords("[004 §6 case A]") == V{"case"});
+  CHECK(test::EnglishWords("HBM3 (unified with the CPU)") == V{"unified", "with", "the"});
+  for (const char* ok : {"NVIDIA H100 SXM · 80 GB HBM3", "fp8_dense_tflops 为空", "1,234 tokens/s", "Kaplan et al. 2020 §2.1",
+                         "Transformer Engine 的 FP8 方案", "规格表脚注：“Shown with sparsity”", "https://docs.vllm.ai/en/latest/",
+                         "LoRA / QLoRA", "gfx94x 或 gfx95x", "8 位 AdamW"})
+    CHECK_MESSAGE(test::EnglishWords(ok).empty(), ok);
+}
+
 TEST_CASE("every English string has a Chinese entry with the same printf conversions") {
   std::size_t count = 0;
   const TextEntry* entries = ui::UiTextEntries(count);
@@ -37,6 +50,6 @@ TEST_CASE("Shown drops what the English fonts cannot draw, and keeps everything 
   CHECK(ui::Shown(provider, english) == "5.15 CNY/GPU-h container (Chenjian Cloud, cn market)");
   CHECK(ui::Shown(provider, chinese) == provider);
   CHECK(ui::Shown("ROCm-like '类CUDA' stack", english) == "ROCm-like 'CUDA' stack");
-  CHECK(ui::Shown("≈ 1.5× → ≤ 2 GiB – ok", english) == "≈ 1.5× → ≤ 2 GiB – ok");  // symbols stay
+  CHECK(ui::Shown("≈ 1.5× → ≤ 2 GiB – ok", english) == "≈ 1.5× → ≤ 2\u00A0GiB – ok");  // symbols stay; the figure joined
   CHECK(ui::Shown("全中文", english).empty());
 }

@@ -12,8 +12,11 @@
 namespace {
 
 EM_JS(int, atlas_js_capture_requested, (), { return window["__atlasCaptureText"] ? 1 : 0; });
+// The drawn text with its no-break joins (U+00A0 between a number and its unit) as the plain
+// spaces a reader sees, so tests match words as written; the wrapped lines keep them, for the
+// tests that check where a line broke.
 EM_JS(void, atlas_js_publish_drawn_text, (const char* text, const char* wrapped), {
-  window["__atlasDrawnText"] = UTF8ToString(text);
+  window["__atlasDrawnText"] = UTF8ToString(text).split(String.fromCharCode(160)).join(" ");
   window["__atlasWrappedLines"] = UTF8ToString(wrapped);
 });
 EM_JS(void, atlas_js_publish_targets, (const char* json), { window["__atlasTargets"] = JSON.parse(UTF8ToString(json)); });
@@ -25,6 +28,7 @@ EM_JS(void, atlas_js_publish_targets, (const char* json), { window["__atlasTarge
 // ends first (then the text up to and including that popup).
 struct Capture {
   bool active = false;
+  bool this_frame = false;  // captured this frame (active is cleared at its end)
   std::string text;
   std::string targets;  // "id":[x,y,w,h],... in CSS pixels
   std::string wrapped;  // texts drawn over several lines (ui::LogWrappedLinesTo)
@@ -44,6 +48,7 @@ namespace atlas::platform {
 void BeginDrawnTextCapture() {
   ImGuiIO& io = ImGui::GetIO();
   g_capture.active = atlas_js_capture_requested() != 0 && !GImGui->LogEnabled;
+  g_capture.this_frame = g_capture.active;
   if (!g_capture.active) return;
   g_capture.text.clear();
   g_capture.wrapped.clear();
@@ -66,6 +71,8 @@ void EndDrawnTextCapture() {
   atlas_js_publish_targets(("{" + g_capture.targets + "}").c_str());
   g_capture.targets.clear();
 }
+
+bool DrawnTextCapturedThisFrame() { return g_capture.this_frame; }
 
 void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, float dpr) {
   if (!g_capture.active || dpr <= 0) return;

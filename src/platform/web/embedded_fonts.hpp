@@ -11,5 +11,8 @@ struct EmbeddedFont {
 
 EmbeddedFont UiLatinFont();  // everything the English UI draws except CJK
 EmbeddedFont UiCjkFont();    // the English UI's few CJK characters (the "中文" button)
+// The factor on the CJK fonts' pixel size that makes Chinese characters stand to the Latin
+// x-height as in a face drawn for mixed setting (measured from the fonts at build time).
+float CjkSizeScale();
 
 }  // namespace atlas::platform

@@ -2,6 +2,7 @@
 // backend, and a frame callback driven by emscripten_set_main_loop (a blocking loop would
 // freeze the tab). Everything the frame needs lives in one App object, not in globals.
 #include "browser.hpp"
+#include "clipped_text_hook.hpp"
 #include "drawn_text_hook.hpp"
 #include "font_texture.hpp"
 #include "typed_glyphs.hpp"
@@ -381,11 +382,10 @@ ATLAS_DEFERRED void UpdateDerived(App& app, atlas::Language shown_language) {
 constexpr ImWchar kLatinRanges[] = {0x0020, 0x2FFF, 0};
 constexpr ImWchar kCjkRanges[] = {0x2000, 0xFFEF, 0};
 // ImGui sizes a font by ascent + descent (hhea): 1.164 em for DejaVu Sans, 1.309 em for Droid
-// Sans Fallback (read with fontTools), so at one pixel size the CJK em is 11% smaller and its
-// characters look small beside Latin. Scaling the CJK fonts by the ratio gives both one em; the
-// baseline stays the Latin font's.
-constexpr float kCjkEmMatch = 1.309f / 1.164f;
-
+// Sans Fallback, and Chinese characters have no x-height to match. scripts/make_fonts.py
+// measures both faces and scales the CJK size so its characters stand 1.68× the Latin
+// x-height, as in Noto Sans CJK SC (≈1.15; the bare em match, 1.309/1.164, left them 2 % small
+// beside Latin lower case). The baseline stays the Latin font's.
 ImFont* AddFont(const unsigned char* data, int size, float px, const ImWchar* ranges, bool merge) {
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // embedded arrays and the fetched buffer outlive the atlas
@@ -439,9 +439,10 @@ void UpdateFonts(App& app) {
   const atlas::platform::EmbeddedFont latin = atlas::platform::UiLatinFont();
   const atlas::platform::EmbeddedFont cjk = atlas::platform::UiCjkFont();
   AddFont(latin.data, static_cast<int>(latin.size), px, kLatinRanges, false);  // checked at build time
-  AddFont(cjk.data, static_cast<int>(cjk.size), px * kCjkEmMatch, kCjkRanges, true);
-  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, px * kCjkEmMatch, kCjkRanges, true);
-  app.typed_glyphs.AddTo(ImGui::GetIO().Fonts, px * kCjkEmMatch);
+  const float cjk_px = px * atlas::platform::CjkSizeScale();
+  AddFont(cjk.data, static_cast<int>(cjk.size), cjk_px, kCjkRanges, true);
+  if (app.zh_font) AddFont(app.zh_font, app.zh_font_size, cjk_px, kCjkRanges, true);
+  app.typed_glyphs.AddTo(ImGui::GetIO().Fonts, cjk_px);
   atlas::platform::UploadFontAtlas();  // two bytes per atlas pixel on the GPU, none kept in the heap
   atlas::ui::ApplyTheme(scale);
 }
@@ -519,6 +520,7 @@ void Frame(void* arg) {
     atlas::platform::SetDocumentLanguage(shown_language == atlas::Language::kChinese);
   }
   ImGui::Render();
+  if (full) atlas::platform::ReportClippedText(app.env.dpr);
   if (const ImGuiWindow* w = ScrollableWindowAt(ImGui::GetIO().MousePos))
     atlas::platform::ReportScroll(w->Scroll.y / app.env.dpr, w->ScrollMax.y / app.env.dpr);
   const double ui_ms = emscripten_get_now() - start_ms;

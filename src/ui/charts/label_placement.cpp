@@ -36,6 +36,23 @@ std::optional<Box> PlaceLabel(const std::vector<Marker>& markers, std::size_t k,
   return std::nullopt;
 }
 
+std::optional<Box> PlaceLineLabel(const std::vector<Marker>& markers, double line_y, double width, double height, double pad,
+                   double step, const Box& area, const std::vector<Box>& taken) {
+  const auto free = [&](const Box& b) {
+    for (const Box& t : taken)
+      if (b.Overlaps(t)) return false;
+    for (const Marker& m : markers)  // the whole marker: a label over a card hides it
+      if (b.Overlaps(Box{m.x - m.radius, m.y - m.radius, m.x + m.radius, m.y + m.radius})) return false;
+    return b.y0 >= area.y0 && b.y1 <= area.y1;
+  };
+  const double under = line_y + pad, over = line_y - pad - height;
+  const double first_x = area.x1 - 2 * pad - width;
+  for (double x = first_x; x >= area.x0 && step > 0; x -= step)
+    for (const double y : {under, over})
+      if (const Box b{x, y, x + width, y + height}; free(b)) return b;
+  return std::nullopt;
+}
+
 PinnedPlace PlacePinnedLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height, double gap,
                              const Box& area, const std::vector<Box>& taken) {
   if (const std::optional<Box> near = PlaceLabel(markers, k, width, height, gap, area, taken)) return {*near, true, false};

@@ -37,6 +37,15 @@ struct PinnedPlace {
   bool free = true;     // false: overlaps something (drawn on a backing)
   bool leader = false;  // moved away from the marker: a leader line joins them
 };
+// A horizontal guide line's label (the tier rule's 150 TFLOPS line): right-aligned just under
+// the line, unless a marker (any part of it) or a taken box is there (H20 at 148 TFLOPS sits
+// under the line's right end); then just above it; then both again a step further left, up to
+// the area's left edge. Nothing when every place is taken (the caller writes the value on the
+// axis instead). `pad` separates the label from the line, twice `pad` from the area's right edge;
+// `step` is how far each try moves left.
+std::optional<Box> PlaceLineLabel(const std::vector<Marker>& markers, double line_y, double width, double height, double pad,
+                   double step, const Box& area, const std::vector<Box>& taken);
+
 PinnedPlace PlacePinnedLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height, double gap,
                              const Box& area, const std::vector<Box>& taken);
 

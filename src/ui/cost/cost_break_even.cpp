@@ -28,58 +28,62 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("breakeven", ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
-  double y_max = 0;
-  for (const FormCurve& f : d.curves)
-    if (f.priced) y_max = std::max({y_max, f.model.At(0), f.model.At(1)});
-  y_max = charts::NiceCeil(y_max * 1.05);
-  const float left = o.x + Em(narrow ? 3.6f : 4.6f), right = o.x + width - Em(0.8f);
-  const float top = o.y + Em(0.6f), bottom = o.y + height - Em(2.6f);
-  const charts::Scale sx{0, 1, left, right, false};
-  const charts::Scale sy{0, y_max, bottom, top, false};
-  dl->AddRectFilled(ImVec2(left, top), ImVec2(right, bottom), IM_COL32(255, 255, 255, 8), 4);
-  for (const charts::Tick& tick : charts::LinearTicks(0, 100, narrow ? 4 : 10, "%")) {
-    const float x = static_cast<float>(sx.ToPixel(tick.value / 100));
-    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-    dl->AddText(ImVec2(x - ImGui::CalcTextSize(tick.label.c_str()).x / 2, bottom + Em(0.2f)), kColorMuted, tick.label.c_str());
-  }
-  const std::string sym = CurrencySymbol(cur);
-  for (const charts::Tick& tick : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
-    const float y = static_cast<float>(sy.ToPixel(tick.value));
-    dl->AddLine(ImVec2(left, y), ImVec2(right, y), kColorGrid);
-    const std::string label = MoneyTick(tick, cur, sym, env.language);
-    dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - Em(0.3f), y - Em(0.5f)), kColorMuted, label.c_str());
-  }
-  const char* x_title = t.cost_be_x;
-  dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)), IM_COL32(200, 205, 215, 255), x_title);
-  dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
-  for (const FormCurve& f : d.curves) {
-    if (!f.priced || f.points.size() < 2) continue;
-    std::vector<ImVec2> line;
-    for (const DutyPoint& p : f.points) line.push_back(ImVec2(static_cast<float>(sx.ToPixel(p.duty)), static_cast<float>(sy.ToPixel(p.cost))));
-    dl->AddPolyline(line.data(), static_cast<int>(line.size()), FormColor(f.service), 0, Em(0.14f));
-  }
-  // The job's duty cycle.
-  const float xd = static_cast<float>(sx.ToPixel(d.inputs.duty_cycle));
-  DashedLine(dl, ImVec2(xd, top), ImVec2(xd, bottom), IM_COL32(255, 255, 255, 110), Em(0.3f));
-  dl->AddText(ImVec2(xd + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), t.cost_be_yours);
-  for (const BreakEvenMark& m : d.marks) {
-    const ImVec2 p(static_cast<float>(sx.ToPixel(m.duty)), static_cast<float>(sy.ToPixel(m.cost)));
-    dl->AddCircleFilled(p, Em(0.35f), IM_COL32(255, 255, 255, 230));
-    const std::string label = Safe(m.duty * 100, 0) + " %";
-    dl->AddText(ImVec2(p.x + Em(0.4f), p.y - Em(1.2f)), kColorText, label.c_str());
-  }
-  dl->PopClipRect();
-  if (hovered) {
-    const double duty = std::clamp(sx.FromPixel(ImGui::GetIO().MousePos.x), 0.0, 1.0);
-    ImGui::BeginTooltip();
-    ImGui::Text(t.cost_be_tip_duty, Safe(duty * 100, 0).c_str(), Safe(duty * kHoursPerMonth, 0).c_str());
-    for (const FormCurve& f : d.curves) {
-      ImGui::PushStyleColor(ImGuiCol_Text, FormColor(f.service));
-      if (f.priced) ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), Money(f.model.At(duty), cur, env.language).c_str());
-      else ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), t.cost_no_quote);
-      ImGui::PopStyleColor();
+  // The chart only when on screen (its box is laid out either way, so nothing moves): the
+  // Cost view is long, and drawing its charts below the fold cost frame time (16.4).
+  if (ImGui::IsItemVisible()) {
+    double y_max = 0;
+    for (const FormCurve& f : d.curves)
+      if (f.priced) y_max = std::max({y_max, f.model.At(0), f.model.At(1)});
+    y_max = charts::NiceCeil(y_max * 1.05);
+    const float left = o.x + Em(narrow ? 3.6f : 4.6f), right = o.x + width - Em(0.8f);
+    const float top = o.y + Em(0.6f), bottom = o.y + height - Em(2.6f);
+    const charts::Scale sx{0, 1, left, right, false};
+    const charts::Scale sy{0, y_max, bottom, top, false};
+    dl->AddRectFilled(ImVec2(left, top), ImVec2(right, bottom), IM_COL32(255, 255, 255, 8), 4);
+    for (const charts::Tick& tick : charts::LinearTicks(0, 100, narrow ? 4 : 10, "%")) {
+      const float x = static_cast<float>(sx.ToPixel(tick.value / 100));
+      dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
+      dl->AddText(ImVec2(x - ImGui::CalcTextSize(tick.label.c_str()).x / 2, bottom + Em(0.2f)), kColorMuted, tick.label.c_str());
     }
-    ImGui::EndTooltip();
+    const std::string sym = CurrencySymbol(cur);
+    for (const charts::Tick& tick : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
+      const float y = static_cast<float>(sy.ToPixel(tick.value));
+      dl->AddLine(ImVec2(left, y), ImVec2(right, y), kColorGrid);
+      const std::string label = MoneyTick(tick, cur, sym, env.language);
+      dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - Em(0.3f), y - Em(0.5f)), kColorMuted, label.c_str());
+    }
+    const char* x_title = t.cost_be_x;
+    dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)), IM_COL32(200, 205, 215, 255), x_title);
+    dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
+    for (const FormCurve& f : d.curves) {
+      if (!f.priced || f.points.size() < 2) continue;
+      std::vector<ImVec2> line;
+      for (const DutyPoint& p : f.points) line.push_back(ImVec2(static_cast<float>(sx.ToPixel(p.duty)), static_cast<float>(sy.ToPixel(p.cost))));
+      dl->AddPolyline(line.data(), static_cast<int>(line.size()), FormColor(f.service), 0, Em(0.14f));
+    }
+    // The job's duty cycle.
+    const float xd = static_cast<float>(sx.ToPixel(d.inputs.duty_cycle));
+    DashedLine(dl, ImVec2(xd, top), ImVec2(xd, bottom), IM_COL32(255, 255, 255, 110), Em(0.3f));
+    dl->AddText(ImVec2(xd + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), t.cost_be_yours);
+    for (const BreakEvenMark& m : d.marks) {
+      const ImVec2 p(static_cast<float>(sx.ToPixel(m.duty)), static_cast<float>(sy.ToPixel(m.cost)));
+      dl->AddCircleFilled(p, Em(0.35f), IM_COL32(255, 255, 255, 230));
+      const std::string label = Safe(m.duty * 100, 0) + " %";
+      dl->AddText(ImVec2(p.x + Em(0.4f), p.y - Em(1.2f)), kColorText, label.c_str());
+    }
+    dl->PopClipRect();
+    if (hovered) {
+      const double duty = std::clamp(sx.FromPixel(ImGui::GetIO().MousePos.x), 0.0, 1.0);
+      ImGui::BeginTooltip();
+      ImGui::Text(t.cost_be_tip_duty, Safe(duty * 100, 0).c_str(), Safe(duty * kHoursPerMonth, 0).c_str());
+      for (const FormCurve& f : d.curves) {
+        ImGui::PushStyleColor(ImGuiCol_Text, FormColor(f.service));
+        if (f.priced) ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), Money(f.model.At(duty), cur, env.language).c_str());
+        else ImGui::Text(t.cost_be_tip_form, FormName(f.service, env, c), t.cost_no_quote);
+        ImGui::PopStyleColor();
+      }
+      ImGui::EndTooltip();
+    }
   }
   // Legend and break-even list as widgets (wrap naturally on phones).
   for (const FormCurve& f : d.curves) {

@@ -56,8 +56,11 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     const std::string name = ShortName(r, env.chinese());
-    if (row.meets_constraints) ImGui::TextUnformatted(name.c_str());
-    else ImGui::TextDisabled("%s", name.c_str());
+    // On phones the frozen column is narrow: a long name wraps inside it rather than being cut.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(row.meets_constraints ? ImGuiCol_Text : ImGuiCol_TextDisabled));
+    if (narrow) WrappedText(name);
+    else ImGui::TextUnformatted(name.c_str());
+    ImGui::PopStyleColor();
     // A greyed hub says why it is out (sorted after the hubs that are in, cost_hub_table.hpp): on
     // desktop beside its name, on phones under it (the frozen column is narrow).
     if (row.excluded != HubExclusion::kNone) {

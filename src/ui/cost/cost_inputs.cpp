@@ -132,7 +132,7 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
     }
     ImGui::EndCombo();
   }
-  if (gpu) ImGui::TextDisabled(t.cost_board_power_note, gpu->IsUnpublished("tdp_w") ? t.card_not_published : (Safe(gpu->tdp_w, 0) + " W").c_str());
+  if (gpu) ImGui::TextDisabled(t.cost_board_power_note, gpu->IsUnpublished("tdp_w") ? t.card_not_published : (Safe(gpu->tdp_w, 0) + "\u00A0W").c_str());
   if (gpu && !gpu->vendor_claim_only.empty()) {
     std::string fields;
     for (const std::string& f : gpu->vendor_claim_only) fields += (fields.empty() ? "" : ", ") + f;

@@ -2,6 +2,7 @@
 #include "cost_parts.hpp"
 
 #include "engine/format.hpp"
+#include "engine/plural.hpp"
 #include "ui/charts/scale.hpp"
 #include "ui/format_units.hpp"
 #include "ui/theme.hpp"
@@ -42,10 +43,17 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       WrappedTextF(t.cost_market_gap, FormName(m.service, env, c), market);
       ImGui::PopStyleColor();
       if (BeginDetail("tip", env, 26)) {
-        std::string where;
-        for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
-        WrappedTextF(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
-        if (!m.gap->notes.empty()) WrappedText(m.gap->notes.c_str());
+        if (env.chinese()) {
+          // The search log is kept as written (queries, sites, English remarks): Chinese readers
+          // get its size and where it is, and the record's notes in Chinese.
+          WrappedText(Plurals(Printf(t.cost_market_gap_tip_count, m.gap->searched_on.c_str(), static_cast<int>(m.gap->searched.size()))));
+          if (!m.gap->notes_zh.empty()) WrappedText(m.gap->notes_zh.c_str());
+        } else {
+          std::string where;
+          for (const std::string& w : m.gap->searched) where += (where.empty() ? "" : t.cost_list_sep) + w;
+          WrappedTextF(t.cost_market_gap_tip, m.gap->searched_on.c_str(), where.c_str());
+          if (!m.gap->notes.empty()) WrappedText(m.gap->notes.c_str());
+        }
         EndDetail(env);
       }
       ImGui::PopID();
@@ -121,7 +129,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     const std::string num = std::fabs(v) >= 1000 ? "%.0f" : "%.4g";
     const std::string fmt = env.chinese() && *CurrencySymbol(p.currency)
                                 ? std::string(CurrencySymbol(p.currency)) + num + PriceUnit(p.service, t)
-                                : num + " " + p.currency + PriceUnit(p.service, t);
+                                : num + "\u00A0" + p.currency + PriceUnit(p.service, t);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputDouble("##price", &v, 0, 0, fmt.c_str(), ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(v))
       SetPriceOverride(s, p.id, std::fabs(v - p.Amount()) < 1e-12 ? 0 : std::clamp(v, 1e-6, 1e9));

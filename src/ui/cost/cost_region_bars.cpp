@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace atlas::ui::cost {
 
@@ -24,10 +26,15 @@ void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d
   ImGui::TextUnformatted(Shown(r.DisplayName(env.chinese()), env).c_str());
   ImGui::TextDisabled("%s", GroupTitle(r.group, t));
   if (BeginKeyValueTable("region_tip")) {
+    // The local tariff as published: "0.63 CNY" in English; in Chinese the sign before the number
+    // ("¥0.63", "$0.125", never the code CNY), other currencies by their code ("0.21 EUR").
+    const std::string& local_cur = r.electricity_currency;
+    const std::string tariff = env.chinese() && *CurrencySymbol(local_cur)
+                                   ? CurrencySymbol(local_cur) + Safe(r.electricity_price_per_kwh, 3)
+                                   : Safe(r.electricity_price_per_kwh, 3) + " " + local_cur;
     KeyValueRow(t.cost_tip_electricity,
                 Printf(r.IsEstimate("electricity_price") ? t.cost_tip_electricity_estimate : t.cost_tip_electricity_value,
-                       Safe(r.electricity_price_per_kwh, 3).c_str(), r.electricity_currency.c_str(), r.electricity_year,
-                       Money(rs.kwh_price, cur, env.language).c_str()));
+                       tariff.c_str(), r.electricity_year, Money(rs.kwh_price, cur, env.language).c_str()));
     KeyValueRow("PUE", r.pue_target ? Printf(t.cost_tip_pue_cap, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str(),
                                              Safe(*r.pue_target, 2).c_str())
                                     : Printf(t.cost_tip_pue_value, Safe(r.pue_air, 2).c_str(), Safe(r.pue_liquid, 2).c_str()));
@@ -61,11 +68,24 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float row_h = Em(narrow ? 1.9f : 1.45f), header_h = Em(1.4f), axis_h = Em(2.6f);
+  const float label_w = Em(narrow ? 8.6f : 10.5f);
+  // A name wider than its column (phones: "Beijing-Tianjin-Hebei" in 8.6 em) wraps, and its row
+  // grows to hold the lines, rather than being cut at the column's edge.
+  const float name_w = label_w - Em(0.9f), line_h = ImGui::GetTextLineHeight();
+  std::vector<std::string> names(rows.size());
+  std::vector<const std::vector<std::pair<size_t, size_t>>*> name_lines(rows.size());
+  std::vector<float> row_hs(rows.size(), row_h);
   int groups = 0;
   std::string last;
-  for (const RegionSeries& rs : rows)
-    if (rs.group != last || groups == 0) ++groups, last = rs.group;
-  const float height = axis_h + groups * header_h + rows.size() * row_h + Em(1.8f);
+  float rows_h = 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i].group != last || groups == 0) ++groups, last = rows[i].group;
+    names[i] = ShortName(c.regions.regions[rows[i].region_index], env.chinese());
+    name_lines[i] = &TextLines(names[i], name_w);
+    row_hs[i] = std::max(row_h, static_cast<float>(name_lines[i]->size()) * line_h + Em(0.3f));
+    rows_h += row_hs[i];
+  }
+  const float height = axis_h + groups * header_h + rows_h + Em(1.8f);
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("bars", ImVec2(width, height));
   const bool hovered_chart = ImGui::IsItemHovered();
@@ -78,7 +98,6 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   }
   money_max = charts::NiceCeil(money_max);
   co2_max = charts::NiceCeil(co2_max);
-  const float label_w = Em(narrow ? 8.6f : 10.5f);
   const float gap = Em(narrow ? 0.8f : 1.6f);
   const float money_x0 = o.x + label_w, co2_w = std::max(Em(5), (width - label_w) * 0.26f);
   const float money_x1 = o.x + width - co2_w - gap, co2_x0 = money_x1 + gap, co2_x1 = o.x + width - Em(0.6f);
@@ -119,7 +138,6 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
   last.clear();
   for (size_t i = 0; i < rows.size(); ++i) {
     const RegionSeries& rs = rows[i];
-    const Region& r = c.regions.regions[rs.region_index];
     if (i == 0 || rs.group != last) {
       last = rs.group;
       const ImU32 col = rs.group == "cn-east" ? IM_COL32(255, 160, 120, 255) : rs.group == "cn-west" ? IM_COL32(120, 220, 160, 255) : kColorAccent;
@@ -127,19 +145,29 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
       dl->AddText(ImVec2(o.x + Em(0.6f), y + Em(0.2f)), col, GroupTitle(rs.group, t));
       y += header_h;
     }
-    const bool hot = hovered_chart && mouse.y >= y && mouse.y < y + row_h;
+    const float rh = row_hs[i];
+    // A row off screen is only laid out (the chart's box is sized for all rows): drawing every
+    // bar of a long chart below the fold cost frame time (16.4).
+    if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + width, y + rh))) {
+      y += rh;
+      continue;
+    }
+    const bool hot = hovered_chart && mouse.y >= y && mouse.y < y + rh;
     if (hot) {
       hovered = static_cast<int>(i);
-      dl->AddRectFilled(ImVec2(o.x, y), ImVec2(o.x + width, y + row_h), IM_COL32(255, 255, 255, 18));
+      dl->AddRectFilled(ImVec2(o.x, y), ImVec2(o.x + width, y + rh), IM_COL32(255, 255, 255, 18));
     }
-    const std::string name = ShortName(r, env.chinese());
-    ImVec2 tsz = ImGui::CalcTextSize(name.c_str());
     const ImU32 text_col = rs.meets_constraints ? kColorText : kColorMuted;
-    dl->PushClipRect(ImVec2(o.x, y), ImVec2(money_x0 - Em(0.3f), y + row_h), true);
-    dl->AddText(ImVec2(o.x + Em(0.6f), y + (row_h - tsz.y) / 2), text_col, name.c_str());
+    dl->PushClipRect(ImVec2(o.x, y), ImVec2(money_x0 - Em(0.3f), y + rh), true);
+    float ly = y + (rh - static_cast<float>(name_lines[i]->size()) * line_h) / 2;
+    for (const auto& [b, e] : *name_lines[i]) {
+      dl->AddText(ImVec2(o.x + Em(0.6f), ly), text_col, names[i].c_str() + b, names[i].c_str() + e);
+      ly += line_h;
+    }
     dl->PopClipRect();
+    // The bars keep the standard row's height, centred in a row grown for a wrapped name.
     const float bar_h = (row_h - Em(0.45f)) / 2;
-    const float y_rent = y + Em(0.15f), y_energy = y_rent + bar_h + Em(0.1f);
+    const float y_rent = y + (rh - row_h) / 2 + Em(0.15f), y_energy = y_rent + bar_h + Em(0.1f);
     if (rs.rental_cost) {
       const float x = static_cast<float>(sm.ToPixel(*rs.rental_cost));
       dl->AddRectFilled(ImVec2(money_x0, y_rent), ImVec2(std::max(x, money_x0 + 1), y_rent + bar_h), kColorRent, 2);
@@ -153,8 +181,9 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
     const float xe = static_cast<float>(sm.ToPixel(rs.energy_cost));
     dl->AddRectFilled(ImVec2(money_x0, y_energy), ImVec2(std::max(xe, money_x0 + 1), y_energy + bar_h), kColorEnergy, 2);
     const float xc = static_cast<float>(sc.ToPixel(rs.co2_kg));
-    dl->AddRectFilled(ImVec2(co2_x0, y + Em(0.3f)), ImVec2(std::max(xc, co2_x0 + 1), y + row_h - Em(0.3f)), kColorCo2, 2);
-    y += row_h;
+    const float y_co2 = y + (rh - row_h) / 2;
+    dl->AddRectFilled(ImVec2(co2_x0, y_co2 + Em(0.3f)), ImVec2(std::max(xc, co2_x0 + 1), y_co2 + row_h - Em(0.3f)), kColorCo2, 2);
+    y += rh;
   }
   // Legend.
   const float ly = bottom + Em(0.4f);
