@@ -160,7 +160,7 @@ void AppendCardList(std::string& out, const Catalogs& c, const std::vector<int>&
     const Gpu& g = c.gpus.gpus[i];
     const int tier = static_cast<int>(c.gpu_tiers[i].tier);
     out += Printf("<li><span class=\"pr-t%d\">●</span> ", tier) + HtmlEscape(g.name) + "<br><span class=\"pr-muted\">" +
-           HtmlEscape(Printf(t.tier_card_figures, tier, Grouped(g.memory_gb).c_str(), Published(g, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, t, " GB/s").c_str(),
+           HtmlEscape(Printf(t.tier_card_figures, TierShortName(t, tier), Grouped(g.memory_gb).c_str(), Published(g, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, t, " GB/s").c_str(),
                              Grouped(g.Dense16Tflops(), 0).c_str())) +
            "</span></li>";
   }

@@ -504,7 +504,7 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
     const std::string& name = g.DisplayName(env.chinese());
     const std::string bandwidth = g.IsUnpublished("memory_bandwidth_gbps") ? std::string(t.card_not_published)
                                                                             : FormatNumber(g.memory_bandwidth_gbps) + "\u00A0GB/s";
-    const std::string figures = Printf(t.tier_card_figures, tier, FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
+    const std::string figures = Printf(t.tier_card_figures, TierShortName(t, tier), FormatNumber(g.memory_gb).c_str(), bandwidth.c_str(),
                                        FormatNumber(g.Dense16Tflops(), 0).c_str());
     const auto& name_lines = TextLines(name, text_w);
     const auto& figure_lines = TextLines(figures, text_w);

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <cstring>
 
 using namespace atlas;
@@ -39,6 +40,20 @@ TEST_CASE("every English string has a Chinese entry with the same printf convers
 TEST_CASE("TextFor picks the table by language") {
   CHECK(std::strcmp(ui::TextFor(Language::kEnglish).tab_calculator, "Calculator") == 0);
   CHECK(std::strcmp(ui::TextFor(Language::kChinese).tab_calculator, "计算器") == 0);
+}
+
+TEST_CASE("a card's figures line names its tier in the reader's language (was \"T1\" in Chinese too)") {
+  const ui::UiText& en = ui::TextFor(Language::kEnglish);
+  const ui::UiText& zh = ui::TextFor(Language::kChinese);
+  CHECK(std::string(ui::TierShortName(en, 1)) == "T1");
+  CHECK(std::string(ui::TierShortName(en, 3)) == "T3");
+  CHECK(std::string(ui::TierShortName(zh, 1)) == "第一梯队");
+  CHECK(std::string(ui::TierShortName(zh, 2)) == "第二梯队");
+  CHECK(std::string(ui::TierShortName(zh, 3)) == "第三梯队");
+  char line[160];
+  std::snprintf(line, sizeof line, zh.tier_card_figures, ui::TierShortName(zh, 2), "48", "864\u00A0GB/s", "362");
+  CHECK(std::string(line).rfind("第二梯队 · 48", 0) == 0);
+  CHECK(test::EnglishWords(line).empty());
 }
 
 TEST_CASE("Shown drops what the English fonts cannot draw, and keeps everything in Chinese") {

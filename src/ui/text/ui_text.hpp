@@ -23,6 +23,11 @@ struct UiText {
 #undef ATLAS_TEXT
 };
 
+// A tier's short name for one-line figures (tier_card_figures): "T1" / "第一梯队"; tier is 1-3.
+inline const char* TierShortName(const UiText& text, int tier) {
+  return tier <= 1 ? text.tier_short_t1 : tier == 2 ? text.tier_short_t2 : text.tier_short_t3;
+}
+
 // The table for a language (static, immutable).
 const UiText& TextFor(Language language);
 
