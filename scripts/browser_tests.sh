@@ -3,8 +3,9 @@
 # files at a time. A file spends most of its wall time waiting (for frames, for the page's settle
 # time after each input, for timers), not computing, so lanes shorten the stage on two cores; the
 # slowest jobs start first. chinese_text.test.mjs runs as five jobs (its two slowest cases, the
-# cost view's tables and the hover tooltips, each once per device, and the rest together; an ONLY
-# that matches no case fails, so a renamed case is never lost).
+# cost view's tables and the hover tooltips, each once per device, and the rest together), and
+# phone_clipping.test.mjs as three (English, Chinese, the control case); an ONLY that matches no
+# case fails, so a renamed case is never lost.
 # Files that assert timings (idle: main thread busy <= 1 %; tier_map: a double-click within
 # ImGui's double-click time) run after the lanes, one at a time, with nothing beside them.
 # Each job's output is printed whole when it ends; a failed job fails the script.
@@ -21,9 +22,11 @@ report=${BROWSER_REPORT:-$work/times}
 # Jobs as "file|ONLY|SKIP", slowest first (figures: bench/RESULTS.md, faster CI); the files not
 # named here follow in name order.
 ct=tests/browser/chinese_text.test.mjs
+pc=tests/browser/phone_clipping.test.mjs
 slow_first=("$ct|do not overlap: desktop|" "$ct|do not overlap: phone|" "$ct|English sentence: desktop|"
             "$ct|English sentence: phone|" "tests/browser/heap.test.mjs||" "tests/browser/walk_job.test.mjs||"
-            "$ct||do not overlap: |English sentence: ")
+            "$ct||do not overlap: |English sentence: "
+            "$pc|phone 390x844, en:|" "$pc|phone 390x844, zh:|" "$pc||phone 390x844, ")
 alone=(tests/browser/idle.test.mjs tests/browser/tier_map.test.mjs)
 
 jobs_list=("${slow_first[@]}")
