@@ -6,6 +6,8 @@
 #include "theme.hpp"
 #include "widgets.hpp"
 
+#include <string>
+#include <string_view>
 
 namespace atlas::ui {
 
@@ -112,13 +114,13 @@ const std::vector<SpecRow>& SpecRows() {
       {&UiText::card_arch_year, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::architecture, zh) + " · " + std::to_string(g.year); }},
       {&UiText::card_memory, [](const Gpu& g, const UiText&, bool zh) { return FormatNumber(g.memory_gb) + "\u00A0GB " + g.Text(&Gpu::memory_type, zh); }, "memory_gb"},
       {&UiText::card_bandwidth, [](const Gpu& g, const UiText& t, bool) { return Published(g, t, "memory_bandwidth_gbps", g.memory_bandwidth_gbps, " GB/s"); }, "memory_bandwidth_gbps"},
-      {&UiText::card_fp32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1); }, "fp32_tflops"},
-      {&UiText::card_tf32, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1); }, "tf32_dense_tflops"},
-      {&UiText::card_bf16, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.bf16_dense_tflops, "TFLOPS", 1); }, "bf16_dense_tflops"},
-      {&UiText::card_fp16, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp16_dense_tflops, "TFLOPS", 1); }, "fp16_dense_tflops"},
-      {&UiText::card_fp8, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp8_dense_tflops, "TFLOPS", 1); }, "fp8_dense_tflops"},
-      {&UiText::card_int8, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.int8_dense_tops, "TOPS", 1); }, "int8_dense_tops"},
-      {&UiText::card_fp4, [](const Gpu& g, const UiText&, bool) { return FormatOptional(g.fp4_dense_tflops, "TFLOPS", 1); }, "fp4_dense_tflops"},
+      {&UiText::card_fp32, [](const Gpu& g, const UiText& t, bool) { return FormatOptional(g.fp32_tflops, "TFLOPS", 1, t.card_rate_not_listed); }, "fp32_tflops"},
+      {&UiText::card_tf32, [](const Gpu& g, const UiText& t, bool) { return FormatOptional(g.tf32_dense_tflops, "TFLOPS", 1, t.card_rate_not_listed); }, "tf32_dense_tflops"},
+      {&UiText::card_bf16, [](const Gpu& g, const UiText& t, bool) { return FormatOptional(g.bf16_dense_tflops, "TFLOPS", 1, t.card_rate_not_listed); }, "bf16_dense_tflops"},
+      {&UiText::card_fp16, [](const Gpu& g, const UiText& t, bool) { return FormatOptional(g.fp16_dense_tflops, "TFLOPS", 1, t.card_rate_not_listed); }, "fp16_dense_tflops"},
+      {&UiText::card_fp8, [](const Gpu& g, const UiText& t, bool) { return FormatOptional(g.fp8_dense_tflops, "TFLOPS", 1, t.card_rate_not_listed); }, "fp8_dense_tflops"},
+      {&UiText::card_int8, [](const Gpu& g, const UiText& t, bool) { return FormatOptional(g.int8_dense_tops, "TOPS", 1, t.card_rate_not_listed); }, "int8_dense_tops"},
+      {&UiText::card_fp4, [](const Gpu& g, const UiText& t, bool) { return FormatOptional(g.fp4_dense_tflops, "TFLOPS", 1, t.card_rate_not_listed); }, "fp4_dense_tflops"},
       {&UiText::card_tdp, [](const Gpu& g, const UiText& t, bool) { return Published(g, t, "tdp_w", g.tdp_w, " W"); }, "tdp_w"},
       {&UiText::card_interconnect, [](const Gpu& g, const UiText& t, bool zh) { return Interconnect(g, t, zh); }, "interconnect_gbps"},
       {&UiText::card_form_factor, [](const Gpu& g, const UiText&, bool zh) { return g.Text(&Gpu::form_factor, zh); }},
@@ -129,6 +131,12 @@ const std::vector<SpecRow>& SpecRows() {
 }
 
 }  // namespace
+
+std::string SpecCardValue(const Gpu& g, const char* field, const UiText& t, bool chinese) {
+  for (const SpecRow& row : SpecRows())
+    if (row.field && std::string_view(row.field) == field) return RowValue(row, g, t, chinese);
+  return {};
+}
 
 const char* TierDisplayName(Tier tier, const UiEnv& env) { return env.chinese() ? TierNameZh(tier) : TierName(tier); }
 

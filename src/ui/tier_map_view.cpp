@@ -528,6 +528,9 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
       dl->AddText(ImVec2(top.x + pad + line, y), kColorMuted, figures.c_str() + b, figures.c_str() + e);
       y += line;
     }
+    // Drawn straight into the draw list, which ImGui's text log (copy as text; the browser tests'
+    // drawn-text hook) does not see: the row's words go to the log too (a no-op when not logging).
+    ImGui::LogText("\n%s\n%s\n", name.c_str(), figures.c_str());
     ImGui::PopID();
   }
 }
