@@ -520,17 +520,8 @@ ATLAS_DEFERRED void DrawTierCardList(TierMapState& s, const Catalogs& c, const s
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float y = top.y + (row_h - text_h) * 0.5f;
     dl->AddCircleFilled(ImVec2(top.x + pad + line * 0.3f, y + line * 0.5f), line * 0.3f, TierColor(tier));
-    for (const auto& [b, e] : name_lines) {
-      dl->AddText(ImVec2(top.x + pad + line, y), ImGui::GetColorU32(ImGuiCol_Text), name.c_str() + b, name.c_str() + e);
-      y += line;
-    }
-    for (const auto& [b, e] : figure_lines) {
-      dl->AddText(ImVec2(top.x + pad + line, y), kColorMuted, figures.c_str() + b, figures.c_str() + e);
-      y += line;
-    }
-    // Drawn straight into the draw list, which ImGui's text log (copy as text; the browser tests'
-    // drawn-text hook) does not see: the row's words go to the log too (a no-op when not logging).
-    ImGui::LogText("\n%s\n%s\n", name.c_str(), figures.c_str());
+    y = DrawTextLines(dl, ImVec2(top.x + pad + line, y), ImGui::GetColorU32(ImGuiCol_Text), name, name_lines, line);
+    DrawTextLines(dl, ImVec2(top.x + pad + line, y), kColorMuted, figures, figure_lines, line);
     ImGui::PopID();
   }
 }

@@ -210,6 +210,16 @@ const std::vector<std::pair<size_t, size_t>>& TextLines(const std::string& text,
   return LayoutLines(text, width).lines;
 }
 
+float DrawTextLines(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text,
+                    const std::vector<std::pair<size_t, size_t>>& lines, float line_h) {
+  for (const auto& [b, e] : lines) {
+    dl->AddText(pos, color, text.c_str() + b, text.c_str() + e);
+    pos.y += line_h;
+  }
+  ImGui::LogText("\n%s\n", text.c_str());  // a no-op unless ImGui is logging
+  return pos.y;
+}
+
 void WrappedText(const std::string& text) {
   ImGuiContext& g = *GImGui;
   ImGuiWindow* window = ImGui::GetCurrentWindow();

@@ -47,6 +47,11 @@ void WrappedText(const std::string& text);
 // The lines WrappedText would draw `text` in at `width` pixels in the current font (byte ranges
 // into `text`), kept between frames: for text drawn straight into a draw list (chart labels).
 const std::vector<std::pair<size_t, size_t>>& TextLines(const std::string& text, float width);
+// Draws `text` into `dl` in `lines` (TextLines), one every `line_h` pixels down from `pos`, and
+// returns the y under the last line. The text also goes to ImGui's text log (copy as text; the
+// browser tests' drawn-text hook), which otherwise sees only what widgets draw.
+float DrawTextLines(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text,
+                    const std::vector<std::pair<size_t, size_t>>& lines, float line_h);
 void WrappedTextF(const char* format, ...) IM_FMTARGS(1);
 // Test hook: while ImGui logs (the browser's drawn-text capture) and `log` is set, WrappedText
 // appends each text it drew over several lines to *log, its lines joined by '\n' and ended by

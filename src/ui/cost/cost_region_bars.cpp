@@ -159,11 +159,8 @@ void DrawRegionBars(const CostDerived& d, const Catalogs& c, const UiEnv& env, b
     }
     const ImU32 text_col = rs.meets_constraints ? kColorText : kColorMuted;
     dl->PushClipRect(ImVec2(o.x, y), ImVec2(money_x0 - Em(0.3f), y + rh), true);
-    float ly = y + (rh - static_cast<float>(name_lines[i]->size()) * line_h) / 2;
-    for (const auto& [b, e] : *name_lines[i]) {
-      dl->AddText(ImVec2(o.x + Em(0.6f), ly), text_col, names[i].c_str() + b, names[i].c_str() + e);
-      ly += line_h;
-    }
+    DrawTextLines(dl, ImVec2(o.x + Em(0.6f), y + (rh - static_cast<float>(name_lines[i]->size()) * line_h) / 2), text_col,
+                  names[i], *name_lines[i], line_h);
     dl->PopClipRect();
     // The bars keep the standard row's height, centred in a row grown for a wrapped name.
     const float bar_h = (row_h - Em(0.45f)) / 2;
