@@ -645,7 +645,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   const UiText& t = env.text();
   CalculatorState& s = state.calculator;
   if (env.narrow()) {
-    ImGui::BeginChild("calc_scroll", ImVec2(0, 0), false);
+    BeginViewChild("calc_scroll", ImVec2(0, 0), false);
     if (d.valid) {
       DrawVerdict(d.estimate, env);
       DrawCostThisJob(state, d, env, memory.carried_job);
@@ -663,14 +663,14 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     return;
   }
   const float inputs_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.34f, Em(19), Em(28));
-  ImGui::BeginChild("calc_inputs", ImVec2(inputs_w, 0), true);
+  BeginViewChild("calc_inputs", ImVec2(inputs_w, 0), true);
   SectionTitle(t.calc_model);
   DrawModelInputs(s, c, memory.calculator, env);
   SectionTitle(t.calc_job);
   DrawJobInputs(s, c, env);
   ImGui::EndChild();
   ImGui::SameLine();
-  ImGui::BeginChild("calc_results", ImVec2(0, 0), true);
+  BeginViewChild("calc_results", ImVec2(0, 0), true);
   DrawResults(state, c, d, memory, env, false);
   ImGui::EndChild();
 }

@@ -49,7 +49,7 @@ void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& 
   DrawCarriedJobBanner(state, catalogs, env, memory);
   const bool narrow = env.narrow();
   if (narrow) {
-    ImGui::BeginChild("cost_scroll", ImVec2(0, 0), false);
+    BeginViewChild("cost_scroll", ImVec2(0, 0), false);
     const bool inputs_open = ImGui::CollapsingHeader(Label(env.text().cost_inputs_header, "cost_inputs").c_str());
     TestTarget(env, "cost_inputs_header");  // browser tests open the inputs on a phone
     if (inputs_open) DrawInputs(state.cost, catalogs, derived, env);
@@ -58,11 +58,11 @@ void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& 
     return;
   }
   const float inputs_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.24f, Em(17), Em(22));
-  ImGui::BeginChild("cost_inputs", ImVec2(inputs_w, 0), true);
+  BeginViewChild("cost_inputs", ImVec2(inputs_w, 0), true);
   DrawInputs(state.cost, catalogs, derived, env);
   ImGui::EndChild();
   ImGui::SameLine();
-  ImGui::BeginChild("cost_results", ImVec2(0, 0), true);
+  BeginViewChild("cost_results", ImVec2(0, 0), true);
   DrawResults(state, catalogs, derived, env, false);
   ImGui::EndChild();
 }

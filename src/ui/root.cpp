@@ -183,7 +183,12 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   ImGui::SetNextWindowSize(vp->Size);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  // A see-through background (its border stays): the platform clears the screen in the window
+  // background colour before each frame (platform/web/main.cpp), so painting it again would fill
+  // every pixel twice. Begin draws it; the colour is restored for the popups and sheets after.
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
   ImGui::Begin("GPU Atlas", nullptr, flags);
+  ImGui::PopStyleColor();
   DrawHeader(state, env);
   if (!data.load_errors.empty() || !data.catalogs) {
     ColoredWrapped(kColorBad, t.data_load_failed);

@@ -76,7 +76,7 @@ void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDer
   SectionTitle(t.share_preview);
   if (env.chinese()) ImGui::TextDisabled("%s", t.share_preview_note);
   const std::string preview = ExportCalculator(calc, c, link, ExportFormat::kMarkdown);
-  ImGui::BeginChild("preview", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  BeginViewChild("preview", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::TextUnformatted(preview.c_str());
   ImGui::EndChild();
 }

@@ -604,7 +604,7 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
 
   if (narrow) {
     // One column: filters folded, chart, then the side panel, all in one scrolling child.
-    ImGui::BeginChild("tiermap_scroll", ImVec2(0, 0), false);
+    BeginViewChild("tiermap_scroll", ImVec2(0, 0), false);
     if (ImGui::CollapsingHeader((std::string(t.tier_filters) + "###filters").c_str())) DrawFilters(s, catalogs, t, env.chinese());
     draw_main(std::max(Em(18), avail.x * 1.05f));
     DrawSidePanel(s, catalogs, env, memory);
@@ -619,15 +619,15 @@ void DrawTierMapView(AppState& state, const Catalogs& catalogs, const UiEnv& env
     return;
   }
   const float filters_w = Em(13), side_w = std::clamp(avail.x * 0.30f, Em(18), Em(30));
-  ImGui::BeginChild("filters", ImVec2(filters_w, 0), true);
+  BeginViewChild("filters", ImVec2(filters_w, 0), true);
   DrawFilters(s, catalogs, t, env.chinese());
   ImGui::EndChild();
   ImGui::SameLine();
-  ImGui::BeginChild("main", ImVec2(avail.x - filters_w - side_w - 2 * ImGui::GetStyle().ItemSpacing.x, 0), true);
+  BeginViewChild("main", ImVec2(avail.x - filters_w - side_w - 2 * ImGui::GetStyle().ItemSpacing.x, 0), true);
   draw_main(ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing());
   ImGui::EndChild();
   ImGui::SameLine();
-  ImGui::BeginChild("side", ImVec2(0, 0), true);
+  BeginViewChild("side", ImVec2(0, 0), true);
   DrawSidePanel(s, catalogs, env, memory);
   // Every card named on the chart or listed here, beside it (phones list every card under it).
   if (!s.table_view && env.views_ready) DrawUnlabelledCards(s, catalogs, memory.tier_unlabelled, env);

@@ -514,7 +514,7 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   Progress(s, env);
   ImGui::Spacing();
   const float nav_h = ImGui::GetFrameHeightWithSpacing() + TouchHeight(env) + Em(0.6f);
-  ImGui::BeginChild("step", ImVec2(0, -nav_h), false);
+  BeginViewChild("step", ImVec2(0, -nav_h), false);
   const float max_w = env.narrow() ? ImGui::GetContentRegionAvail().x : std::min(ImGui::GetContentRegionAvail().x, Em(48));
   ImGui::PushItemWidth(max_w * 0.5f);
   ImGui::BeginGroup();

@@ -284,6 +284,15 @@ void SectionTitle(const char* title) {
   ImGui::Separator();
 }
 
+bool BeginViewChild(const char* id, const ImVec2& size, bool border, ImGuiWindowFlags flags) {
+  // A see-through colour rather than ImGuiWindowFlags_NoBackground, which drops the border too.
+  // Begin draws the background, so the colour is restored at once for what the child holds.
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
+  const bool open = ImGui::BeginChild(id, size, border, flags);
+  ImGui::PopStyleColor();
+  return open;
+}
+
 }  // namespace atlas::ui
 
 namespace atlas::ui {

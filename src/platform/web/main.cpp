@@ -530,7 +530,9 @@ void Frame(void* arg) {
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.075f, 0.085f, 0.105f, 1.0f);
+  // The app's window draws no background of its own (ui/root.cpp): the clear paints it.
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   atlas::platform::ReportFrame(emscripten_get_now() - start_ms, ui_ms);
@@ -558,6 +560,12 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // ImGui draws without depth or stencil tests; Emscripten's GLFW asks WebGL for a 24-bit depth
+  // and 8-bit stencil buffer unless told otherwise (a phone's 1170x2532 screen: 12 MB of GPU
+  // memory, cleared every frame). The alpha channel stays: an undrawn canvas is then see-through
+  // (the page's background) rather than black while the app loads.
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   static App app;  // lives for the page's lifetime; the main loop gets a pointer to it
   app.window = glfwCreateWindow(1280, 800, "GPU Atlas", nullptr, nullptr);
   if (!app.window) return 1;
