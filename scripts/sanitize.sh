@@ -13,7 +13,8 @@ source scripts/sanitize_tree.sh
 configure_sanitize_tree
 dir=$sanitize_dir
 
-# sanitize_all (CMakeLists.txt): engine_tests, ui_tests, gpu-atlas and the fuzz targets.
+# sanitize_all (CMakeLists.txt): engine_tests, ui_tests, gpu-atlas, the fuzz targets, the
+# benchmarks and the prerender tool: every native target.
 cmake --build "$dir" -j"$jobs" --target sanitize_all
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds native and WebAssembly targets and runs every test:
-# doctest suites (engine, app, UI smoke), CLI contract tests, the same suites under ASan +
-# UBSan, the libFuzzer targets for a bounded time (FUZZ_SECONDS, default 20 s each), and the
-# browser tests in Chromium. Prints each stage's wall and CPU seconds (scripts/cpu_time.py: every
-# process the stage started), each browser test job's, and a summary at the end.
-# The sanitizer suites and the fuzz targets share one clang tree (build/sanitize: the engine is
-# compiled once for both); fuzz targets and browser test files run several at a time.
+# Installs what is missing, builds native and WebAssembly targets and runs every test: the
+# doctest suites (engine, app, UI smoke) and CLI contract tests under ASan + UBSan, the libFuzzer
+# targets for a bounded time (FUZZ_SECONDS, default 20 s each), and the browser tests in
+# Chromium. Prints each stage's wall and CPU seconds (scripts/cpu_time.py: every process the
+# stage started), each browser test job's, and a summary at the end.
+# One native tree: build/sanitize (clang, scripts/sanitize_tree.sh) builds every native target
+# (suites, CLI, fuzz targets, benchmarks, prerender tool) and runs every native test; the engine
+# is compiled once for the suites and the fuzzers. The g++ Release tree of scripts/build.sh native
+# (the CLI for everyday use, the benchmarks' figures) ran the same tests again without the
+# sanitizers, for a third of the run's compile time, so it is not built here. Fuzz targets and
+# browser test files run several at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 report=$(mktemp)
@@ -32,7 +36,7 @@ t0=$SECONDS
 ./scripts/setup.sh
 printf '%5d s %8s CPU s  setup\n' $((SECONDS - t0)) "-" >>"$report"
 
-# The web build runs beside the native stages: its link (LTO, binaryen, Closure) and compression
+# The web build runs beside the native tree's: its link (LTO, binaryen, Closure) and compression
 # of the largest files run on one core for minutes, which the native compiles fill. Its output
 # goes to build/web-build.log, printed when it is waited for.
 mkdir -p build
@@ -41,9 +45,7 @@ echo "== web build, in the background (log: build/web-build.log)"
 setsid python3 scripts/cpu_time.py --label "web build (in the background)" --report "$report" \
   ./scripts/build.sh web >build/web-build.log 2>&1 &
 web_build=$!
-stage "native build" ./scripts/build.sh native
-stage "native tests (ctest)" ctest --test-dir build/native -j"$(nproc 2>/dev/null || echo 2)" --output-on-failure
-stage "sanitizers (clang ASan + UBSan: suites, CLI; fuzz targets built)" ./scripts/sanitize.sh
+stage "native build and tests (clang ASan + UBSan: suites, CLI, fuzz targets, benchmarks)" ./scripts/sanitize.sh
 echo "== waiting for the web build"
 web_status=0
 wait "$web_build" || web_status=$?
@@ -51,4 +53,6 @@ web_build=""
 cat build/web-build.log
 if [ "$web_status" != 0 ]; then echo "web build FAILED" >&2; exit "$web_status"; fi
 stage "fuzzing (bounded)" env FUZZ_SECONDS="${FUZZ_SECONDS:-20}" ./scripts/fuzz.sh
-stage "browser tests (Chromium + playwright-core)" env BROWSER_REPORT="$browser_report" ./scripts/browser_tests.sh
+# The browser tests that compare the page with the CLI use the native tree's.
+stage "browser tests (Chromium + playwright-core)" env BROWSER_REPORT="$browser_report" ATLAS_CLI=build/sanitize/gpu-atlas \
+  ./scripts/browser_tests.sh

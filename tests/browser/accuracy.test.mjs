@@ -4,10 +4,10 @@
 // test hook (src/platform/web/drawn_text_hook.hpp). Screenshots: build/screenshots/accuracy-*.png.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { DESKTOP, PHONE, assert, findColour, frames, launch, root, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, cliPath, findColour, frames, launch, run, serve, shot, waitForMark } from "./harness.mjs";
 
 // The engine's own figures, from the native CLI built by ./scripts/build.sh native.
-const cli = spawnSync(path.join(root, "build/native/gpu-atlas"), ["validate", "--json"], { encoding: "utf8" });
+const cli = spawnSync(cliPath, ["validate", "--json"], { encoding: "utf8" });
 assert(cli.stdout, `gpu-atlas validate --json printed nothing (build native first): ${cli.stderr}`);
 const report = JSON.parse(cli.stdout);
 // As the page prints them (src/ui/accuracy_view.cpp, ErrorPercentText: "%.1f %" in English,

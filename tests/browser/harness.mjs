@@ -11,6 +11,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
 // ATLAS_DIST serves another build's dist folder (e.g. a size experiment) instead.
 export const dist = process.env.ATLAS_DIST ? path.resolve(process.env.ATLAS_DIST) : path.join(root, "build/web/dist");
+// The CLI the tests compare the page with: ATLAS_CLI (scripts/test.sh: the one its native tree,
+// build/sanitize, builds), else the native build's (scripts/build.sh native).
+export const cliPath = process.env.ATLAS_CLI ? path.resolve(process.env.ATLAS_CLI) : path.join(root, "build/native/gpu-atlas");
 // The name a file of the built site is shipped under (gpu-atlas.wasm -> gpu-atlas.1a2b3c4d.wasm),
 // from its manifest.json (scripts/write_manifest.py); index.html and sw.js keep theirs.
 export function shipped(name, dir = dist) {

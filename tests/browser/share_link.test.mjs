@@ -5,11 +5,11 @@ import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, ser
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { dist, root } from "./harness.mjs";
+import { cliPath, dist, root } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
-const cli = path.join(root, "build/native/gpu-atlas");
+const cli = cliPath;
 const link = "#v=1&view=calculator&calc.model=llama-3.1-70b&calc.task=qlora&calc.gpu=rtx-4090&calc.gpus=2&calc.dp=2&calc.zero_stage=3";
 
 await run([
