@@ -14,9 +14,11 @@
 #include "widgets.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImRect, ImMin, ImMax
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 #include <string>
 
 namespace atlas::ui {
@@ -139,16 +141,68 @@ void DrawView(View view, AppState& state, const AppData& data, const UiEnv& env,
   else DrawViewPending(data, env);
 }
 
+// The view's panel: a child drawn without its own background (the screen is cleared in its
+// colour, ScreenClearColour) whose rectangle PaintAroundPanel needs at the end of the frame.
+void BeginViewPanel(const char* id, const ImVec2& size) {
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
+  ImGui::BeginChild(id, size, false);
+  ImGui::PopStyleColor();
+}
+ImRect EndViewPanel() {
+  ImGui::EndChild();
+  return ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());  // EndChild's item: the child's rectangle
+}
+
+// Paints the window's colour everywhere but the view's panel, beneath everything (the background
+// draw list): four bands, then at each corner a square of the window's colour with the panel's
+// rounded corner over it, drawn as ImGui draws a rounded child (the same arc and anti-aliased
+// edge). The pixels are those of the window's background with the panel filled over it, for
+// about half the filled pixels on a phone (software WebGL and phones' GPUs spend a frame mostly
+// on them). Without a panel (a data error, a tab not selected yet), the whole screen.
+void PaintAroundPanel(const ImRect* panel) {
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const ImVec2 lo = vp->Pos, hi(vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y);
+  const ImU32 window = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  if (!panel) {
+    dl->AddRectFilled(lo, hi, window);
+    return;
+  }
+  const ImVec2 a = panel->Min, b = panel->Max;
+  dl->AddRectFilled(lo, ImVec2(hi.x, a.y), window);
+  dl->AddRectFilled(ImVec2(lo.x, b.y), hi, window);
+  dl->AddRectFilled(ImVec2(lo.x, a.y), ImVec2(a.x, b.y), window);
+  dl->AddRectFilled(ImVec2(b.x, a.y), ImVec2(hi.x, b.y), window);
+  const float r = ImGui::GetStyle().ChildRounding;
+  if (r < 1 || b.x - a.x < 4 * r || b.y - a.y < 4 * r) return;  // (a panel this small is not square-cornered)
+  const ImU32 fill = ImGui::GetColorU32(ImGui::GetStyleColorVec4(ImGuiCol_ChildBg));
+  struct Corner {
+    ImVec2 at, dir;
+    ImDrawFlags rounded;
+  };
+  const Corner corners[] = {{a, {1, 1}, ImDrawFlags_RoundCornersTopLeft},
+                            {{b.x, a.y}, {-1, 1}, ImDrawFlags_RoundCornersTopRight},
+                            {{a.x, b.y}, {1, -1}, ImDrawFlags_RoundCornersBottomLeft},
+                            {b, {-1, -1}, ImDrawFlags_RoundCornersBottomRight}};
+  for (const Corner& c : corners) {
+    const ImVec2 square(c.at.x + c.dir.x * r, c.at.y + c.dir.y * r);
+    const ImVec2 box(c.at.x + c.dir.x * 2 * r, c.at.y + c.dir.y * 2 * r);
+    dl->AddRectFilled(ImMin(c.at, square), ImMax(c.at, square), window);
+    dl->AddRectFilled(ImMin(c.at, box), ImMax(c.at, box), fill, r, c.rounded);
+  }
+}
+
 // Phones: the view fills the screen and a bottom tab bar reaches every view in one tap, each
 // tab at least 44 CSS px tall (Apple's minimum touch target) with a short label that fits.
-void DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory, float footer_h) {
+// Returns the view panel's rectangle (PaintAroundPanel).
+ImRect DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory, float footer_h) {
   const UiText& t = env.text();
   const float bar_h = std::max(kMinTouchTargetCss * env.dpr, ImGui::GetFrameHeight() * 1.6f);
   // One child per view, so each keeps its own scroll position (as the desktop's tabs do).
-  ImGui::BeginChild((std::string("view_") + ViewKey(state.view)).c_str(),
-                    ImVec2(0, -(footer_h + bar_h + ImGui::GetStyle().ItemSpacing.y)), false);
+  BeginViewPanel((std::string("view_") + ViewKey(state.view)).c_str(),
+                 ImVec2(0, -(footer_h + bar_h + ImGui::GetStyle().ItemSpacing.y)));
   DrawView(state.view, state, data, env, memory);
-  ImGui::EndChild();
+  const ImRect panel = EndViewPanel();
   memory.last_view = static_cast<int>(state.view);
   memory.tab_pending = true;  // the desktop tab bar selects the state's view if the width grows
   DrawFooter(data, env);
@@ -167,9 +221,16 @@ void DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, UiM
   }
   ImGui::NewLine();
   ImGui::PopStyleVar(2);
+  return panel;
 }
 
 }  // namespace
+
+ImVec4 ScreenClearColour() {
+  ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_ChildBg];
+  c.w = 1.0f;
+  return c;
+}
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& memory) {
   UiEnv env = host;
@@ -183,9 +244,9 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   ImGui::SetNextWindowSize(vp->Size);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  // A see-through background (its border stays): the platform clears the screen in the window
-  // background colour before each frame (platform/web/main.cpp), so painting it again would fill
-  // every pixel twice. Begin draws it; the colour is restored for the popups and sheets after.
+  // A see-through background (its border stays): the platform clears the screen in the view
+  // panel's colour and PaintAroundPanel paints the window's colour around the panel, so the
+  // pixels are painted once. Begin draws it; the colour is restored for the popups and sheets.
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
   ImGui::Begin("GPU Atlas", nullptr, flags);
   ImGui::PopStyleColor();
@@ -193,6 +254,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   if (!data.load_errors.empty() || !data.catalogs) {
     ColoredWrapped(kColorBad, t.data_load_failed);
     for (const std::string& e : data.load_errors) ColoredWrapped(kColorBad, e);
+    PaintAroundPanel(nullptr);
     ImGui::End();
     return;
   }
@@ -201,10 +263,12 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   if (!memory.link_notices.empty()) DrawLinkNotices(env, memory);
   const float footer_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   if (env.narrow()) {
-    DrawPhoneLayout(state, data, env, memory, footer_h);
+    const ImRect panel = DrawPhoneLayout(state, data, env, memory, footer_h);
+    PaintAroundPanel(&panel);
     ImGui::End();
     return;
   }
+  std::optional<ImRect> panel;  // none while the tab bar has not selected the state's view yet
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // The state may change the view from elsewhere (a link, the walkthrough): select that tab
     // and wait until the tab bar shows it before letting the visible tab drive the state.
@@ -226,15 +290,16 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
           state.view = tab.view;
           memory.last_view = static_cast<int>(tab.view);
         }
-        ImGui::BeginChild("view", ImVec2(0, -footer_h), false);
+        BeginViewPanel("view", ImVec2(0, -footer_h));
         DrawView(tab.view, state, data, env, memory);
-        ImGui::EndChild();
+        panel = EndViewPanel();
         ImGui::EndTabItem();
       }
     }
     ImGui::EndTabBar();
   }
   DrawFooter(data, env);
+  PaintAroundPanel(panel ? &*panel : nullptr);
   ImGui::End();
 }
 

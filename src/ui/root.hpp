@@ -9,6 +9,8 @@
 #include "engine/catalogs.hpp"
 #include "ui_env.hpp"
 
+#include <imgui.h>
+
 #include <string>
 #include <vector>
 
@@ -32,5 +34,9 @@ struct AppData {
 };
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory);
+
+// The colour the platform clears the screen to before each frame: the view panel's, which covers
+// most of the screen and so draws no background of its own; DrawApp paints the rest.
+ImVec4 ScreenClearColour();
 
 }  // namespace atlas::ui

@@ -189,12 +189,14 @@ TEST_CASE("every view draws at desktop and phone sizes") {
   }
 }
 
-// The platform clears the screen in the window's colour, and panels inside a view draw no
-// background over their view's own (ui/widgets.hpp, BeginViewChild): each view fills its screen
-// about once and a half per frame. Before, the window's background and the nested panels' ones
-// filled it 2.4-4.2 times (measured in Chromium at 390x844 dpr 3 and 1440x900): each extra screen
-// is ~60 ms of CPU per frame in software WebGL and the same fill on a phone's GPU.
-TEST_CASE("each view fills its screen less than twice per frame") {
+// The platform clears the screen in the view panel's colour (ScreenClearColour), the app paints
+// its window's colour only around the panel, and panels inside a view draw no background over
+// the view's (ui/widgets.hpp, BeginViewChild): the fills are the content's plus the margins, 0.2-1.05
+// screens (the Cost view's tables and bars on a phone the most). Before,
+// the window's background, the view's panel and the nested panels' ones filled the screen 2.4-4.2
+// times (measured in Chromium at 390x844 dpr 3 and 1440x900, and here): each extra screen is
+// ~60 ms of CPU per frame in software WebGL, and the same fill on a phone's GPU.
+TEST_CASE("each view fills its screen at most 1.25 times per frame") {
   for (ScreenSize size : kScreenSizes) {
     const float w = size.css_w * size.dpr, h = size.css_h * size.dpr;
     ImGuiHeadless imgui(w, h, size.dpr);
@@ -209,8 +211,8 @@ TEST_CASE("each view fills its screen less than twice per frame") {
         const double screens = FilledPixels(*ImGui::GetDrawData()) / (static_cast<double>(w) * h);
         INFO("view " << v << " at " << size.css_w << "x" << size.css_h << ", Chinese " << (language == Language::kChinese)
                      << ": " << screens << " screens filled");
-        CHECK(screens > 0.3);  // the views' panels and content are drawn at all
-        CHECK(screens < 2.0);
+        CHECK(screens > 0.05);  // the margins and the content are drawn at all
+        CHECK(screens < 1.25);
       }
     }
   }

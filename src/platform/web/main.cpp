@@ -530,8 +530,8 @@ void Frame(void* arg) {
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
-  // The app's window draws no background of its own (ui/root.cpp): the clear paints it.
-  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  // The view's panel draws no background of its own (ui/root.cpp): the clear paints it.
+  const ImVec4 bg = atlas::ui::ScreenClearColour();
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
