@@ -141,13 +141,8 @@ void DrawView(View view, AppState& state, const AppData& data, const UiEnv& env,
   else DrawViewPending(data, env);
 }
 
-// The view's panel: a child drawn without its own background (the screen is cleared in its
-// colour, ScreenClearColour) whose rectangle PaintAroundPanel needs at the end of the frame.
-void BeginViewPanel(const char* id, const ImVec2& size) {
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
-  ImGui::BeginChild(id, size, false);
-  ImGui::PopStyleColor();
-}
+// The view's panel is a child drawn without its own background (BeginViewChild: the screen is
+// cleared in its colour, ScreenClearColour); PaintAroundPanel needs its rectangle.
 ImRect EndViewPanel() {
   ImGui::EndChild();
   return ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());  // EndChild's item: the child's rectangle
@@ -174,8 +169,10 @@ void PaintAroundPanel(const ImRect* panel) {
   dl->AddRectFilled(ImVec2(lo.x, a.y), ImVec2(a.x, b.y), window);
   dl->AddRectFilled(ImVec2(b.x, a.y), ImVec2(hi.x, b.y), window);
   const float r = ImGui::GetStyle().ChildRounding;
-  if (r < 1 || b.x - a.x < 4 * r || b.y - a.y < 4 * r) return;  // (a panel this small is not square-cornered)
-  const ImU32 fill = ImGui::GetColorU32(ImGui::GetStyleColorVec4(ImGuiCol_ChildBg));
+  // ImGui shrinks the rounding of a panel only a few lines tall, so the arc would not match: its
+  // corners stay square.
+  if (r < 1 || b.x - a.x < 4 * r || b.y - a.y < 4 * r) return;
+  const ImU32 fill = ImGui::GetColorU32(ImGuiCol_ChildBg);
   struct Corner {
     ImVec2 at, dir;
     ImDrawFlags rounded;
@@ -199,8 +196,8 @@ ImRect DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, U
   const UiText& t = env.text();
   const float bar_h = std::max(kMinTouchTargetCss * env.dpr, ImGui::GetFrameHeight() * 1.6f);
   // One child per view, so each keeps its own scroll position (as the desktop's tabs do).
-  BeginViewPanel((std::string("view_") + ViewKey(state.view)).c_str(),
-                 ImVec2(0, -(footer_h + bar_h + ImGui::GetStyle().ItemSpacing.y)));
+  BeginViewChild((std::string("view_") + ViewKey(state.view)).c_str(),
+                 ImVec2(0, -(footer_h + bar_h + ImGui::GetStyle().ItemSpacing.y)), false);
   DrawView(state.view, state, data, env, memory);
   const ImRect panel = EndViewPanel();
   memory.last_view = static_cast<int>(state.view);
@@ -290,7 +287,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
           state.view = tab.view;
           memory.last_view = static_cast<int>(tab.view);
         }
-        BeginViewPanel("view", ImVec2(0, -footer_h));
+        BeginViewChild("view", ImVec2(0, -footer_h), false);
         DrawView(tab.view, state, data, env, memory);
         panel = EndViewPanel();
         ImGui::EndTabItem();

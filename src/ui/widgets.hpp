@@ -32,11 +32,11 @@ void SourceLinks(const std::vector<std::string>& sources, const UiEnv& env);
 void WrappedBullet(const std::string& text);
 // A section heading: a little space, the title in the accent colour, a rule.
 void SectionTitle(const char* title);
-// A child window inside a view, whose panel (root.cpp) is already painted in the child
-// background colour (the screen is cleared in it, ScreenClearColour): it draws no background of its own (its border, if any, stays), so the same
-// area is not filled twice in the same colour (identical pixels). A frame's cost on a phone's GPU or in software WebGL is
-// mostly the pixels it fills, and these fills covered most of the screen. Not for children of a
-// popup or sheet, which are painted in another colour.
+// A view's panel (root.cpp), or a child window inside it: the screen is cleared in the child
+// background colour (ScreenClearColour), so it draws no background of its own (its border, if
+// any, stays) and no pixel is filled twice in the same colour. A frame's cost on a phone's GPU or
+// in software WebGL is mostly the pixels it fills, and these fills covered most of the screen.
+// Not for children of a popup or sheet, which are painted in another colour.
 bool BeginViewChild(const char* id, const ImVec2& size, bool border, ImGuiWindowFlags flags = 0);
 // Text from the data or the engine that may hold Chinese (a provider's Chinese name, a
 // Chinese note): as written when the UI is Chinese; in English, whose fonts have no CJK
