@@ -154,7 +154,7 @@ ImRect EndViewPanel() {
 // edge). The pixels are those of the window's background with the panel filled over it, for
 // about half the filled pixels on a phone (software WebGL and phones' GPUs spend a frame mostly
 // on them). Without a panel (a data error, a tab not selected yet), the whole screen.
-void PaintAroundPanel(const ImRect* panel) {
+void PaintAroundPanel(const std::optional<ImRect>& panel) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const ImVec2 lo = vp->Pos, hi(vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y);
@@ -173,19 +173,12 @@ void PaintAroundPanel(const ImRect* panel) {
   // corners stay square.
   if (r < 1 || b.x - a.x < 4 * r || b.y - a.y < 4 * r) return;
   const ImU32 fill = ImGui::GetColorU32(ImGuiCol_ChildBg);
-  struct Corner {
-    ImVec2 at, dir;
-    ImDrawFlags rounded;
-  };
-  const Corner corners[] = {{a, {1, 1}, ImDrawFlags_RoundCornersTopLeft},
-                            {{b.x, a.y}, {-1, 1}, ImDrawFlags_RoundCornersTopRight},
-                            {{a.x, b.y}, {1, -1}, ImDrawFlags_RoundCornersBottomLeft},
-                            {b, {-1, -1}, ImDrawFlags_RoundCornersBottomRight}};
-  for (const Corner& c : corners) {
-    const ImVec2 square(c.at.x + c.dir.x * r, c.at.y + c.dir.y * r);
-    const ImVec2 box(c.at.x + c.dir.x * 2 * r, c.at.y + c.dir.y * 2 * r);
-    dl->AddRectFilled(ImMin(c.at, square), ImMax(c.at, square), window);
-    dl->AddRectFilled(ImMin(c.at, box), ImMax(c.at, box), fill, r, c.rounded);
+  // Corner k: bit 0 right, bit 1 bottom (ImDrawFlags_RoundCornersTopLeft << k names it too).
+  for (int k = 0; k < 4; ++k) {
+    const float x = k & 1 ? b.x - 2 * r : a.x, y = k & 2 ? b.y - 2 * r : a.y;  // the corner's 2r box
+    const float sx = k & 1 ? b.x - r : a.x, sy = k & 2 ? b.y - r : a.y;         // its r square at the corner
+    dl->AddRectFilled(ImVec2(sx, sy), ImVec2(sx + r, sy + r), window);
+    dl->AddRectFilled(ImVec2(x, y), ImVec2(x + 2 * r, y + 2 * r), fill, r, ImDrawFlags_RoundCornersTopLeft << k);
   }
 }
 
@@ -251,7 +244,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   if (!data.load_errors.empty() || !data.catalogs) {
     ColoredWrapped(kColorBad, t.data_load_failed);
     for (const std::string& e : data.load_errors) ColoredWrapped(kColorBad, e);
-    PaintAroundPanel(nullptr);
+    PaintAroundPanel(std::nullopt);
     ImGui::End();
     return;
   }
@@ -260,8 +253,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
   if (!memory.link_notices.empty()) DrawLinkNotices(env, memory);
   const float footer_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   if (env.narrow()) {
-    const ImRect panel = DrawPhoneLayout(state, data, env, memory, footer_h);
-    PaintAroundPanel(&panel);
+    PaintAroundPanel(DrawPhoneLayout(state, data, env, memory, footer_h));
     ImGui::End();
     return;
   }
@@ -296,7 +288,7 @@ void DrawApp(AppState& state, const AppData& data, const UiEnv& host, UiMemory& 
     ImGui::EndTabBar();
   }
   DrawFooter(data, env);
-  PaintAroundPanel(panel ? &*panel : nullptr);
+  PaintAroundPanel(panel);
   ImGui::End();
 }
 

@@ -3,7 +3,6 @@
 // its median and worst error equal `gpu-atlas validate --json`'s. Reads the drawn text through the
 // test hook (src/platform/web/drawn_text_hook.hpp). Screenshots: build/screenshots/accuracy-*.png.
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { DESKTOP, PHONE, assert, cliPath, findColour, frames, launch, run, serve, shot, waitForMark } from "./harness.mjs";
 
 // The engine's own figures, from the native CLI built by ./scripts/build.sh native.
