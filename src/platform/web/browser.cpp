@@ -257,7 +257,11 @@ EM_JS(void, atlas_js_text_input_active, (int active), {
     document.body.appendChild(el);
     // A hardware keyboard also fires keypress/keydown, which GLFW already forwards: only text
     // that arrives without them (on-screen keyboards send keyCode 229 or nothing) is bridged.
-    var lastKey = 0;
+    // A key's input event follows its keydown in the same dispatch, so a flag (set on keydown,
+    // taken by that input, dropped on keyup or focus change) tells them apart; a time window
+    // did not: on a loaded machine 150 ms passed in between and a typed "8" arrived twice.
+    var hardKey = false;
+    var dropKey = function() { hardKey = false; };
     var composing = false;  // an input method is composing: its text is not final yet
     function bridge(v) {
       var n = lengthBytesUTF8(v) + 1;
@@ -266,7 +270,10 @@ EM_JS(void, atlas_js_text_input_active, (int active), {
       _atlas_text_bridge_chars(p);
       _free(p);
     }
-    el.addEventListener("keydown", function(e) { if (e.keyCode !== 229 && e.key !== "Unidentified") lastKey = performance.now(); });
+    el.addEventListener("keydown", function(e) { hardKey = e.keyCode !== 229 && e.key !== "Unidentified"; });
+    el.addEventListener("keyup", dropKey);
+    el.addEventListener("focus", dropKey);
+    el.addEventListener("blur", dropKey);
     el.addEventListener("compositionstart", function() { composing = true; });
     el.addEventListener("compositionend", function(e) {
       composing = false;
@@ -275,7 +282,7 @@ EM_JS(void, atlas_js_text_input_active, (int active), {
     });
     el.addEventListener("input", function(e) {
       if (composing || e.isComposing) return;  // left in the field until compositionend
-      if (performance.now() - lastKey < 150) { el.value = ""; return; }
+      if (hardKey) { hardKey = false; el.value = ""; return; }
       if (e.inputType === "deleteContentBackward") _atlas_text_bridge_key(1);
       else if (el.value) bridge(el.value);
       el.value = "";
