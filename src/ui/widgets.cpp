@@ -374,6 +374,13 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
   if (ImGui::IsItemDeactivated()) {  // Enter, Tab, a click elsewhere (Escape reverts the text first)
     NumberEdit* m = e.current.id == id ? &e.current : e.left.id == id ? &e.left : nullptr;
     if (m) {
+      // The frame that ends the edit may also have typed into it (a slow frame: the last key
+      // and Enter arrive together, "4k" + Enter on a phone); the field is no longer active, so
+      // the text above was not taken: take it here, or "k" would be lost and "4" committed.
+      if (m == &e.current && m->text != buf) {
+        m->text = buf;
+        m->edited = true;
+      }
       if (m->edited) changed |= CommitNumber(id, m->text, value, spec);
       *m = {};
     }
