@@ -141,8 +141,9 @@ export async function frames(page, n = 6) {
 export async function distinctColours(page) {
   // Sampled inside a rAF callback queued after the app's own, so the WebGL drawing buffer
   // still holds this frame (it is cleared after compositing without preserveDrawingBuffer).
-  // The app pauses its frame loop when idle: wake it so this rAF follows a fresh frame.
-  return page.evaluate(() => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(1), requestAnimationFrame(() => {
+  // The app pauses its frame loop when idle: wake it so this rAF follows a fresh frame, drawn
+  // even if unchanged (5 = input | redraw: the app does not draw a frame again otherwise).
+  return page.evaluate(() => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(5), requestAnimationFrame(() => {
     const src = document.getElementById("canvas");
     const c = document.createElement("canvas");
     c.width = 200; c.height = 120;
@@ -160,7 +161,7 @@ export async function distinctColours(page) {
 export async function findColour(page, rgb) {
   // The app pauses its frame loop when idle: wake it so this rAF follows a fresh frame whose
   // WebGL buffer still holds the drawing (see distinctColours).
-  return page.evaluate((rgb) => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(1), requestAnimationFrame(() => {
+  return page.evaluate((rgb) => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(5), requestAnimationFrame(() => {
     const src = document.getElementById("canvas");
     const c = document.createElement("canvas");
     c.width = src.width; c.height = src.height;

@@ -51,7 +51,7 @@ async function checkIdle(url, device, name) {
   assert(cost.busy <= 0.01, `${name}: main thread busy ${(cost.busy * 100).toFixed(2)} % while idle`);
   assert(await page.evaluate(() => window.__atlasIdle.paused), `${name}: frame loop not paused`);
   assert(problems.length === 0, problems.join("\n"));
-  return { context, page, cdp };
+  return { context, page, cdp, problems };
 }
 
 await run([
@@ -78,5 +78,48 @@ await run([
     await page.evaluate(() => { location.hash = "#v=1&view=cost"; });
     await waitForMark(page, "gpu-atlas:view:cost", 5000);
     await context.close();
+  }],
+  ["an unchanged frame is not drawn again, and the screen always shows the latest frame (desktop and phone)", async () => {
+    // ImGui rebuilds its frame at every input and for the settling frames after it: the app
+    // draws only those that differ from what the canvas shows (ui/draw_fingerprint.hpp).
+    // A screenshot is what the page shows (the last frame drawn); a wake with the redraw bit
+    // (__atlasWake(5)) draws the current frame whatever it is. If a changed frame had been
+    // skipped, the two would differ.
+    const framesDrawn = (page) => page.evaluate(() => window.__atlasStats.frameMs.length);
+    const sameAsRedrawn = async (page, label) => {
+      await page.waitForFunction(() => window.__atlasIdle.paused, null, { timeout: 10000 });
+      const shown = await page.screenshot();
+      await page.evaluate(() => window.__atlasWake(5));
+      await frames(page, 4);
+      assert(shown.equals(await page.screenshot()), `${label}: the screen did not show the latest frame`);
+      return shown;
+    };
+    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+      const { context, page, problems } = await checkIdle(server.url + "#v=1&view=calculator", device, `${name} calculator`);
+      // A wake that changes nothing: the settling frames run, none is drawn.
+      const f0 = await framesDrawn(page);
+      const d0 = await page.evaluate(() => window.__draws);
+      await page.evaluate(() => window.__atlasWake(1));
+      await frames(page, 6);
+      await page.waitForFunction(() => window.__atlasIdle.paused, null, { timeout: 10000 });
+      const ran = (await framesDrawn(page)) - f0;
+      const draws = (await page.evaluate(() => window.__draws)) - d0;
+      console.log(`     ${name}: a wake with no change ran ${ran} frames, ${draws} draw calls`);
+      assert(ran >= 4, `${name}: only ${ran} frames ran after the wake`);
+      assert(draws === 0, `${name}: ${draws} draw calls for frames that changed nothing`);
+      // Changes reach the screen: the Cost tab, then the tier map, then back.
+      const calculator = await sameAsRedrawn(page, `${name} calculator`);
+      const tabs = name === "desktop" ? { cost: [330, 44], tiers: [50, 44] } : { cost: [8 + 3.5 * 374 / 5, 814], tiers: [8 + 0.5 * 374 / 5, 814] };
+      for (const view of ["cost", "tiers"]) {
+        if (name === "desktop") await page.mouse.click(...tabs[view]);
+        else await page.touchscreen.tap(...tabs[view]);
+        await page.waitForFunction((v) => v === "tiers" ? !/view=/.test(location.hash) || /view=tiers/.test(location.hash)
+                                                        : new RegExp(`view=${v}`).test(location.hash), view, { timeout: 10000 });
+        const shown = await sameAsRedrawn(page, `${name} ${view}`);
+        assert(!shown.equals(calculator), `${name}: the ${view} tab left the calculator on screen`);
+      }
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
   }],
 ]).finally(async () => { await browser.close(); server.close(); });

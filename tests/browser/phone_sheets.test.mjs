@@ -14,9 +14,10 @@ const capture = captureFrame;
 const boxes = targetBoxes;
 const centre = ([x, y, w, h]) => [x + Math.min(w / 2, 20), y + h / 2];
 
-// The most frequent colour in each CSS-pixel rectangle [x, y, w, h] of a fresh frame, "r,g,b".
+// The most frequent colour in each CSS-pixel rectangle [x, y, w, h] of a fresh frame, "r,g,b"
+// (wakes the app with the redraw bit: see harness.mjs distinctColours).
 async function modeColours(page, rects) {
-  return page.evaluate((rects) => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(1), requestAnimationFrame(() => {
+  return page.evaluate((rects) => new Promise((resolve) => (window.__atlasWake && window.__atlasWake(5), requestAnimationFrame(() => {
     const src = document.getElementById("canvas");
     const c = document.createElement("canvas");
     c.width = src.width; c.height = src.height;

@@ -5,6 +5,7 @@
 #include "app/calculator_model.hpp"
 #include "app/cost_model.hpp"
 #include "test_support.hpp"
+#include "ui/draw_fingerprint.hpp"
 #include "ui/root.hpp"
 #include "ui/theme.hpp"
 
@@ -12,9 +13,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 using namespace atlas;
 
@@ -45,7 +48,10 @@ const AccuracyDerived& Accuracy() {
   return accuracy;
 }
 
-int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
+// Draws `frames` frames, the pointer sweeping across the window and clicking now and then, or
+// resting at `rest` (pixels); each frame's ui::DrawFingerprint goes to `fingerprints`.
+int DrawFrames(AppState& state, const ui::UiEnv& env, int frames, const ImVec2* rest = nullptr,
+               std::vector<std::uint64_t>* fingerprints = nullptr) {
   ui::UiMemory memory;
   ui::AppData data;
   data.catalogs = &test::RealCatalogs();
@@ -60,8 +66,8 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
   ImGuiIO& io = ImGui::GetIO();
   for (int f = 0; f < frames; ++f) {
     // Sweep the mouse across the window, clicking now and then.
-    io.MousePos = ImVec2(io.DisplaySize.x * (0.1f + 0.8f * f / frames), io.DisplaySize.y * 0.45f);
-    io.MouseDown[0] = f % 7 == 3;
+    io.MousePos = rest ? *rest : ImVec2(io.DisplaySize.x * (0.1f + 0.8f * f / frames), io.DisplaySize.y * 0.45f);
+    io.MouseDown[0] = !rest && f % 7 == 3;
     NormalizeCalculator(state.calculator, *data.catalogs);
     UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
     NormalizeWalkthrough(state.walkthrough);
@@ -72,6 +78,7 @@ int DrawFrames(AppState& state, const ui::UiEnv& env, int frames) {
     ui::DrawApp(state, data, env, memory);
     ImGui::Render();
     vertices = ImGui::GetDrawData()->TotalVtxCount;
+    if (fingerprints) fingerprints->push_back(ui::DrawFingerprint(*ImGui::GetDrawData()));
   }
   // Results are derived once per change of inputs, never per frame.
   CHECK(calculator.computations <= frames / 3 + 2);
@@ -216,6 +223,80 @@ TEST_CASE("each view fills its screen at most 1.25 times per frame") {
       }
     }
   }
+}
+
+// The web app draws a frame only when its fingerprint differs from the one on screen
+// (src/platform/web/main.cpp): so an unchanged frame must give the same fingerprint (else nothing
+// is saved), and a frame that changed must give another (else the screen goes stale).
+TEST_CASE("every view's frames: unchanged ones have the same draw fingerprint, changed ones another") {
+  for (ScreenSize size : kScreenSizes) {
+    ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+    const ImVec2 centre(size.css_w * size.dpr / 2, size.css_h * size.dpr * 0.45f);
+    const ImVec2 on_tab(130, 44);  // the desktop's Calculator tab (a phone shows no hover)
+    std::vector<std::uint64_t> settled;  // each view's and language's frame with the pointer at rest
+    for (Language language : {Language::kEnglish, Language::kChinese}) {
+      ui::UiEnv env = EnvFor(size);
+      env.chinese_font_ready = true;
+      for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
+        INFO("view " << v << " at " << size.css_w << "x" << size.css_h << ", Chinese " << (language == Language::kChinese));
+        AppState state;
+        state.language = language;
+        state.view = static_cast<View>(v);
+        std::vector<std::uint64_t> still;  // the pointer at rest: ImGui settles within a few frames
+        DrawFrames(state, env, 10, &centre, &still);
+        CHECK(still[7] == still[9]);
+        CHECK(still[8] == still[9]);
+        settled.push_back(still[9]);
+        if (size.dpr > 1) continue;
+        std::vector<std::uint64_t> hovering;  // the pointer on a tab: it is highlit, and stays so
+        DrawFrames(state, env, 10, &on_tab, &hovering);
+        CHECK(hovering[8] == hovering[9]);
+        CHECK(hovering[9] != still[9]);
+      }
+    }
+    std::sort(settled.begin(), settled.end());
+    CHECK(std::unique(settled.begin(), settled.end()) == settled.end());  // every view and language differs
+  }
+}
+
+TEST_CASE("the draw fingerprint changes with any vertex, index, command or display field") {
+  ImDrawListSharedData shared;
+  ImDrawList list(&shared);
+  ImDrawList* lists[] = {&list};
+  ImDrawData data;
+  data.Valid = true;
+  data.CmdLists = lists;
+  data.CmdListsCount = 1;
+  data.DisplaySize = ImVec2(800, 600);
+  data.FramebufferScale = ImVec2(1, 1);
+  // One frame's drawing, with `change` applied: each change alters one thing a GPU would draw.
+  auto fingerprint = [&](int change) {
+    list._ResetForNewFrame();
+    list.PushClipRect(ImVec2(0, 0), ImVec2(change == 1 ? 799.0f : 800.0f, 600), false);
+    list.PushTextureID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(change == 2 ? 8 : 7)));
+    list.AddRectFilled(ImVec2(10, 10), ImVec2(change == 3 ? 101.0f : 100.0f, 50), IM_COL32(40, 60, 80, change == 4 ? 254 : 255));
+    list.AddTriangleFilled(ImVec2(200, 200), ImVec2(250, 260), ImVec2(190, 240), IM_COL32(200, 30, 30, 255));
+    if (change == 5) list.AddTriangleFilled(ImVec2(300, 300), ImVec2(310, 300), ImVec2(300, 310), IM_COL32_WHITE);  // adds indices and vertices
+    if (change == 6) list.PrimReserve(0, 0);
+    list.PopTextureID();
+    list.PopClipRect();
+    data.DisplaySize = ImVec2(change == 7 ? 801.0f : 800.0f, 600);
+    data.FramebufferScale = ImVec2(change == 8 ? 2.0f : 1.0f, change == 8 ? 2.0f : 1.0f);
+    data.DisplayPos = ImVec2(change == 9 ? 1.0f : 0.0f, 0);
+    return ui::DrawFingerprint(data);
+  };
+  const std::uint64_t same = fingerprint(0);
+  CHECK(fingerprint(0) == same);
+  CHECK(fingerprint(6) == same);  // reserving nothing draws nothing different
+  for (int change : {1, 2, 3, 4, 5, 7, 8, 9}) {
+    INFO("change " << change);
+    CHECK(fingerprint(change) != same);
+  }
+  // A list with no vertices, indices or commands (an empty ImVector holds a null pointer).
+  ImDrawList empty(&shared);
+  ImDrawList* empty_lists[] = {&empty};
+  data.CmdLists = empty_lists;
+  CHECK(ui::DrawFingerprint(data) != same);
 }
 
 TEST_CASE("every view draws in Chinese, and in English while the Chinese font is missing") {

@@ -14,6 +14,7 @@
 #include "app/share_link.hpp"
 #include "engine/catalogs.hpp"
 #include "engine/embedded_data.hpp"
+#include "ui/draw_fingerprint.hpp"
 #include "ui/root.hpp"
 #include "ui/text/text_pack.hpp"
 #include "ui/theme.hpp"
@@ -87,6 +88,11 @@ struct App {
   bool check_hash = false;  // the address may have changed (hashchange/popstate)
   int quiet_frames = 0;     // frames drawn since the last input or arrival
   double quiet_since_ms = 0;
+  // What the canvas shows (ui::DrawFingerprint); redraw_needed: draw the next frame even if it
+  // is the same (the canvas was resized and so cleared, the font texture was uploaded anew, or a
+  // test reads the drawing buffer, which holds a frame only while it is being drawn).
+  std::uint64_t shown_fingerprint = 0;
+  bool redraw_needed = true;
   atlas::platform::TypedGlyphs typed_glyphs;  // typed characters beyond the font subsets
 };
 
@@ -434,6 +440,7 @@ void UpdateFonts(App& app) {
   if (std::fabs(scale - app.font_scale) < 0.01f && !app.fonts_dirty) return;
   app.font_scale = scale;
   app.fonts_dirty = false;
+  app.redraw_needed = true;
   ImGui::GetIO().Fonts->Clear();
   const float px = kBaseFontPx * scale;
   const atlas::platform::EmbeddedFont latin = atlas::platform::UiLatinFont();
@@ -469,6 +476,7 @@ void Frame(void* arg) {
   const int wake = atlas::platform::TakeWakeReasons();
   if (wake) app.quiet_frames = 0;
   if (wake & atlas::platform::kWakeAddress) app.check_hash = true;
+  if (wake & atlas::platform::kWakeRedraw) app.redraw_needed = true;
   const atlas::platform::ViewportSize vp = atlas::platform::QueryViewport();
   app.env.css_width = vp.css_width;
   app.env.css_height = vp.css_height;
@@ -480,6 +488,7 @@ void Frame(void* arg) {
     app.width_px = w;
     app.height_px = h;
     atlas::platform::ResizeCanvas(w, h);
+    app.redraw_needed = true;
   }
   UpdateChineseFont(app);
   if (app.typed_glyphs.Update(ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0]))
@@ -527,14 +536,21 @@ void Frame(void* arg) {
   atlas::platform::TraceUiSpan(true);
   atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
   if (full && app.data.load_errors.empty()) SyncHash(app);
-  int fb_w = 0, fb_h = 0;
-  glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
-  glViewport(0, 0, fb_w, fb_h);
-  // The view's panel draws no background of its own (ui/root.cpp): the clear paints it.
-  const ImVec4 bg = atlas::ui::ScreenClearColour();
-  glClearColor(bg.x, bg.y, bg.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // A frame that looks like the one on screen is not drawn again: the canvas keeps it (once the
+  // deferred code, which holds DrawFingerprint, has arrived; until then every frame is drawn).
+  const std::uint64_t fingerprint = full ? atlas::ui::DrawFingerprint(*ImGui::GetDrawData()) : 0;
+  if (app.redraw_needed || !full || fingerprint != app.shown_fingerprint) {
+    app.redraw_needed = false;
+    app.shown_fingerprint = fingerprint;
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    // The view's panel draws no background of its own (ui/root.cpp): the clear paints it.
+    const ImVec4 bg = atlas::ui::ScreenClearColour();
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
   atlas::platform::ReportFrame(emscripten_get_now() - start_ms, ui_ms);
   if (!app.first_frame_marked) {
     app.first_frame_marked = true;
