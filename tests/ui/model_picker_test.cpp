@@ -1,5 +1,6 @@
 // The model picker: the filter it applies (pure) and the widget driven by keys in a headless
 // ImGui frame loop (type, Down, Enter).
+#include "headless_imgui.hpp"
 #include "test_support.hpp"
 #include "ui/model_picker.hpp"
 
@@ -73,26 +74,6 @@ TEST_CASE("the picker's filter: substring of name, id or family, any case, space
 
 namespace {
 
-// A headless ImGui with the legacy key map that 1.86 reads (io.KeyMap / io.KeysDown).
-struct Headless {
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    io.DeltaTime = 1.0f / 60;
-    io.KeyMap[ImGuiKey_UpArrow] = 1;
-    io.KeyMap[ImGuiKey_DownArrow] = 2;
-    io.KeyMap[ImGuiKey_Enter] = 3;
-    io.KeyMap[ImGuiKey_Backspace] = 4;
-    unsigned char* pixels;
-    int w, h;
-    io.Fonts->AddFontDefault();
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-  ~Headless() { ImGui::DestroyContext(); }
-};
-
 struct PickerRun {
   ui::ModelPickerState state;
   std::string selected = "llama-2-7b";
@@ -131,7 +112,7 @@ struct PickerRun {
 }  // namespace
 
 TEST_CASE("the picker opens on the filter, narrows as you type, and Down + Enter pick the second match") {
-  Headless imgui;
+  test::HeadlessImGui imgui;
   PickerRun run;
   ImGuiIO& io = ImGui::GetIO();
   run.Frame();
@@ -150,9 +131,9 @@ TEST_CASE("the picker opens on the filter, narrows as you type, and Down + Enter
   const std::vector<int> shown = ui::FilterModels(Presets(), run.state.filter);
   REQUIRE(shown.size() >= 2);
   CHECK(shown.size() < 10);
-  run.Key(2);  // Down
+  run.Key(test::kKeyDown);
   CHECK(run.state.highlighted == 1);
-  run.Key(3);  // Enter
+  run.Key(test::kKeyEnter);
   REQUIRE(run.did_pick);
   CHECK(run.picked == Presets()[shown[1]].id);
   CHECK(run.picked.find("gemma-3") == 0);

@@ -1,6 +1,7 @@
 // The number field widget (ui/widgets.hpp, NumberField) driven by keys in a headless ImGui frame
 // loop: what it commits when typing and Enter arrive in various frames.
 #include "app/number_field.hpp"
+#include "headless_imgui.hpp"
 #include "ui/text/ui_text.hpp"
 #include "ui/widgets.hpp"
 
@@ -13,37 +14,25 @@ using namespace atlas;
 
 namespace {
 
-constexpr int kEnterKey = 3;
-
-// A headless ImGui with the legacy key map that 1.86 reads (io.KeyMap / io.KeysDown).
+// A sequence-length field (k = 1,024) in a headless ImGui.
 struct FieldRun {
+  test::HeadlessImGui imgui;
   double value = 2048;
   int commits = 0;
   NumberFieldSpec spec;
 
   FieldRun() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    io.DeltaTime = 1.0f / 60;
-    io.KeyMap[ImGuiKey_Enter] = kEnterKey;
-    unsigned char* pixels;
-    int w, h;
-    io.Fonts->AddFontDefault();
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
     spec.min = 1;
     spec.max = 1 << 20;
     spec.step = StepKind::kPowerOfTwo;
     spec.suffixes = SuffixBase::kBinary;
   }
-  ~FieldRun() { ImGui::DestroyContext(); }
 
   // One frame: `chars` typed and Enter `enter_down` during it; the pointer at `mouse`.
   void Frame(const char* chars = "", bool enter_down = false, ImVec2 mouse = ImVec2(-1, -1), bool click = false) {
     ImGuiIO& io = ImGui::GetIO();
     io.AddInputCharactersUTF8(chars);
-    io.KeysDown[kEnterKey] = enter_down;
+    io.KeysDown[test::kKeyEnter] = enter_down;
     io.MousePos = mouse;
     io.MouseDown[0] = click;
     ImGui::NewFrame();

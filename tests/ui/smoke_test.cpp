@@ -4,6 +4,7 @@
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
 #include "app/cost_model.hpp"
+#include "headless_imgui.hpp"
 #include "test_support.hpp"
 #include "ui/draw_fingerprint.hpp"
 #include "ui/root.hpp"
@@ -23,22 +24,10 @@ using namespace atlas;
 
 namespace {
 
+// A headless ImGui at `scale` (the device pixel ratio) with the app's theme.
 struct ImGuiHeadless {
-  ImGuiHeadless(float width, float height, float scale) {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(width, height);
-    io.DeltaTime = 1.0f / 60;
-    ImFontConfig cfg;
-    cfg.SizePixels = 13 * scale;
-    io.Fonts->AddFontDefault(&cfg);
-    unsigned char* pixels;
-    int w, h;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ui::ApplyTheme(scale);
-  }
-  ~ImGuiHeadless() { ImGui::DestroyContext(); }
+  ImGuiHeadless(float width, float height, float scale) : imgui(width, height, 13 * scale) { ui::ApplyTheme(scale); }
+  test::HeadlessImGui imgui;
 };
 
 // The measured cases, evaluated once for every test here (as the web app does once per load).
