@@ -107,6 +107,13 @@ await run([
       console.log(`     ${name}: a wake with no change ran ${ran} frames, ${draws} draw calls`);
       assert(ran >= 4, `${name}: only ${ran} frames ran after the wake`);
       assert(draws === 0, `${name}: ${draws} draw calls for frames that changed nothing`);
+      // The page shown again (another tab, the back-forward cache): its frame is drawn anew,
+      // though unchanged, in case the browser dropped the canvas's picture meanwhile.
+      const d1 = await page.evaluate(() => window.__draws);
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await frames(page, 4);
+      await page.waitForFunction(() => window.__atlasIdle.paused, null, { timeout: 10000 });
+      assert((await page.evaluate(() => window.__draws)) > d1, `${name}: the page shown again was not drawn`);
       // Changes reach the screen: the Cost tab, then the tier map, then back.
       const calculator = await sameAsRedrawn(page, `${name} calculator`);
       const tabs = name === "desktop" ? { cost: [330, 44], tiers: [50, 44] } : { cost: [8 + 3.5 * 374 / 5, 814], tiers: [8 + 0.5 * 374 / 5, 814] };

@@ -314,11 +314,14 @@ EM_JS(void, atlas_js_idle_install, (), {
   var any = {capture: true, passive: true};
   ["mousemove", "mousedown", "mouseup", "wheel", "keydown", "keyup", "keypress", "touchstart", "touchmove",
    "touchend", "touchcancel", "pointerdown", "pointermove", "pointerup", "focus", "blur", "resize",
-   "orientationchange", "pageshow", "input", "compositionend"].forEach(function(type) {
+   "orientationchange", "input", "compositionend"].forEach(function(type) {
     window.addEventListener(type, function() { wake(1); }, any);
   });
   ["hashchange", "popstate"].forEach(function(type) { window.addEventListener(type, function() { wake(3); }, any); });
-  document.addEventListener("visibilitychange", function() { wake(1); }, any);
+  // A page shown again (another tab, the back-forward cache) draws its frame anew even if
+  // nothing changed (kWakeRedraw): a browser may have dropped the canvas's picture meanwhile.
+  window.addEventListener("pageshow", function() { wake(5); }, any);
+  document.addEventListener("visibilitychange", function() { wake(5); }, any);
 });
 EM_JS(void, atlas_js_idle_pause, (), {
   var s = window["__atlasIdle"];

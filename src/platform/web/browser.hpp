@@ -76,8 +76,9 @@ void TakeWheel(double (&x)[3], double (&y)[3]);
 void ReportScroll(double y_css, double max_css);
 // Idle: the frame loop stops (PauseFrames) until an input event, a resize, a change of the
 // address or a fetched file wakes it again. TakeWakeReasons returns what happened since the last
-// call (kWakeInput, kWakeAddress, kWakeRedraw bits) and clears it. kWakeRedraw (tests that read
-// the canvas's pixels: __atlasWake(5)) draws the next frame even if nothing in it changed.
+// call (kWakeInput, kWakeAddress, kWakeRedraw bits) and clears it. kWakeRedraw (the page shown
+// again; tests that read the canvas's pixels: __atlasWake(5)) draws the next frame even if
+// nothing in it changed.
 constexpr int kWakeInput = 1, kWakeAddress = 2, kWakeRedraw = 4;
 void InstallIdleWake();
 void PauseFrames();
