@@ -7,7 +7,7 @@
 
 namespace atlas::test {
 
-enum HeadlessKey { kKeyUp = 1, kKeyDown = 2, kKeyEnter = 3, kKeyBackspace = 4 };
+enum HeadlessKey { kKeyUp = 1, kKeyDown = 2, kKeyEnter = 3, kKeyBackspace = 4, kKeyEscape = 5 };
 
 struct HeadlessImGui {
   explicit HeadlessImGui(float width = 800, float height = 600, float font_px = 13) {
@@ -20,6 +20,7 @@ struct HeadlessImGui {
     io.KeyMap[ImGuiKey_DownArrow] = kKeyDown;
     io.KeyMap[ImGuiKey_Enter] = kKeyEnter;
     io.KeyMap[ImGuiKey_Backspace] = kKeyBackspace;
+    io.KeyMap[ImGuiKey_Escape] = kKeyEscape;
     ImFontConfig font;
     font.SizePixels = font_px;
     io.Fonts->AddFontDefault(&font);

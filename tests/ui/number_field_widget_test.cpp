@@ -28,11 +28,14 @@ struct FieldRun {
     spec.suffixes = SuffixBase::kBinary;
   }
 
-  // One frame: `chars` typed and Enter `enter_down` during it; the pointer at `mouse`.
-  void Frame(const char* chars = "", bool enter_down = false, ImVec2 mouse = ImVec2(-1, -1), bool click = false) {
+  // One frame: `chars` typed and Enter (or `key`) down during it; the pointer at `mouse`.
+  void Frame(const char* chars = "", bool enter_down = false, ImVec2 mouse = ImVec2(-1, -1), bool click = false,
+             int key = test::kKeyEnter) {
     ImGuiIO& io = ImGui::GetIO();
     io.AddInputCharactersUTF8(chars);
-    io.KeysDown[test::kKeyEnter] = enter_down;
+    io.KeysDown[test::kKeyEnter] = false;
+    io.KeysDown[test::kKeyEscape] = false;
+    io.KeysDown[key] = enter_down;
     io.MousePos = mouse;
     io.MouseDown[0] = click;
     ImGui::NewFrame();
@@ -91,4 +94,21 @@ TEST_CASE("a number field: the last key and Enter in one frame commit the whole 
   run.Frame("4x", true);
   run.Frame("", false);
   CHECK(run.value == 16384);
+}
+
+TEST_CASE("a number field: Escape leaves the value as it was before the edit") {
+  FieldRun run;
+  run.Focus();
+  run.Frame("4");
+  run.Frame("k");
+  run.Frame("", true, ImVec2(-1, -1), false, test::kKeyEscape);
+  run.Frame();
+  CHECK(run.value == 2048);
+  // The same with the last key in Escape's frame.
+  run.Focus();
+  run.Frame("4");
+  run.Frame("k", true, ImVec2(-1, -1), false, test::kKeyEscape);
+  run.Frame();
+  CHECK(run.value == 2048);
+  CHECK(run.commits == 0);
 }
