@@ -114,7 +114,7 @@ await run([
       await frames(page, 4);
       await page.waitForFunction(() => window.__atlasIdle.paused, null, { timeout: 10000 });
       assert((await page.evaluate(() => window.__draws)) > d1, `${name}: the page shown again was not drawn`);
-      // Changes reach the screen: the Cost tab, then the tier map, then back.
+      // Changes reach the screen: the Cost tab, then the tier map.
       const calculator = await sameAsRedrawn(page, `${name} calculator`);
       const tabs = name === "desktop" ? { cost: [330, 44], tiers: [50, 44] } : { cost: [8 + 3.5 * 374 / 5, 814], tiers: [8 + 0.5 * 374 / 5, 814] };
       for (const view of ["cost", "tiers"]) {
