@@ -124,6 +124,14 @@ export async function drawnText(page) {
   return text;
 }
 
+// Opens `hash` as a new link in the same page (the app follows the address, as after a pasted
+// link) and waits until the address matches `until` (the app may rewrite it): a test that needs
+// several links spares a page load each (~5-8 CPU s of software WebGL).
+export async function followLink(page, hash, until) {
+  await page.evaluate((h) => { location.hash = h; }, hash);
+  await page.waitForFunction((re) => new RegExp(re).test(location.hash), until.source, { timeout: 10000 });
+}
+
 export async function waitForMark(page, name = "gpu-atlas:first-frame", timeout = 30000) {
   await page.waitForFunction((n) => performance.getEntriesByName(n, "mark").length > 0, name, { timeout });
 }

@@ -3,7 +3,7 @@
 // the chart or listed beside it (desktop: the side panel's list; phones: the list under the chart).
 // Reads the boxes the chart reports through the test hook (tier_map_names.hpp ReportChartLabels).
 // Screenshots: build/screenshots/labels-<lang>-<device>-<case>.png.
-import { DESKTOP, PHONE, assert, frames, launch, openCapturing, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, followLink, frames, launch, openCapturing, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -58,8 +58,7 @@ for (const [device, dname] of [[DESKTOP_1280, "desktop"], [PHONE, "phone"]])
         if (!opened) {
           opened = await openPage(hash, device, locale);
         } else {
-          await opened.page.evaluate((h) => { location.hash = h; }, hash);
-          await opened.page.waitForFunction((p) => location.hash.includes(`tier.pinned=${p}`), pinned, { timeout: 10000 });
+          await followLink(opened.page, hash, new RegExp(`tier\\.pinned=${pinned}`));
           await pointerOff(opened.page, device);
         }
         const { page, problems } = opened;

@@ -3,7 +3,7 @@
 // desktop and a phone: the box is as wide as that choice's text, its padding and the arrow.
 // The app reports the combo (walk_market) and where its longest choice's text ends
 // (walk_market_longest) as test targets (src/ui/walkthrough_view.cpp).
-import { DESKTOP, PHONE, assert, frames, launch, openCapturing, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, followLink, frames, launch, openCapturing, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -23,8 +23,7 @@ for (const [dname, device] of [["desktop", DESKTOP], ["phone", PHONE]])
           await waitForMark(opened.page);
           await opened.page.waitForFunction((l) => document.documentElement.lang === l, lang === "zh" ? "zh-CN" : "en", { timeout: 20000 });
         } else {
-          await opened.page.evaluate((h) => { location.hash = h; }, hash);
-          await opened.page.waitForFunction(() => /walk\.domestic=1/.test(location.hash), null, { timeout: 10000 });
+          await followLink(opened.page, hash, /walk\.domestic=1/);
           await frames(opened.page, 6);
         }
         const { page, problems } = opened;

@@ -28,14 +28,14 @@ struct FieldRun {
     spec.suffixes = SuffixBase::kBinary;
   }
 
-  // One frame: `chars` typed and Enter (or `key`) down during it; the pointer at `mouse`.
-  void Frame(const char* chars = "", bool enter_down = false, ImVec2 mouse = ImVec2(-1, -1), bool click = false,
+  // One frame: `chars` typed, `key` (Enter unless named) down if `key_down`; the pointer at `mouse`.
+  void Frame(const char* chars = "", bool key_down = false, ImVec2 mouse = ImVec2(-1, -1), bool click = false,
              int key = test::kKeyEnter) {
     ImGuiIO& io = ImGui::GetIO();
     io.AddInputCharactersUTF8(chars);
     io.KeysDown[test::kKeyEnter] = false;
     io.KeysDown[test::kKeyEscape] = false;
-    io.KeysDown[key] = enter_down;
+    io.KeysDown[key] = key_down;
     io.MousePos = mouse;
     io.MouseDown[0] = click;
     ImGui::NewFrame();
