@@ -63,12 +63,34 @@ export async function serve(dir = dist) {
   return { url: `http://127.0.0.1:${port}/`, close: () => proc.kill() };
 }
 
+// Chromium 156 opens two WebUI pages of its own for every new window, i.e. for every fresh
+// context a test makes: the omnibox popups (chrome://omnibox-popup.top-chrome/ and its AI-mode
+// page), each in a renderer that parses their scripts: ~1.5 CPU s per page load here, more than
+// a blank page costs. A headless test never shows them. Chromium honours only the last
+// --disable-features switch, so this one repeats playwright-core's own list (its chromiumSwitches
+// in lib/coreBundle.js, version 1.65.1 as package.json pins) and adds the two; with another
+// playwright-core the list may differ, so the switch is left out and Playwright's stands.
+const PLAYWRIGHT_PINNED = "1.65.1";
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+  "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion"];
+function disabledFeaturesSwitch() {
+  const installed = JSON.parse(readFileSync(path.join(here, "node_modules/playwright-core/package.json"), "utf8")).version;
+  if (installed !== PLAYWRIGHT_PINNED) {
+    console.warn(`harness: playwright-core ${installed}, not ${PLAYWRIGHT_PINNED}: the omnibox popups stay on (slower page loads)`);
+    return [];
+  }
+  return ["--disable-features=" + [...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")];
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
            "--disable-component-update", "--disable-sync", "--use-gl=angle", "--use-angle=swiftshader",
-           "--enable-unsafe-swiftshader",
+           "--enable-unsafe-swiftshader", ...disabledFeaturesSwitch(),
            // Extra switches for an experiment (space-separated), e.g. ATLAS_CHROMIUM_ARGS=--disable-gpu-compositing.
            ...(process.env.ATLAS_CHROMIUM_ARGS || "").split(" ").filter(Boolean)],
   });
