@@ -1,10 +1,4 @@
 # Native targets: the CLI, the doctest suites and the benchmarks.
-include(cmake/pch.cmake)
-atlas_precompile(atlas_engine <nlohmann/json.hpp>)
-atlas_precompile(atlas_app <nlohmann/json.hpp>)
-# The views reach nlohmann/json through the app's headers too (a view's file was ~174k lines
-# after the preprocessor, nearly all of it the standard library and json): 34 files here.
-atlas_precompile(atlas_ui <nlohmann/json.hpp> <imgui.h>)
 file(GLOB ATLAS_CLI_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/cli/*.cpp")
 add_executable(gpu-atlas ${ATLAS_CLI_SOURCES})
 target_link_libraries(gpu-atlas PRIVATE atlas_app)

@@ -1,7 +1,8 @@
-# Precompiled headers for the native trees (issue 16.8: CI compiles every file cold, twice with
-# the sanitizer tree). nlohmann/json (behind engine/json_reader.hpp, in most engine files and
-# every suite through tests/test_support.hpp) and doctest are the heaviest headers here: with a
-# PCH each target parses them once instead of once per file.
+# Precompiled headers for the native trees and the WebAssembly build (issue 16.8: CI compiles
+# every file cold, once in the sanitizer tree and once with Emscripten). nlohmann/json (behind
+# engine/json_reader.hpp, in most engine files and every suite through tests/test_support.hpp)
+# and doctest are the heaviest headers here: with a PCH each target parses them once instead of
+# once per file.
 # Default off when a compiler launcher is set: ccache caches no file compiled with a PCH unless
 # it is configured for that, so the worktrees' cached builds (/work/wt/build.sh) would miss on
 # every such file. Those builds also keep checking that each file includes what it uses.
@@ -10,7 +11,7 @@ if(CMAKE_CXX_COMPILER_LAUNCHER)
 else()
   set(ATLAS_PCH_DEFAULT ON)
 endif()
-option(ATLAS_PCH "Precompiled headers for the engine, app and suites (native)" ${ATLAS_PCH_DEFAULT})
+option(ATLAS_PCH "Precompiled headers for the engine, app, views, CLI and suites" ${ATLAS_PCH_DEFAULT})
 
 set(ATLAS_PCH_STD <string> <vector> <algorithm> <cmath> <optional> <map> <set> <functional> <sstream>)
 function(atlas_precompile target)

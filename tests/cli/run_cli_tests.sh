@@ -7,6 +7,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 fails=0
 tmp=$(mktemp -d)
+# Debian's python3 when there is one: the checks below start Python ~60 times, and the python3
+# first on PATH can be a version manager's shim (pyenv here: 0.3 s a start, against 0.03 s).
+python3() { if [ -x /usr/bin/python3 ]; then /usr/bin/python3 "$@"; else command python3 "$@"; fi; }
 trap 'rm -rf "$tmp"' EXIT
 
 check() {  # check NAME EXPECTED_EXIT COMMAND...
