@@ -35,6 +35,11 @@ echo "== setup"
 t0=$SECONDS
 ./scripts/setup.sh
 printf '%5d s %8s CPU s  setup\n' $((SECONDS - t0)) "-" >>"$report"
+# Debian's programs first (what setup.sh installed): the python3 first on PATH can be a version
+# manager's shim (pyenv on these machines: 0.3 CPU s a start against 0.03), and this run starts
+# Python well over a hundred times (cpu_time.py per stage and job, each browser file's static
+# server, the CLI tests' checks).
+export PATH="/usr/bin:$PATH"
 
 # The web build runs beside the native tree's: its link (LTO, binaryen, Closure) and compression
 # of the largest files run on one core for minutes, which the native compiles fill. Its output
