@@ -24,7 +24,7 @@ report=${BROWSER_REPORT:-$work/times}
 ct=tests/browser/chinese_text.test.mjs
 pc=tests/browser/phone_clipping.test.mjs
 slow_first=("$ct|do not overlap: desktop|" "$ct|do not overlap: phone|" "$ct|English sentence: desktop|"
-            "$ct|English sentence: phone|" "tests/browser/heap.test.mjs||" "tests/browser/walk_job.test.mjs||"
+            "$ct|English sentence: phone|" "tests/browser/walk_job.test.mjs||"
             "$ct||do not overlap: |English sentence: "
             "$pc|phone 390x844, en:|" "$pc|phone 390x844, zh:|" "$pc||phone 390x844, ")
 alone=(tests/browser/idle.test.mjs tests/browser/tier_map.test.mjs)
