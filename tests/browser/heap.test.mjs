@@ -23,18 +23,14 @@ const peakHeap = (page) => page.evaluate(() => window.__atlasStats.peakHeapBytes
 // a stricter check than one fresh page per view, for a quarter of the page loads. Each case
 // opens cold at a different view (`first`), so cold opens of several views stay covered.
 async function sessionPeaks(device, name, chinese, first) {
-  const context = await browser.newContext({ ...device, locale: "en-US" });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   const lang = chinese ? "&lang=zh" : "";
   const order = [...VIEWS.slice(first), ...VIEWS.slice(0, first)];
+  // harness open: a fresh context, its console errors, page errors and failed requests collected.
+  const { context, page, problems } = await open(browser, server.url + `#v=1&view=${order[0]}${lang}`,
+                                                 { ...device, locale: "en-US" });
   const peaks = [];
   for (const [k, view] of order.entries()) {
     if (k === 0) {
-      await page.goto(server.url + `#v=1&view=${view}${lang}`);
       await waitForMark(page);
       await waitForMark(page, "gpu-atlas:deferred-ready");
       if (chinese) await page.waitForFunction(() => document.documentElement.lang === "zh-CN", null, { timeout: 30000 });
