@@ -79,9 +79,15 @@ void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, fl
   // A repeated id (every help marker is "help") gets "#2", "#3", ... in drawing order.
   std::string key = id;
   for (int n = 2; g_capture.targets.find("\"" + key + "\"") != std::string::npos; ++n) key = id + ("#" + std::to_string(n));
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", g_capture.targets.empty() ? "" : ",", key.c_str(), x0 / dpr,
-                y0 / dpr, (x1 - x0) / dpr, (y1 - y0) / dpr);
+  // Whether a tap at the centre reaches it: inside the clip rectangle it is drawn under (a
+  // scrolled panel's edge, a chart's plot). Outside, the tap lands on whatever is drawn there
+  // (the footer, the tab bar), so tests skip it or scroll first.
+  const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
+  const float cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const bool tappable = cx >= clip_min.x && cx < clip_max.x && cy >= clip_min.y && cy < clip_max.y;
+  char buf[176];
+  std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f,%d]", g_capture.targets.empty() ? "" : ",", key.c_str(), x0 / dpr,
+                y0 / dpr, (x1 - x0) / dpr, (y1 - y0) / dpr, tappable ? 1 : 0);
   g_capture.targets += buf;
 }
 

@@ -17,8 +17,10 @@ namespace atlas::platform {
 void BeginDrawnTextCapture();
 void EndDrawnTextCapture();
 // While capturing: where a named control was drawn (device pixels; dpr converts to CSS). The
-// frame's targets are published as window.__atlasTargets = {id: [x, y, width, height]} in CSS
-// pixels (UiEnv::test_target, ui::TestTarget), so tests can tap a control wherever it lands.
+// frame's targets are published as window.__atlasTargets = {id: [x, y, width, height, tappable]}
+// in CSS pixels (UiEnv::test_target, ui::TestTarget), so tests can tap a control wherever it
+// lands; tappable is 1 when its centre is inside the clip rectangle it is drawn under, 0 when it
+// is scrolled out of its panel (a tap there would hit the footer or the tab bar).
 void ReportTestTarget(const char* id, float x0, float y0, float x1, float y1, float dpr);
 // Whether this frame's text was captured (the page asked for it): the other test hooks that
 // run after Render (clipped_text_hook.hpp) follow the same switch.
