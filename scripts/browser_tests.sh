@@ -2,8 +2,8 @@
 # Runs the browser tests (tests/browser/*.test.mjs, every case) against build/web/dist, several
 # files at a time. A file spends most of its wall time waiting (for frames, for the page's settle
 # time after each input, for timers), not computing, so lanes shorten the stage on two cores; the
-# slowest jobs start first. chinese_text.test.mjs runs as five jobs (its two slowest cases, the
-# cost view's tables and the hover tooltips, each once per device, and the rest together), and
+# slowest jobs start first. chinese_text.test.mjs runs as three jobs (its slowest case, the cost
+# view's tables, once per device, and the rest together), and
 # phone_clipping.test.mjs as three (English, Chinese, the control case); an ONLY that matches no
 # case fails, so a renamed case is never lost.
 # Files that assert timings (idle: main thread busy <= 1 %; tier_map: a double-click within
@@ -23,9 +23,8 @@ report=${BROWSER_REPORT:-$work/times}
 # named here follow in name order.
 ct=tests/browser/chinese_text.test.mjs
 pc=tests/browser/phone_clipping.test.mjs
-slow_first=("$ct|do not overlap: desktop|" "$ct|do not overlap: phone|" "$ct|English sentence: desktop|"
-            "$ct|English sentence: phone|" "tests/browser/walk_job.test.mjs||"
-            "$ct||do not overlap: |English sentence: "
+slow_first=("$ct||do not overlap: " "$ct|do not overlap: desktop|" "$ct|do not overlap: phone|"
+            "tests/browser/walk_job.test.mjs||"
             "$pc|phone 390x844, en:|" "$pc|phone 390x844, zh:|" "$pc||phone 390x844, ")
 alone=(tests/browser/idle.test.mjs tests/browser/tier_map.test.mjs)
 

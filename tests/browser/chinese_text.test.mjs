@@ -254,7 +254,7 @@ await run([
       await context.close();
     }
   }],
-  // One case per device (desktop, phone): scripts/browser_tests.sh runs each as a job of its own.
+  // One case per device (desktop, phone), so each can run alone (ONLY=).
   ...[[DESKTOP, "desktop"], [PHONE, "phone"]].map(([device, name]) => [`hover tooltips and (?) help in Chinese hold no English sentence: ${name}`, async () => {
     // Number fields' (?) help included (calculator, walkthrough job and constraints steps).
     const links = ["view=calculator", "view=calculator&calc.task=inference", "view=cost", "view=walkthrough&walk.step=2",

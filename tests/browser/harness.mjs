@@ -106,6 +106,7 @@ export async function open(browser, url, device, { captureText = false } = {}) {
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  watchForTabs(context, problems);
   await page.goto(url);
   return { context, page, problems };
 }
@@ -119,8 +120,16 @@ export async function openCapturing(browser, url, device, locale) {
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  watchForTabs(context, problems);
   await page.goto(url);
   return { context, page, problems };
+}
+
+// A tab the test did not mean to open (a tap that lands on a link button) sends the test's page
+// to the background, where frames come about once a second: every later step crawls (one case
+// took 258 s of wall for 23 CPU s). Named as a problem, so the case fails and says why.
+function watchForTabs(context, problems) {
+  context.on("page", (tab) => problems.push(`a tab opened: ${tab.url() || "(blank)"}; the test's page went to the background`));
 }
 
 // One finger from (x0, y0) to (x1, y1) in `moves` steps (CDP touch events, as a phone sends them).
