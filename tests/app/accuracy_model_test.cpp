@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+namespace accuracy_model_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 TEST_CASE("accuracy model: overall figures equal the engine's report; kinds add up; evaluated once per load") {
@@ -75,3 +77,5 @@ TEST_CASE("accuracy model: Summarize takes the median of the held cases only") {
   CHECK(s.worst_id == "b");
   CHECK(Summarize({}, -1).held == 0);
 }
+
+}  // namespace accuracy_model_test

@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+namespace calculator_fit_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -65,3 +67,5 @@ TEST_CASE("calculator: a stale or failed fit is not applied") {
   CHECK_FALSE(ApplyFit(s.calculator, od.fit));
   CHECK(s.calculator == before);
 }
+
+}  // namespace calculator_fit_test

@@ -12,6 +12,8 @@
 
 #include <cmath>
 
+namespace carried_job_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -182,3 +184,5 @@ TEST_CASE("cost.job in a link: bad values say so and link nothing") {
   CHECK(ok.notices.empty());
   CHECK(ok.state.cost.job == CarriedJobSource::kCalculator);
 }
+
+}  // namespace carried_job_test

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+namespace chinese_cost_default_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 TEST_CASE("cost: a Chinese reader's default break-even region is in mainland China; a chosen one stays") {
@@ -74,3 +76,5 @@ TEST_CASE("cost: Chinese readers keep to mainland China unless they chose otherw
   CHECK_FALSE(bad.notices.empty());
   CHECK_FALSE(bad.state.cost.domestic_only.has_value());
 }
+
+}  // namespace chinese_cost_default_test

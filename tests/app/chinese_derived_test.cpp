@@ -10,6 +10,8 @@
 
 #include <string>
 
+namespace chinese_derived_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using test::HasArtefact;
 using test::EnglishWords;
@@ -145,3 +147,5 @@ TEST_CASE("the calculator's show-the-math in Chinese: every label, formula and i
       CHECK(en.estimate.compute.figures[i].value == zh.estimate.compute.figures[i].value);
   }
 }
+
+}  // namespace chinese_derived_test

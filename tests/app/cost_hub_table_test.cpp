@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace cost_hub_table_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -181,3 +183,5 @@ TEST_CASE("hub table: \"mainland China only\" greys the hubs outside it as anoth
   }
   CHECK(far > 0);
 }
+
+}  // namespace cost_hub_table_test

@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+namespace cost_model_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -326,3 +328,5 @@ TEST_CASE("price display: the card's market per form and market; a recorded sear
   CHECK(cn_monthly->stats.quotes == 0);
   CHECK(!cn_monthly->gap->searched.empty());
 }
+
+}  // namespace cost_model_test

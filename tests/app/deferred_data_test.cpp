@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+namespace deferred_data_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -99,3 +101,5 @@ TEST_CASE("a broken or missing pricing_gaps.json leaves out only the gaps: the q
   CHECK(LoadMarketDataDegrading(ReadEmbeddedDataFile, "data", c).ok());
   CHECK_FALSE(c.pricing.gaps.empty());
 }
+
+}  // namespace deferred_data_test

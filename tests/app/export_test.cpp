@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+namespace export_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -243,3 +245,5 @@ TEST_CASE("Markdown export escapes only what Markdown needs, and prints counts a
   CHECK(value.find('.') == std::string::npos);
   CHECK_FALSE(value.empty());
 }
+
+}  // namespace export_test

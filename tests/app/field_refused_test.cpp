@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+namespace field_refused_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -149,3 +151,5 @@ TEST_CASE("a mangled link: one notice per bad field, in Chinese when the UI is C
   CHECK(std::isfinite(d.state.cost.hours));
   CHECK(d.state.cost.hours == CostState().hours);
 }
+
+}  // namespace field_refused_test

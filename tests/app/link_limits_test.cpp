@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+namespace link_limits_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -208,3 +210,5 @@ TEST_CASE("cost numbers from a link keep the cost request's bounds (new-user tri
   CHECK(Mentions(DecodeLink("#v=1&cost.gpus=100001", c).notices, "cost.gpus: is \"100001\", above the largest allowed, 100000"));
   CHECK(Mentions(DecodeLink("#v=1&tier.tier=7", c).notices, "tiers.tier: is \"7\", above the largest allowed, 3, default kept"));
 }
+
+}  // namespace link_limits_test

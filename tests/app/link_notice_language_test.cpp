@@ -9,6 +9,8 @@
 
 #include <string>
 
+namespace link_notice_language_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -58,3 +60,5 @@ TEST_CASE("a workload's failed check in a notice compares by value and words not
   // A workload that passes its checks leaves the reason empty rather than inventing one.
   CHECK(Worded(ok, Language::kEnglish).rfind("calculator.x: ", 0) == 0);
 }
+
+}  // namespace link_notice_language_test

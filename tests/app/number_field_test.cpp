@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+namespace number_field_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -111,3 +113,5 @@ TEST_CASE("text read outside a field (a link) takes any finite number, with the 
   CHECK(ParseNumberField("long", AnyNumberSpec(SuffixBase::kDecimal)).problem == NumberProblem::kNotANumber);
   CHECK(ParseNumberField("", AnyNumberSpec(SuffixBase::kDecimal)).problem == NumberProblem::kEmpty);
 }
+
+}  // namespace number_field_test

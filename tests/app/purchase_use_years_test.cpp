@@ -12,6 +12,8 @@
 
 #include <cmath>
 
+namespace purchase_use_years_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -174,3 +176,5 @@ TEST_CASE("a budget case keeps the reader's further-use years, as it keeps the c
   REQUIRE(ApplyCostPreset(s, c, "A"));
   CHECK_FALSE(s.cost.purchase_use_years.has_value());
 }
+
+}  // namespace purchase_use_years_test

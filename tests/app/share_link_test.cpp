@@ -9,6 +9,8 @@
 
 #include <random>
 
+namespace share_link_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -236,3 +238,5 @@ TEST_CASE("link notices are codes worded when shown: English for the CLI, Chines
   CHECK(Worded({&EngineText::link_id_unknown, {"x"}}, Language::kEnglish) == "x:   is not in this data; ignored");
   CHECK(Worded(LinkNotice{}, Language::kEnglish).empty());
 }
+
+}  // namespace share_link_test

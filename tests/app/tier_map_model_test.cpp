@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+namespace tier_map_model_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 TEST_CASE("filters: domestic only never shows a non-domestic card; tier and memory filters hold") {
@@ -47,3 +49,5 @@ TEST_CASE("comparison keeps at most four cards, the oldest pick drops out, toggl
   ToggleCompare(s, "c");
   CHECK(s.compare == std::vector<std::string>{"b", "d", "e"});
 }
+
+}  // namespace tier_map_model_test

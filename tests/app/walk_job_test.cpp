@@ -9,6 +9,8 @@
 
 #include <doctest/doctest.h>
 
+namespace walk_job_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -263,3 +265,5 @@ TEST_CASE("walk number fields: the table reads numbers and text alike") {
   CHECK(FindWalkNumberField("nope") == nullptr);
   for (const WalkNumberField& f : WalkNumberFields()) CHECK(f.spec.min > 0);
 }
+
+}  // namespace walk_job_test

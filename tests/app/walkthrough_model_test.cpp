@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+namespace walkthrough_model_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 TEST_CASE("walkthrough: answers become a workload and constraints") {
@@ -181,3 +183,5 @@ TEST_CASE("walkthrough: pre-training with no deadline shows recommend's long-run
   UpdateWalkthroughDerived(s, c, d, s.language);
   CHECK(d.result.warnings.empty());
 }
+
+}  // namespace walkthrough_model_test

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <set>
 
+namespace accuracy_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -115,3 +117,5 @@ TEST_CASE("a case whose request does not parse is reported, not crashed on") {
   CHECK_FALSE(r.ok);
   CHECK(r.error.find("no-such-model") != std::string::npos);
 }
+
+}  // namespace accuracy_test

@@ -8,6 +8,8 @@
 
 #include <tuple>
 
+namespace cost_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using namespace atlas::test;
 
@@ -451,3 +453,5 @@ TEST_CASE("utilization defaults to the Cost view's 0.8 (one default, kDefaultUti
   CHECK(CostRequest{}.utilization == doctest::Approx(0.8));
   CHECK(kDefaultUtilization == doctest::Approx(0.8));
 }
+
+}  // namespace cost_test

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+namespace engine_text_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using test::HasArtefact;
 using test::HasCjk;
@@ -256,3 +258,5 @@ TEST_CASE("every peak rate the compute model names has a Chinese name") {
   CHECK(PeakKindText("BF16 dense", Language::kChinese) == "BF16 稠密");
   CHECK(PeakKindText("no such kind", Language::kChinese) == "no such kind");
 }
+
+}  // namespace engine_text_test

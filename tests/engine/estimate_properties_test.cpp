@@ -8,6 +8,8 @@
 #include <cmath>
 #include <random>
 
+namespace estimate_properties_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -223,3 +225,5 @@ TEST_CASE("an estimate on a card looked up once equals the estimate by the card'
   REQUIRE(r.errors.size() >= 2);
   CHECK(r.errors.back().find("h1000") != std::string::npos);
 }
+
+}  // namespace estimate_properties_test

@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cmath>
 
+namespace estimate_warnings_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -107,3 +109,5 @@ TEST_CASE("training tokens fewer than one global batch: warned in both languages
   for (const auto& f : big.compute.figures) CHECK(std::isfinite(f.value));
   CHECK(ms < 15);
 }
+
+}  // namespace estimate_warnings_test

@@ -9,6 +9,8 @@
 
 #include <doctest/doctest.h>
 
+namespace fidelity_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using test::Job;
 
@@ -192,3 +194,5 @@ TEST_CASE("calibration.json loader rejects unknown frameworks and bad patterns, 
   bad_task.replace(bad_task.find(R"("task": "qlora")"), 15, R"("task": "qlorra")");
   CHECK_FALSE(LoadCalibration(bad_task, "calibration.json").ok());
 }
+
+}  // namespace fidelity_test

@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <string>
 
+namespace fit_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -360,3 +362,5 @@ TEST_CASE("grad_accum: a request field with a default, range-checked, in the sha
   REQUIRE(again.ok());
   CHECK(again.workload == r.workload);
 }
+
+}  // namespace fit_test

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <string>
 
+namespace format_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -60,3 +62,5 @@ TEST_CASE("counts: 3 significant digits with k/M/B/T, never e-notation") {
   CHECK(Count(2e-5) == "0.00002");
   for (double v : {999.6, 999.6e3, 1e18, 1e-6, 123456789.0}) CHECK_FALSE(HasExponent(Count(v)));
 }
+
+}  // namespace format_test

@@ -7,6 +7,8 @@
 #include <limits>
 #include <string>
 
+namespace format_zh_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -71,3 +73,5 @@ TEST_CASE("joins, percentages and non-finite input") {
     CHECK(ZhMagnitude(bad, 2) == "-");
   }
 }
+
+}  // namespace format_zh_test

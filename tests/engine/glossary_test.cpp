@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+namespace glossary_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 namespace {
 
 struct GlossaryRow {
@@ -159,3 +161,5 @@ TEST_CASE("every Chinese text of the data follows the glossary and holds no Engl
   REQUIRE(bad.size() == 1);
   CHECK(!ForbiddenIn(bad[0].second, rows).empty());
 }
+
+}  // namespace glossary_test

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+namespace gpu_catalog_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using atlas::test::AnyContains;
 using atlas::test::CatalogText;
@@ -308,3 +310,5 @@ TEST_CASE("a required figure may be null only when the record lists it as unpubl
   claimed["vendor_claim_only"] = Json::array({"tdp_w"});
   CHECK(AnyContains(ErrorsFor(claimed), "lists \"tdp_w\", but that figure is null"));
 }
+
+}  // namespace gpu_catalog_test

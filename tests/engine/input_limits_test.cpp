@@ -12,6 +12,8 @@
 #include <cmath>
 #include <limits>
 
+namespace input_limits_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using namespace atlas::test;
 
@@ -145,3 +147,5 @@ TEST_CASE("billed months never overflow, whatever span reaches them") {
   CHECK(BilledMonths(std::numeric_limits<double>::infinity(), 1) == 1000000);
   CHECK(BilledMonths(std::nan(""), 1) == 1);
 }
+
+}  // namespace input_limits_test

@@ -10,6 +10,8 @@
 
 #include <cstring>
 
+namespace lora_targets_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using test::Job;
 
@@ -109,3 +111,5 @@ TEST_CASE("MoE: experts stay unadapted; dense layers of an MoE model get MLP ada
   CHECK(LoraParams(m, 1, LoraTargets::kAllLinear) == 48128);
   CHECK(LoraParams(m, 1, LoraTargets::kAttention) == 4 * 8192);
 }
+
+}  // namespace lora_targets_test

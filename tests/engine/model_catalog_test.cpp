@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 
+namespace model_catalog_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 TEST_CASE("the shipped model catalog loads: >= 150 presets from >= 25 families, each valid, with sources") {
@@ -238,3 +240,5 @@ TEST_CASE("model loader errors name the file, record and field") {
   REQUIRE(!load.errors.empty());
   CHECK(load.errors[0].find("data/models.json: models[0] (id \"x\"): field \"params\"") != std::string::npos);
 }
+
+}  // namespace model_catalog_test

@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <string>
 
+namespace offload_params_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using test::Job;
 
@@ -116,3 +118,5 @@ TEST_CASE("a stack that does not train (Metal / MLX) is left out of training, no
     if (x.gpu == "jetson-agx-orin-64gb") CHECK_FALSE(x.workload.offload_optimizer);
   }
 }
+
+}  // namespace offload_params_test

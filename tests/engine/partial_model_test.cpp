@@ -20,6 +20,8 @@
 
 #include <cmath>
 
+namespace partial_model_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using atlas::test::AnyContains;
 
@@ -128,3 +130,5 @@ TEST_CASE("partial models with absurd fields give errors or warnings, never a cr
     if (r.ok) CHECK(std::isfinite(r.memory.total_bytes));
   }
 }
+
+}  // namespace partial_model_test

@@ -12,6 +12,8 @@
 #include <regex>
 #include <string>
 
+namespace plural_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 TEST_CASE("plural groups: the first form after exactly 1, else the second") {
@@ -74,3 +76,5 @@ TEST_CASE("engine sentences count in words: one sequence, one GPU") {
   }
   for (const std::string& b : r.blockers) CHECK(b.find("{") == std::string::npos);
 }
+
+}  // namespace plural_test

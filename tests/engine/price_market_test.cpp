@@ -16,6 +16,8 @@
 #include <map>
 #include <set>
 
+namespace price_market_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using namespace atlas::test;
 
@@ -431,3 +433,5 @@ TEST_CASE("market-wide price: the same pool rule as ChoosePrice, per market, wha
   CHECK_FALSE(ChooseMarketPrice(p, "test-card", ServiceKind::kContainer, "global").amount_cny.has_value());
   CHECK_FALSE(ChooseMarketPrice(p, "no-such-card", ServiceKind::kContainer, "cn").amount_cny.has_value());
 }
+
+}  // namespace price_market_test

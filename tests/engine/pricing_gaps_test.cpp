@@ -12,6 +12,8 @@
 
 #include <set>
 
+namespace pricing_gaps_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using namespace atlas::test;
 
@@ -215,3 +217,5 @@ TEST_CASE("every main card has a quote or a recorded search for each monthly and
     }
   CHECK(scaleway);
 }
+
+}  // namespace pricing_gaps_test

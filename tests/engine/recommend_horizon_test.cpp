@@ -8,6 +8,8 @@
 
 #include <string>
 
+namespace recommend_horizon_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -65,3 +67,5 @@ TEST_CASE("a deadline why-not quotes the largest count tried, with grouped numbe
   for (const std::string& line : r.why_not)
     if (line.find("ranks below the top") != std::string::npos) CHECK(line.find("top 5") != std::string::npos);
 }
+
+}  // namespace recommend_horizon_test

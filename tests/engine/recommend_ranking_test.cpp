@@ -11,6 +11,8 @@
 
 #include <algorithm>
 
+namespace recommend_ranking_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -237,3 +239,5 @@ TEST_CASE("prefer_low_risk and the new result fields in JSON; bad values rejecte
     }
   CHECK(unpriced_seen);
 }
+
+}  // namespace recommend_ranking_test

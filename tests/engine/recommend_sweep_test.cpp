@@ -22,6 +22,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace recommend_sweep_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -218,3 +220,5 @@ TEST_CASE("the pinned sweep's fingerprint sees a change of the output") {
   recounted.evaluated++;
   CHECK(Fingerprint(recounted) != base);
 }
+
+}  // namespace recommend_sweep_test

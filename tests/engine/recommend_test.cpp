@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace recommend_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -337,3 +339,5 @@ TEST_CASE("bad constraint values are rejected with a message naming the field") 
   p = ParseRecommendRequestText(R"({"model": "llama-3.1-8b", "constrains": {}})", Data());
   CHECK_FALSE(p.ok());
 }
+
+}  // namespace recommend_test

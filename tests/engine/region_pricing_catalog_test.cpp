@@ -9,6 +9,8 @@
 
 #include <set>
 
+namespace region_pricing_catalog_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using namespace atlas::test;
 
@@ -258,3 +260,5 @@ TEST_CASE("a data folder without regions.json or pricing.json is reported by nam
   CHECK(AnyContains(load.errors, "/tmp/nowhere/regions.json: file is missing or unreadable"));
   CHECK(AnyContains(load.errors, "/tmp/nowhere/pricing.json: file is missing or unreadable"));
 }
+
+}  // namespace region_pricing_catalog_test

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+namespace software_support_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using atlas::test::AnyContains;
 using atlas::test::CatalogText;
@@ -195,3 +197,5 @@ TEST_CASE("bad software.json: each problem names the file, the record and the fi
   }
   CHECK(AnyContains(ErrorsFor(Json::object()), "field \"stacks\" must be a list of records"));
 }
+
+}  // namespace software_support_test

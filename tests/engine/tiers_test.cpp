@@ -6,6 +6,8 @@
 
 #include <regex>
 
+namespace tiers_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -122,3 +124,5 @@ TEST_CASE("tier checks say the limit and what the card has, true whether passed 
   CHECK_FALSE(r.checks[0].passed);
   CHECK(PlainSpaces(ClassifyTier(g, {}, Language::kChinese).checks[0].what) == "显存不超过 16 GB（实有 80）");
 }
+
+}  // namespace tiers_test

@@ -11,6 +11,8 @@
 
 #include <cmath>
 
+namespace unpublished_figures_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using atlas::test::AnyContains;
 using atlas::test::Job;
@@ -94,3 +96,5 @@ TEST_CASE("cost on a card without a published board power leaves energy out and 
   CHECK(known.rows.front().energy_published);
   CHECK(known.rows.front().energy_kwh > 0);
 }
+
+}  // namespace unpublished_figures_test

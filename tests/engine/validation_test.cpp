@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+namespace validation_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -150,3 +152,5 @@ TEST_CASE("Llama 2 paper: pre-training GPU-hours on A100-80GB within 15%") {
     CHECK(std::abs(error) < 0.15);
   }
 }
+
+}  // namespace validation_test

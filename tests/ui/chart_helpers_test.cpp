@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+namespace chart_helpers_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas::charts;
 
 TEST_CASE("linear ticks step 1-2-2.5-5 and stay inside the range") {
@@ -155,3 +157,5 @@ TEST_CASE("spaced ticks: labels never touch; fewer ticks rather than overlapping
   CHECK(labelled == 1);
   CHECK(crowded.size() >= 2);
 }
+
+}  // namespace chart_helpers_test

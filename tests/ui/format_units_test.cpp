@@ -11,6 +11,8 @@
 #include <cmath>
 #include <string>
 
+namespace format_units_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 using namespace atlas::ui;
 
@@ -82,3 +84,5 @@ TEST_CASE("money and figures kept between frames read exactly as formatted afres
   CHECK(Safe(0.0, 1) == FormatNumber(0.0, 1));
   CHECK(Safe(-0.0, 1) == FormatNumber(-0.0, 1));
 }
+
+}  // namespace format_units_test

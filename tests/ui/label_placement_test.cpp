@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+namespace label_placement_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas::charts;
 
 namespace {
@@ -110,3 +112,5 @@ TEST_CASE("a guide line's label with every place taken: none (the value goes on 
   CHECK_FALSE(PlaceLineLabel({}, 50, 40, 10, 1, NAN, kArea, {}).has_value());
   CHECK_FALSE(PlaceLineLabel({}, 50, 400, 10, 1, 10, kArea, {}).has_value());  // wider than the area
 }
+
+}  // namespace label_placement_test

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace line_break_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas::ui;
 
 namespace {
@@ -241,3 +243,5 @@ TEST_CASE("no Chinese template, filled with figures, breaks inside a unit word a
   }
   CHECK(with_unit_word > 20);  // the templates with hours, bytes, months... were found
 }
+
+}  // namespace line_break_test

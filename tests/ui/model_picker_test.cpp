@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <string>
 
+namespace model_picker_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -139,3 +141,5 @@ TEST_CASE("the picker opens on the filter, narrows as you type, and Down + Enter
   CHECK(run.picked.find("gemma-3") == 0);
   CHECK(!run.state.was_open);
 }
+
+}  // namespace model_picker_test

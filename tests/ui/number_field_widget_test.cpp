@@ -10,6 +10,8 @@
 
 #include <string>
 
+namespace number_field_widget_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -112,3 +114,5 @@ TEST_CASE("a number field: Escape leaves the value as it was before the edit") {
   CHECK(run.value == 2048);
   CHECK(run.commits == 0);
 }
+
+}  // namespace number_field_widget_test

@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+namespace scale_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas::charts;
 
 TEST_CASE("log scale maps decades evenly and inverts") {
@@ -62,3 +64,5 @@ TEST_CASE("marker area grows with bandwidth and stays within bounds") {
   CHECK(BandwidthRadius(1e9, 100, 8000, 3, 12) == doctest::Approx(12));
   CHECK(BandwidthRadius(4000, 100, 8000, 3, 12) > BandwidthRadius(2000, 100, 8000, 3, 12));
 }
+
+}  // namespace scale_test

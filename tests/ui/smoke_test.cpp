@@ -20,6 +20,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+namespace smoke_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -511,3 +513,5 @@ TEST_CASE("the Accuracy panel opens over the Calculator and Share, in both langu
   }
   CHECK(Accuracy().computations == 1);
 }
+
+}  // namespace smoke_test

@@ -8,6 +8,8 @@
 
 #include <string>
 
+namespace spec_card_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 TEST_CASE("a rate the vendor does not list reads \"none listed\" / 规格表未列出, a listed one its figure") {
@@ -30,3 +32,5 @@ TEST_CASE("a rate the vendor does not list reads \"none listed\" / 规格表未�
   CHECK(ui::SpecCardValue(*p800, "memory_bandwidth_gbps", en, false) == en.card_not_published);
   CHECK(ui::SpecCardValue(*p800, "no_such_field", en, false).empty());
 }
+
+}  // namespace spec_card_test

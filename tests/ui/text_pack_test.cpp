@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+namespace text_pack_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -51,3 +53,5 @@ TEST_CASE("a broken or mismatched pack is refused with what is wrong") {
   pack.erase("ui");
   CHECK(ui::InstallTextPack(pack.dump(), Language::kChinese) == "text pack: \"ui\" is not an array");
 }
+
+}  // namespace text_pack_test

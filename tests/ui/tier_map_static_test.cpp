@@ -11,6 +11,8 @@
 #include <cctype>
 #include <string>
 
+namespace tier_map_static_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 namespace {
@@ -81,3 +83,5 @@ TEST_CASE("static tier map: an empty catalog gives the frame without markers, no
   CHECK(Count(html, "<circle ") == 0);
   CHECK(PlainSpaces(html).find("0 of 0 cards") != std::string::npos);
 }
+
+}  // namespace tier_map_static_test

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 
+namespace ui_text_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas;
 
 using test::Conversions;
@@ -68,3 +70,5 @@ TEST_CASE("Shown drops what the English fonts cannot draw, and keeps everything 
   CHECK(ui::Shown("≈ 1.5× → ≤ 2 GiB – ok", english) == "≈ 1.5× → ≤ 2\u00A0GiB – ok");  // symbols stay; the figure joined
   CHECK(ui::Shown("全中文", english).empty());
 }
+
+}  // namespace ui_text_test

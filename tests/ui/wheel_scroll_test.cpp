@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+namespace wheel_scroll_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
+
 using namespace atlas::ui;
 
 TEST_CASE("pixel deltas scroll 1:1 in CSS pixels, lines by the line height, pages by the view") {
@@ -50,3 +52,5 @@ TEST_CASE("ImGui wheel units reproduce the pixel distance, with ImGui's sign") {
   CHECK(PixelsToImGuiWheel({0, 60}, 0, false).vertical == 0);
   CHECK(PixelsToImGuiWheel({0, 60}, NAN, false).vertical == 0);
 }
+
+}  // namespace wheel_scroll_test
