@@ -27,7 +27,7 @@ atlas_precompile(engine_tests <doctest/doctest.h> <nlohmann/json.hpp>)
 # The suites compile in unity batches (each file's code in a namespace of its own, named after
 # it, so helpers of the same name do not meet): every file re-emitted the same inline code
 # (std::string, doctest's expressions, nlohmann/json) under the sanitizers. engine_tests and
-# ui_tests: 182 -> 91 CPU s (bench/RESULTS.md, 2026-12-06 10:22), same 311 + 68 test cases.
+# ui_tests: 182 -> 91 CPU s (bench/RESULTS.md, 2026-12-06 09:30 entry), same 311 + 68 test cases.
 set_target_properties(engine_tests PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 12)
 
 if(TARGET atlas_ui)
