@@ -86,8 +86,9 @@ function disabledFeaturesSwitch() {
 }
 
 // SwiftShader draws WebGL only (swiftshader-webgl); the compositor draws in software, without a
-// GL context of its own: the whole browser stage took 8-9 % less CPU (bench/RESULTS.md,
-// 2026-12-06 09:30 entry), every case passing, canvas colour reads and the hand-over's pixels included.
+// GL context of its own: 2-9 % less CPU for the whole browser stage in the runs compared
+// (bench/RESULTS.md, 2026-12-06 09:30 entry), every case passing, canvas colour reads and the
+// hand-over's pixels included.
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
