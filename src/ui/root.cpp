@@ -70,7 +70,7 @@ void DrawFooter(const AppData& data, const UiEnv& env) {
   ImGui::TextDisabled(env.narrow() ? t.footer_data_short : t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size());
   ImGui::SameLine();
   if (env.narrow())
-    HelpMarker(t.footer_units);  // phones: the units behind a (?), so nothing is clipped
+    HelpMarker(t.footer_units, env);  // phones: the units behind a (?), so nothing is clipped
   else
     ImGui::TextDisabled("%s", t.footer_units);
   ImGui::SameLine();

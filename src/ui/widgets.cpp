@@ -23,6 +23,10 @@ namespace atlas::ui {
 
 namespace {
 
+// A detail (BeginDetail) or a help marker's text: a hover tooltip on desktops, a sheet on phones.
+enum class DetailKind { kDetail, kHelp };
+bool BeginDetailOf(DetailKind kind, const char* test_id, const UiEnv& env, float wrap_em);
+
 // Results the frames ask for again and again (a view draws the same sentences every frame until
 // its state changes): kept while they are asked for, dropped once a whole frame passed without
 // them. Two generations: what this frame used and what the frame before used; a frame of the
@@ -75,8 +79,13 @@ void HelpMarker(const char* text) {
 }
 
 void HelpMarker(const char* text, const UiEnv& env) {
-  HelpMarker(text);
-  TestTarget(env, "help");
+  ImGui::TextDisabled("(?)");
+  // On phones a tap opens the help as a sheet, as the tables' details do: a lifted finger hovers
+  // nothing (platform/web/main.cpp), so a tooltip would show for a frame. On desktops the same
+  // hover tooltip as HelpMarker(text).
+  if (!BeginDetailOf(DetailKind::kHelp, "help", env, 28)) return;
+  WrappedText(text);
+  EndDetail(env);
 }
 
 bool BeginKeyValueTable(const char* id) {
@@ -433,13 +442,14 @@ void TestTarget(const UiEnv& env, const char* id) {
 
 namespace {
 
-// The n-th detail drawn in the current ID scope this frame (a table row holds several), counted
-// in the window's own storage so two details of a row get different sheets and nothing global
-// is kept.
-ImGuiID NextDetailId(const char* test_id, int& n) {
+// The n-th detail of its kind drawn in the current ID scope this frame (a table row holds
+// several), counted in the window's own storage so two details of a row get different sheets and
+// nothing global is kept. Help markers keep a count of their own, so a row's first detail stays
+// its first whatever help is drawn beside it.
+ImGuiID NextDetailId(DetailKind kind, const char* test_id, int& n) {
   ImGuiWindow* window = ImGui::GetCurrentWindow();
   ImGuiStorage& storage = window->StateStorage;
-  const ImGuiID key = window->GetID("##detail_count");
+  const ImGuiID key = window->GetID(kind == DetailKind::kHelp ? "##help_count" : "##detail_count");
   const int frame = ImGui::GetFrameCount() & 0xFFFFF;
   const int packed = storage.GetInt(key, -1);
   n = packed >= 0 && (packed >> 7) == frame ? (packed & 0x7F) + 1 : 0;
@@ -481,6 +491,12 @@ ImVec4 SheetBackground() {
 }
 
 bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
+  return BeginDetailOf(DetailKind::kDetail, test_id, env, wrap_em);
+}
+
+namespace {
+
+bool BeginDetailOf(DetailKind kind, const char* test_id, const UiEnv& env, float wrap_em) {
   if (ImGui::GetCurrentWindow()->SkipItems) return false;  // the item was not drawn
   TestTarget(env, test_id);
   if (!env.narrow()) {
@@ -490,8 +506,9 @@ bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
     return true;
   }
   int n = 0;
-  const ImGuiID id = NextDetailId(test_id, n);
-  if (TappedDetail(n == 0, env)) ImGui::OpenPopupEx(id, ImGuiPopupFlags_None);
+  const ImGuiID id = NextDetailId(kind, test_id, n);
+  // A help marker opens on a tap on itself only, never on a tap elsewhere on its row.
+  if (TappedDetail(kind == DetailKind::kDetail && n == 0, env)) ImGui::OpenPopupEx(id, ImGuiPopupFlags_None);
   if (!ImGui::IsPopupOpen(id, ImGuiPopupFlags_None)) return false;
   // Across the bottom of the screen, as the tier map's card sheet; a tap outside closes it (a
   // popup's way), and so does its button.
@@ -513,6 +530,8 @@ bool BeginDetail(const char* test_id, const UiEnv& env, float wrap_em) {
   ImGui::PushTextWrapPos(0.0f);
   return true;
 }
+
+}  // namespace
 
 void EndDetail(const UiEnv& env) {
   ImGui::PopTextWrapPos();

@@ -15,7 +15,8 @@ namespace atlas::ui {
 
 // "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);
-// The same, reported as the test target "help" (tests hover every one; see TestTarget).
+// The same, reported as the test target "help" (tests hover every one; see TestTarget); on
+// phones (env.narrow()) a tap on it opens its text as a sheet, as BeginDetail's details do.
 void HelpMarker(const char* text, const UiEnv& env);
 // Two-column "label  value" row inside a table started by BeginKeyValueTable.
 bool BeginKeyValueTable(const char* id);
