@@ -1,6 +1,7 @@
 // Phone detail sheets (issue 16.7): a sheet hides what lies under it (the bottom tab bar does not
-// show through), and the GPU spec card's notes (software support: note and source) open as sheets
-// on a tap, as the cost tables' details do, while desktop keeps hover tooltips. In English and
+// show through), and the GPU spec card's notes (software support: note and source) and the (?)
+// help markers open as sheets on a tap, as the cost tables' details do, while desktop keeps hover
+// tooltips. In English and
 // Chinese. Reads the drawn text and test targets (src/platform/web/drawn_text_hook.hpp) and the
 // canvas's pixels. Screenshots: build/screenshots/sheet-*.png.
 import { DESKTOP, PHONE, assert, captureFrame, frames, launch, openInLanguage, reachTarget, run, serve, shot, targetBoxes } from "./harness.mjs";
@@ -92,6 +93,39 @@ await run([
       await frames(page, 8);
       got = await capture(page, `${lang} closed`);
       assert(!boxes(got.targets, "detail_close").length, `${lang}: Close did not close the sheet`);
+      assert(problems.length === 0, problems.join("\n"));
+      await context.close();
+    }
+  }],
+  ["phone: a tap on a (?) help opens its text as a sheet that stays; Close closes it; the footer's (?) too (English and Chinese)", async () => {
+    // Before, a help marker was a hover tooltip on phones too: a lifted finger hovers nothing, so
+    // its text showed for a frame or two and was gone.
+    for (const lang of ["en", "zh"]) {
+      const { context, page, problems } = await open(`#v=1&view=calculator${lang === "zh" ? "&lang=zh" : ""}`, PHONE, lang);
+      const close = lang === "zh" ? "关闭" : "Close";
+      const { targets } = await capture(page, `${lang} calculator`);
+      // The first help marker a tap reaches (tappable: inside its panel), and the footer's.
+      const helps = Object.entries(targets).filter(([id, b]) => id.startsWith("help") && b[4] === 1).map(([, b]) => b);
+      assert(helps.length >= 2, `${lang}: fewer than 2 tappable help markers: ${JSON.stringify(helps)}`);
+      const footer = helps.filter(([, y]) => y > 844 - 110).sort((a, b) => b[1] - a[1])[0];
+      assert(footer, `${lang}: no help marker in the footer: ${JSON.stringify(helps)}`);
+      for (const [which, marker] of [["panel", helps.filter(([, y]) => y < 600)[0]], ["footer", footer]]) {
+        assert(marker, `${lang}: no ${which} help marker on screen`);
+        await page.touchscreen.tap(marker[0] + marker[2] / 2, marker[1] + marker[3] / 2);
+        await frames(page, 30);  // long after the finger was lifted
+        let got = await capture(page, `${lang} ${which} help sheet`);
+        const button = boxes(got.targets, "detail_close")[0];
+        assert(button, `${lang}: the tap on the ${which} (?) opened no sheet`);
+        assert(button[3] >= 44 && button[2] >= 300, `${lang}: the Close button is ${button[2]}x${button[3]} CSS px`);
+        const after = got.text.slice(got.text.lastIndexOf(close) + close.length);
+        assert(after.trim().length > 20, `${lang}: the ${which} help sheet shows no text:\n${after.slice(0, 300)}`);
+        await shot(page, `sheet-help-${which}-${lang}-phone`);
+        await page.touchscreen.tap(...centre(button));
+        await frames(page, 8);
+        got = await capture(page, `${lang} ${which} help closed`);
+        assert(!boxes(got.targets, "detail_close").length, `${lang}: Close did not close the ${which} help sheet`);
+      }
+      assert(context.pages().length === 1, `${lang}: a tap opened another tab`);
       assert(problems.length === 0, problems.join("\n"));
       await context.close();
     }
