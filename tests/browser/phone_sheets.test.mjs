@@ -119,6 +119,8 @@ await run([
         assert(button[3] >= 44 && button[2] >= 300, `${lang}: the Close button is ${button[2]}x${button[3]} CSS px`);
         const after = got.text.slice(got.text.lastIndexOf(close) + close.length);
         assert(after.trim().length > 20, `${lang}: the ${which} help sheet shows no text:\n${after.slice(0, 300)}`);
+        // The footer's units read as a sentence of their own (the desktop line's "·" is the data's).
+        if (which === "footer") assert(!after.trim().startsWith("\u00B7"), `${lang}: the footer's help starts with "·": ${after.trim().slice(0, 40)}`);
         await shot(page, `sheet-help-${which}-${lang}-phone`);
         await page.touchscreen.tap(...centre(button));
         await frames(page, 8);
