@@ -106,11 +106,7 @@ export async function open(browser, url, device, { captureText = false } = {}) {
   const context = await browser.newContext(device);
   if (captureText) await context.addInitScript(() => { window.__atlasCaptureText = true; });
   const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
-  watchForTabs(context, problems);
+  const problems = collectProblems(context, page, { failedRequests: true });
   await page.goto(url);
   return { context, page, problems };
 }
@@ -121,19 +117,22 @@ export async function openCapturing(browser, url, device, locale) {
   const context = await browser.newContext(locale ? { ...device, locale } : device);
   await context.addInitScript(() => { window.__atlasCaptureText = true; });
   const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  watchForTabs(context, problems);
+  const problems = collectProblems(context, page, { failedRequests: false });
   await page.goto(url);
   return { context, page, problems };
 }
 
-// A tab the test did not mean to open (a tap that lands on a link button) sends the test's page
-// to the background, where frames come about once a second: every later step crawls (one case
-// took 258 s of wall for 23 CPU s). Named as a problem, so the case fails and says why.
-function watchForTabs(context, problems) {
+// The page's console errors and page errors (and failed requests, if asked), and any tab the
+// test did not mean to open: a tap that lands on a link button sends the test's page to the
+// background, where frames come about once a second and every later step crawls (one case took
+// 258 s of wall for 23 CPU s), so it is named as a problem and the case fails saying why.
+function collectProblems(context, page, { failedRequests }) {
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  if (failedRequests) page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   context.on("page", (tab) => problems.push(`a tab opened: ${tab.url() || "(blank)"}; the test's page went to the background`));
+  return problems;
 }
 
 // One finger from (x0, y0) to (x1, y1) in `moves` steps (CDP touch events, as a phone sends them).
