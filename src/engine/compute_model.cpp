@@ -89,7 +89,7 @@ double TrainingFlops(const Workload& w, double tokens) {
 
 namespace {
 
-struct Explanation {
+struct ComputeExplanation {
   std::string formula, inputs, source;
 };
 
@@ -121,7 +121,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
                                    : T.fig_eff_default;
   auto add = [&](const char* key, const char* label, double value, const char* unit, auto&& make) {
     if (!explain) return;
-    Explanation e = make();
+    ComputeExplanation e = make();
     r.figures.push_back({key, label, value, unit, std::move(e.formula), std::move(e.inputs), std::move(e.source)});
   };
 
@@ -179,21 +179,21 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
       r.tokens_per_second = w.train_tokens / *r.time_seconds;
       const bool peft = w.IsPeft();
       add("flops_total", T.fig_label_flops, flops, "FLOP", [&] {
-        return Explanation{
+        return ComputeExplanation{
             Printf(T.fig_flops_formula, peft ? "4" : (w.checkpointing == Checkpointing::kFull ? "8" : "6"),
                    peft ? "4" : "6"),
             Printf(T.fig_flops_inputs, Count(m.active_params).c_str(), Count(w.train_tokens).c_str(), w.seq_len),
             peft ? T.fig_flops_source_peft : T.fig_flops_source};
       });
       add("time_seconds", T.fig_label_time, *r.time_seconds, "s", [&] {
-        return Explanation{T.fig_time_formula,
+        return ComputeExplanation{T.fig_time_formula,
                            Printf(T.fig_time_inputs, w.gpus, r.peak_flops / kFlopsPerTflops,
                                   PeakKindText(r.peak_kind, language).c_str(), r.mfu_used, r.scaling_efficiency,
                                   Duration(compute, language).c_str(), Duration(comm, language).c_str(),
                                   Duration(offload, language).c_str()),
                            Printf(T.fig_time_source, r.efficiency_source.c_str())};
       });
-      add("gpu_hours", T.fig_label_gpu_hours, *r.gpu_hours, "GPU-h", [&] { return Explanation{T.fig_gpu_hours_formula, Plurals(Printf(T.fig_gpu_hours_inputs, w.gpus)), ""}; });
+      add("gpu_hours", T.fig_label_gpu_hours, *r.gpu_hours, "GPU-h", [&] { return ComputeExplanation{T.fig_gpu_hours_formula, Plurals(Printf(T.fig_gpu_hours_inputs, w.gpus)), ""}; });
     }
     return r;
   }
@@ -215,7 +215,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   // prefill time only, and a note where the decode figures would be (gpus.json "unpublished").
   if (g.IsUnpublished("memory_bandwidth_gbps")) {
     add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
-      return Explanation{T.fig_ttft_formula,
+      return ComputeExplanation{T.fig_ttft_formula,
                          Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, 0.0,
                                 Duration(*r.ttft_seconds, language).c_str()),
                          Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
@@ -281,13 +281,13 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   r.tokens_per_second = output_tokens > 0 ? w.batch * output_tokens / (ttft + output_tokens * tpot) * replicas
                                           : w.batch / step * replicas;
   add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
-    return Explanation{T.fig_ttft_formula,
+    return ComputeExplanation{T.fig_ttft_formula,
                        Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, rho,
                               Duration(ttft, language).c_str()),
                        Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
   });
   add("tokens_per_second", T.fig_label_decode, *r.tokens_per_second, "tokens/s", [&] {
-    return Explanation{T.fig_decode_formula,
+    return ComputeExplanation{T.fig_decode_formula,
                        Plurals(Printf(T.fig_decode_inputs, profile.name.c_str(), replicas, replica, w.batch, g.memory_bandwidth_gbps,
                               bw_efficiency, profile.decode_overlap, allreduce * 1e3, step * 1e3, tpot * 1e3)),
                        T.fig_decode_source};
@@ -310,7 +310,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   }
   r.max_concurrent_users = users;
   add("max_concurrent_users", T.fig_label_users, users, "users", [&] {
-    return Explanation{T.fig_users_formula,
+    return ComputeExplanation{T.fig_users_formula,
                        Plurals(Printf(T.fig_users_inputs, w.target_tokens_per_second, w.context, replicas)), T.fig_users_source};
   });
   if (users == 0 && explain) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));

@@ -13,19 +13,7 @@ namespace atlas {
 
 namespace {
 
-// A service form as a word of the table's language (English: its id, as the CLI prints it).
-
-// Short human figures for notes: 0.63, 6.88, 1350, 337500.
-std::string Num(double v) {
-  char buf[64];
-  if (std::fabs(v) >= 1000)
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  else
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
-
-std::string Percent(double fraction) { return Num(fraction * 100) + "%"; }
+std::string Percent(double fraction) { return NoteNumber(fraction * 100) + "%"; }
 
 // Why a purchase price is not comparable with a market median of rents (cost.hpp rule).
 std::string PurchaseWeakness(const PriceChoice& choice, const EngineText& T) {
@@ -142,25 +130,25 @@ std::vector<std::string> CheckCostRequest(const CostRequest& q, const GpuCatalog
   if (!gpus.Find(q.gpu_id)) e.push_back(Printf(T.cost_err_gpu, q.gpu_id.c_str()));
   if (q.gpus < 1 || q.gpus > kMaxGpus) e.push_back(Printf(T.cost_err_gpus, q.gpus, kMaxGpus));
   if (!(q.hours > 0) || q.hours > kMaxJobHours)
-    e.push_back(Printf(T.cost_err_hours, Num(q.hours).c_str(), Num(kMaxJobHours).c_str()));
-  if (!(q.utilization > 0) || q.utilization > 1) e.push_back(Printf(T.cost_err_utilization, Num(q.utilization).c_str()));
-  if (!(q.duty_cycle > 0) || q.duty_cycle > 1) e.push_back(Printf(T.cost_err_duty_cycle, Num(q.duty_cycle).c_str()));
+    e.push_back(Printf(T.cost_err_hours, NoteNumber(q.hours).c_str(), NoteNumber(kMaxJobHours).c_str()));
+  if (!(q.utilization > 0) || q.utilization > 1) e.push_back(Printf(T.cost_err_utilization, NoteNumber(q.utilization).c_str()));
+  if (!(q.duty_cycle > 0) || q.duty_cycle > 1) e.push_back(Printf(T.cost_err_duty_cycle, NoteNumber(q.duty_cycle).c_str()));
   else if (q.hours > 0 && q.hours / q.duty_cycle > kMaxCalendarHours)
-    e.push_back(Printf(T.cost_err_span, Shortest(q.duty_cycle).c_str(), Num(q.hours).c_str(),
-                       Num(q.hours / q.duty_cycle).c_str(), Num(kMaxCalendarHours).c_str()));
+    e.push_back(Printf(T.cost_err_span, Shortest(q.duty_cycle).c_str(), NoteNumber(q.hours).c_str(),
+                       NoteNumber(q.hours / q.duty_cycle).c_str(), NoteNumber(kMaxCalendarHours).c_str()));
   std::set<std::string> seen;
   for (const std::string& id : q.region_ids) {
     if (!regions.Find(id)) e.push_back(Printf(T.cost_err_region_unknown, id.c_str()));
     if (!seen.insert(id).second) e.push_back(Printf(T.cost_err_region_twice, id.c_str()));
   }
-  if (q.pue && (!(*q.pue >= kMinPue) || *q.pue > kMaxPue)) e.push_back(Printf(T.cost_err_pue, Num(*q.pue).c_str()));
+  if (q.pue && (!(*q.pue >= kMinPue) || *q.pue > kMaxPue)) e.push_back(Printf(T.cost_err_pue, NoteNumber(*q.pue).c_str()));
   if (!(q.host_overhead >= 0) || q.host_overhead > kMaxHostOverhead)
-    e.push_back(Printf(T.cost_err_host_overhead, Num(q.host_overhead).c_str()));
+    e.push_back(Printf(T.cost_err_host_overhead, NoteNumber(q.host_overhead).c_str()));
   if (!pricing.fx.Knows(q.currency)) e.push_back(Printf(T.cost_err_currency, q.currency.c_str()));
   if (q.usd_cny && (!(*q.usd_cny >= kMinUsdCny) || *q.usd_cny > kMaxUsdCny))
-    e.push_back(Printf(T.cost_err_usd_cny, Num(*q.usd_cny).c_str()));
+    e.push_back(Printf(T.cost_err_usd_cny, NoteNumber(*q.usd_cny).c_str()));
   if (q.purchase_use_years && (!(*q.purchase_use_years > 0) || *q.purchase_use_years > kMaxPurchaseUseYears))
-    e.push_back(Printf(T.cost_err_purchase_use_years, Num(*q.purchase_use_years).c_str(), Num(kMaxPurchaseUseYears).c_str()));
+    e.push_back(Printf(T.cost_err_purchase_use_years, NoteNumber(*q.purchase_use_years).c_str(), NoteNumber(kMaxPurchaseUseYears).c_str()));
   if (q.max_latency_ms && !(*q.max_latency_ms > 0)) e.push_back(T.cost_err_latency_positive);
   if (q.max_latency_ms && q.user_centre.empty()) e.push_back(T.cost_err_latency_centre);
   if (!q.user_centre.empty()) {
@@ -209,7 +197,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   const bool power_published = !gpu.IsUnpublished("tdp_w");
   report.notes.push_back(!power_published ? Printf(T.cost_note_power_unpublished, gpu.DisplayName(q.language == Language::kChinese).c_str())
                          : Printf(q.host_overhead == kDefaultHostOverhead ? T.cost_note_power_default : T.cost_note_power,
-                                  Num(gpu.tdp_w).c_str(), Num(q.utilization).c_str(), Num(q.host_overhead).c_str()));
+                                  NoteNumber(gpu.tdp_w).c_str(), NoteNumber(q.utilization).c_str(), NoteNumber(q.host_overhead).c_str()));
   auto usd = fx.cny_per_unit.find("USD");
   const std::string rate = usd == fx.cny_per_unit.end() ? std::string(T.cost_unknown) : std::to_string(usd->second).substr(0, 6);
   report.notes.push_back(q.usd_cny ? Printf(T.cost_note_fx_request, rate.c_str())
@@ -243,8 +231,8 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
         constraint_notes.push_back(Printf(T.cost_constraint_no_latency, q.user_centre.c_str()));
       } else if (*latency > *q.max_latency_ms) {
         meets = false;
-        constraint_notes.push_back(Printf(T.cost_constraint_latency, q.user_centre.c_str(), Num(*latency).c_str(),
-                                          Num(*q.max_latency_ms).c_str()));
+        constraint_notes.push_back(Printf(T.cost_constraint_latency, q.user_centre.c_str(), NoteNumber(*latency).c_str(),
+                                          NoteNumber(*q.max_latency_ms).c_str()));
       }
     }
 
@@ -269,10 +257,10 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       row.co2_kg = Co2Kg(row.energy_kwh, region->carbon_gco2_per_kwh);
       row.energy_in_total = s == ServiceKind::kPurchase;
       row.energy_published = power_published;
-      row.notes.push_back(Printf(T.cost_row_electricity, Num(price_local).c_str(), local_cur.c_str(), region->electricity_year,
-                                 region->IsEstimate("electricity_price") ? T.cost_estimate_tag : "", Num(pue).c_str(),
+      row.notes.push_back(Printf(T.cost_row_electricity, NoteNumber(price_local).c_str(), local_cur.c_str(), region->electricity_year,
+                                 region->IsEstimate("electricity_price") ? T.cost_estimate_tag : "", NoteNumber(pue).c_str(),
                                  q.pue ? T.cost_pue_request : q.cooling == Cooling::kLiquid ? T.cost_pue_liquid : T.cost_pue_air,
-                                 Num(region->carbon_gco2_per_kwh).c_str()));
+                                 NoteNumber(region->carbon_gco2_per_kwh).c_str()));
       if (v > 0)
         row.notes.push_back(Printf(T.cost_row_virtualisation, Percent(1 / (1 - v) - 1).c_str(), Percent(v).c_str()));
       for (const auto& n : constraint_notes) row.notes.push_back(Printf(T.cost_fails_constraint, n.c_str()));
@@ -294,7 +282,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             // Billed only while running: gpus × price/h × runtime.
             compute = q.gpus * *price * row.runtime_hours;
             model = ContainerMonthlyModel(*price, v);
-            row.notes.push_back(Printf(T.cost_row_billed_container, Num(row.runtime_hours).c_str()));
+            row.notes.push_back(Printf(T.cost_row_billed_container, NoteNumber(row.runtime_hours).c_str()));
             break;
           case ServiceKind::kMonthlyServer:
           case ServiceKind::kBareMetal: {
@@ -303,8 +291,8 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             row.billed_months = BilledMonths(calendar_h, form->min_commitment_months);
             compute = q.gpus * *price * *row.billed_months;
             model = RentedMonthlyModel(*price);
-            row.notes.push_back(Plurals(Printf(T.cost_row_billed_monthly, *row.billed_months, Num(calendar_h).c_str(),
-                                       Num(q.duty_cycle).c_str(), form->min_commitment_months)));
+            row.notes.push_back(Plurals(Printf(T.cost_row_billed_monthly, *row.billed_months, NoteNumber(calendar_h).c_str(),
+                                       NoteNumber(q.duty_cycle).c_str(), form->min_commitment_months)));
             break;
           }
           case ServiceKind::kPurchase: {
@@ -319,15 +307,15 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
               compute = q.gpus * PurchaseOutlayPerGpu(capex, row.runtime_hours, life);
             }
             model = PurchaseMonthlyModel(capex, life, own_energy_per_gpu_hour);
-            row.notes.push_back(Printf(T.cost_row_capex_plus_server, Num(capex).c_str(), cur.c_str(),
+            row.notes.push_back(Printf(T.cost_row_capex_plus_server, NoteNumber(capex).c_str(), cur.c_str(),
                                          Percent(form->spares_fraction).c_str(),
-                                         Percent(form->server_overhead_fraction).c_str(), Num(life).c_str()));
+                                         Percent(form->server_overhead_fraction).c_str(), NoteNumber(life).c_str()));
             row.notes.push_back(q.purchase_use_years
-                                    ? Printf(T.cost_row_basis_amortised, Num(row.runtime_hours).c_str(),
-                                             Num(*q.purchase_use_years).c_str())
+                                    ? Printf(T.cost_row_basis_amortised, NoteNumber(row.runtime_hours).c_str(),
+                                             NoteNumber(*q.purchase_use_years).c_str())
                                     : Printf(T.cost_row_basis_outlay,
-                                             Num(std::max(1.0, row.runtime_hours / (life * kHoursPerYear))).c_str(),
-                                             Num(life).c_str()));
+                                             NoteNumber(std::max(1.0, row.runtime_hours / (life * kHoursPerYear))).c_str(),
+                                             NoteNumber(life).c_str()));
             // Comparable with a market median of rents: current quotes from enough sellers, or
             // the user's own choice of quote.
             const MarketStats& st = choice.stats;
@@ -365,7 +353,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
         return;
       }
       b.reachable = *b.duty_cycle <= 1.0;
-      b.notes.push_back(Printf(T.cost_be_at, Percent(*b.duty_cycle).c_str(), Num(*b.duty_cycle * kHoursPerMonth).c_str(),
+      b.notes.push_back(Printf(T.cost_be_at, Percent(*b.duty_cycle).c_str(), NoteNumber(*b.duty_cycle * kHoursPerMonth).c_str(),
                                cheap_below, cheap_above));
       if (!b.reachable) b.notes.push_back(Printf(T.cost_be_unreachable, cheap_below));
     };
@@ -384,13 +372,13 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
           ContainerMonthlyModel(*container_price, vc),
           PurchaseMonthlyModel(capex, purchase_form->depreciation_years, own_energy_per_gpu_hour));
       describe(be.container_vs_purchase, T.cost_be_renting, T.cost_be_buying);
-      be.container_vs_purchase.notes.push_back(Printf(T.cost_be_buying_note, Num(purchase_form->depreciation_years).c_str()));
+      be.container_vs_purchase.notes.push_back(Printf(T.cost_be_buying_note, NoteNumber(purchase_form->depreciation_years).c_str()));
       be.purchase_break_even_hours = PurchaseBreakEvenHours(capex, *container_price, vc, own_energy_per_gpu_hour,
                                                             purchase_form->depreciation_years);
       be.purchase_break_even_notes.push_back(
           be.purchase_break_even_hours
-              ? Printf(T.cost_be_purchase_hours, Num(*be.purchase_break_even_hours).c_str())
-              : Printf(T.cost_be_purchase_hours_never, Num(purchase_form->depreciation_years).c_str()));
+              ? Printf(T.cost_be_purchase_hours, NoteNumber(*be.purchase_break_even_hours).c_str())
+              : Printf(T.cost_be_purchase_hours_never, NoteNumber(purchase_form->depreciation_years).c_str()));
     } else {
       be.container_vs_purchase.notes.push_back(
           Printf(T.cost_be_no_price, container_price ? T.word_service_purchase : T.word_service_container, q.gpu_id.c_str()));
@@ -437,7 +425,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   if (!cheapest) report.notes.push_back(T.cost_note_no_cheapest);
   else if (cheapest->service == ServiceKind::kPurchase)
     report.notes.push_back(Printf(T.cost_note_cheapest_purchase,
-                                  q.purchase_use_years ? Printf(T.cost_basis_amortised, Num(*q.purchase_use_years).c_str()).c_str()
+                                  q.purchase_use_years ? Printf(T.cost_basis_amortised, NoteNumber(*q.purchase_use_years).c_str()).c_str()
                                                        : T.cost_basis_job_outlay));
   return report;
 }

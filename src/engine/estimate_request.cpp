@@ -60,9 +60,9 @@ constexpr std::pair<const char*, Framework> kFrameworkNames[] = {
     {"megatron", Framework::kMegatron},
     {"deepspeed", Framework::kDeepspeed}, {"vllm", Framework::kVllm}, {"tensorrt_llm", Framework::kTensorrtLlm},
     {"llama_cpp", Framework::kLlamaCpp}};
-constexpr std::pair<const char*, Checkpointing> kCheckpointing[] = {
+constexpr std::pair<const char*, Checkpointing> kCheckpointingNames[] = {
     {"none", Checkpointing::kNone}, {"selective", Checkpointing::kSelective}, {"full", Checkpointing::kFull}};
-constexpr std::pair<const char*, KvPrecision> kKv[] = {{"fp16", KvPrecision::kFp16}, {"bf16", KvPrecision::kFp16},
+constexpr std::pair<const char*, KvPrecision> kKvNames[] = {{"fp16", KvPrecision::kFp16}, {"bf16", KvPrecision::kFp16},
                                                        {"fp8", KvPrecision::kFp8}, {"int8", KvPrecision::kInt8}};
 constexpr std::pair<const char*, LoraTargets> kLoraTargets[] = {{"q_v", LoraTargets::kQv},
                                                                 {"attention", LoraTargets::kAttention},
@@ -224,7 +224,7 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   RecipeFieldsGiven given;
   given.precision = ParseEnum(r, "precision", kPrecisions, w.precision);
   given.optimizer = ParseEnum(r, "optimizer", kOptimizers, w.optimizer);
-  given.checkpointing = ParseEnum(r, "checkpointing", kCheckpointing, w.checkpointing);
+  given.checkpointing = ParseEnum(r, "checkpointing", kCheckpointingNames, w.checkpointing);
   given.lora_targets = ParseEnum(r, "lora_targets", kLoraTargets, w.lora_targets);
   given.lora_rank = r.Has("lora_rank");
   given.dropout = r.Has("dropout");
@@ -260,7 +260,7 @@ RequestParse ParseEstimateRequest(const Json& j, const Catalogs& c, bool strict)
   w.batch = r.IntegerOr("batch", 1, 1, 1000000);
   w.context = r.IntegerOr("context", 4096, 1, 100000000);
   w.prompt_tokens = r.IntegerOr("prompt_tokens", std::min(1024, w.context), 1, 100000000);
-  ParseEnum(r, "kv_precision", kKv, w.kv_precision);
+  ParseEnum(r, "kv_precision", kKvNames, w.kv_precision);
   w.target_tokens_per_second = r.NumberOr("target_tokens_per_second", 20, 0.001, 100000);
   w.gpu = r.StringOr("gpu", "h100-sxm");
   if (!c.gpus.Find(w.gpu)) r.Fail("gpu", "is \"" + w.gpu + "\", not a catalog id (see gpu-atlas gpus)", {FieldErrorKind::kUnknownCard});

@@ -49,7 +49,7 @@ constexpr Knob kTrainingStages[] = {kCheckpointing, kMicroBatch, kZero, kOptimiz
 constexpr Knob kServingStages[] = {kLayout, kKv, kQuantization};
 
 // A parallel layout (with the batch split that keeps the global batch for training).
-struct Layout {
+struct FitLayout {
   int gpus = 1, tp = 1, pp = 1, dp = 1, ep = 1;
   bool sequence_parallel = false;
   int level = 0;  // 0 = the request's layout
@@ -60,7 +60,7 @@ struct Option {  // one value of a knob: how to apply it and its level
   int value = 0;
 };
 
-struct Candidate {
+struct FitCandidate {
   Workload w;
   Levels levels{};
   std::shared_ptr<const MemoryBreakdown> memory_shared;  // shared with the search's cache
@@ -82,15 +82,9 @@ std::vector<int> Divisors(int n) {
   return d;
 }
 
-int LargestPow2Divisor(int n, int cap) {
-  int p = 1;
-  while (p * 2 <= cap && n % (p * 2) == 0) p *= 2;
-  return p;
-}
-
-class Search {
+class FitSearch {
  public:
-  Search(const Workload& base, const FitConstraints& cons, const Catalogs& c)
+  FitSearch(const Workload& base, const FitConstraints& cons, const Catalogs& c)
       : base_(base), cons_(cons), a_(c.assumptions), cal_(c.calibration) {
     gpu_ = c.gpus.Find(base.gpu);
     const size_t idx = gpu_ ? static_cast<size_t>(gpu_ - c.gpus.gpus.data()) : 0;
@@ -105,7 +99,7 @@ class Search {
   int memory_estimates = 0, compute_estimates = 0;
 
   // The best fitting candidate over the stages, or nullopt.
-  std::optional<Candidate> Run() {
+  std::optional<FitCandidate> Run() {
     const Knob* stages = training_ ? kTrainingStages : kServingStages;
     const int n = training_ ? static_cast<int>(std::size(kTrainingStages)) : static_cast<int>(std::size(kServingStages));
     for (int s = 0; s < n; ++s) {
@@ -120,11 +114,11 @@ class Search {
   // The smallest footprint with every allowed knob at its strongest on `gpus` cards (over the
   // layouts of that count). Offload that needs more host memory than allowed is left out and
   // its need kept in `host_blocked_bytes`.
-  std::optional<Candidate> Floor(int gpus) {
+  std::optional<FitCandidate> Floor(int gpus) {
     allowed_.fill(true);
-    std::optional<Candidate> best;
-    for (const Layout& l : LayoutsFor(gpus)) {
-      Candidate cand = Strongest(l, true);
+    std::optional<FitCandidate> best;
+    for (const FitLayout& l : LayoutsFor(gpus)) {
+      FitCandidate cand = Strongest(l, true);
       if (!cand.w.gpus) continue;
       if (!HostOk(cand.host_bytes_per_node)) {
         host_blocked_bytes = std::max(host_blocked_bytes, cand.host_bytes_per_node);
@@ -144,8 +138,8 @@ class Search {
   double capacity(const MemoryBreakdown& m) const { return gpu_ ? JobCapacityBytes(m, *gpu_, cal_) : 0; }
   bool HasQuantOptions() const { return !quant_formats_all_.empty(); }
 
-  std::vector<Layout> LayoutsFor(int gpus) const {
-    std::vector<Layout> out;
+  std::vector<FitLayout> LayoutsFor(int gpus) const {
+    std::vector<FitLayout> out;
     const ModelSpec& m = base_.model;
     const int per_node = std::max(1, a_.gpus_per_node);
     if (training_) {
@@ -165,13 +159,13 @@ class Search {
             // (experts spread furthest: the least memory); no EP only when neither exists.
             eps.clear();
             if (dp % base_.ep == 0) eps.push_back(base_.ep);
-            const int e = LargestPow2Divisor(m.experts, dp);
+            const int e = WidestExpertParallel(m.experts, dp);
             if (std::find(eps.begin(), eps.end(), e) == eps.end()) eps.push_back(e);
           } else if (base_.ep > 1) {
             eps = {base_.ep};
           }
           for (int ep : eps) {
-            Layout l{gpus, tp, pp, dp, ep, tp > 1 && (base_.sequence_parallel || tp != base_.tp), 0};
+            FitLayout l{gpus, tp, pp, dp, ep, tp > 1 && (base_.sequence_parallel || tp != base_.tp), 0};
             if (tp == base_.tp) l.sequence_parallel = base_.sequence_parallel;
             l.level = IsBaseLayout(l) ? 0 : 1;
             out.push_back(l);
@@ -186,17 +180,17 @@ class Search {
         if (m.IsTransformer() ? m.heads % tp != 0 : tp > 1) continue;
         const int pp = size / tp;
         if (m.IsTransformer() ? pp > m.layers : pp > 1) continue;
-        Layout l{gpus, tp, pp, base_.dp, base_.ep, base_.sequence_parallel, 0};
+        FitLayout l{gpus, tp, pp, base_.dp, base_.ep, base_.sequence_parallel, 0};
         l.level = IsBaseLayout(l) ? 0 : 1;
         out.push_back(l);
       }
     }
     // The request's own layout is always there (even one this list would not build, e.g. TP
     // across nodes): the stages before the layout's only try it.
-    if (gpus == base_.gpus && std::none_of(out.begin(), out.end(), [](const Layout& l) { return l.level == 0; }))
+    if (gpus == base_.gpus && std::none_of(out.begin(), out.end(), [](const FitLayout& l) { return l.level == 0; }))
       out.push_back({base_.gpus, base_.tp, base_.pp, base_.dp, base_.ep, base_.sequence_parallel, 0});
     // The request's own layout first, then fewer pipeline stages (less bubble), then less TP.
-    std::stable_sort(out.begin(), out.end(), [](const Layout& a, const Layout& b) {
+    std::stable_sort(out.begin(), out.end(), [](const FitLayout& a, const FitLayout& b) {
       if (a.level != b.level) return a.level < b.level;
       if (a.pp != b.pp) return a.pp < b.pp;
       return a.tp < b.tp;
@@ -204,7 +198,7 @@ class Search {
     return out;
   }
 
-  Workload Apply(const Layout& l) const {
+  Workload Apply(const FitLayout& l) const {
     Workload w = base_;
     w.gpus = l.gpus, w.tp = l.tp, w.pp = l.pp, w.dp = l.dp, w.ep = l.ep;
     w.sequence_parallel = l.sequence_parallel;
@@ -233,7 +227,7 @@ class Search {
   }
 
  private:
-  bool IsBaseLayout(const Layout& l) const {
+  bool IsBaseLayout(const FitLayout& l) const {
     return l.gpus == base_.gpus && l.tp == base_.tp && l.pp == base_.pp && l.dp == base_.dp && l.ep == base_.ep &&
            l.sequence_parallel == base_.sequence_parallel;
   }
@@ -288,7 +282,7 @@ class Search {
 
   // Micro-batch options for a layout: the request's micro-batch, then halvings, each with the
   // accumulation that keeps the global batch (micro x accumulation x dp).
-  std::vector<Option> MicroOptions(const Layout& l) const {
+  std::vector<Option> MicroOptions(const FitLayout& l) const {
     std::vector<Option> out;
     if (!training_) return {{0, base_.micro_batch}};
     const long long per_replica = std::max(1LL, global_batch_ / l.dp);
@@ -303,8 +297,8 @@ class Search {
 
   // The candidate with every allowed knob at its strongest for a layout (offload only when
   // `offload`).
-  Candidate Strongest(const Layout& l, bool offload) {
-    Candidate cand;
+  FitCandidate Strongest(const FitLayout& l, bool offload) {
+    FitCandidate cand;
     const std::vector<Option> micro = MicroOptions(l);
     if (micro.empty()) return cand;
     Workload w = Apply(l);
@@ -326,7 +320,7 @@ class Search {
   }
 
   void Set(Workload& w, Levels& lv, const Option& ck, const Option& mb, const Option& z, const Option& o,
-           const Option& kv, const Option& q, const Option& off, const Layout& l) const {
+           const Option& kv, const Option& q, const Option& off, const FitLayout& l) const {
     w.checkpointing = static_cast<Checkpointing>(ck.value), lv[kCheckpointing] = ck.level;
     if (training_) {
       w.micro_batch = mb.value;
@@ -346,7 +340,7 @@ class Search {
   }
 
   // Speed of a fitting candidate: training seconds for the job, serving seconds per decode step.
-  void Time(Candidate& cand) {
+  void Time(FitCandidate& cand) {
     ++compute_estimates;
     Workload w = cand.w;
     if (training_ && w.train_tokens <= 0) w.train_tokens = DefaultTrainTokens(w);
@@ -357,8 +351,8 @@ class Search {
   }
 
   // Ranking inside a stage: mildest quality knobs, fewest cards, fastest, fewest changes.
-  static bool Better(const Candidate& a, const Candidate& b) {
-    auto quality = [](const Candidate& x) { return std::array<int, 2>{x.levels[kQuantization], x.levels[kKv]}; };
+  static bool Better(const FitCandidate& a, const FitCandidate& b) {
+    auto quality = [](const FitCandidate& x) { return std::array<int, 2>{x.levels[kQuantization], x.levels[kKv]}; };
     if (quality(a) != quality(b)) return quality(a) < quality(b);
     if (a.w.gpus != b.w.gpus) return a.w.gpus < b.w.gpus;
     // Times within 0.1% are the same speed (the model has no term for the knob that differs).
@@ -395,9 +389,9 @@ class Search {
     return out;
   }
 
-  Candidate Evaluate(const Layout& l, const Option& ck, const Option& mb, const Option& z, const Option& o,
+  FitCandidate Evaluate(const FitLayout& l, const Option& ck, const Option& mb, const Option& z, const Option& o,
                      const Option& kv, const Option& q, const Option& off) {
-    Candidate cand;
+    FitCandidate cand;
     cand.w = Apply(l);
     cand.levels[kLayout] = l.level;
     Set(cand.w, cand.levels, ck, mb, z, o, kv, q, off, l);
@@ -406,29 +400,29 @@ class Search {
     return cand;
   }
 
-  bool SameStructure(const Candidate& c, const Layout& l, const Option& kv, const Option& q, const Option& off) const {
+  bool SameStructure(const FitCandidate& c, const FitLayout& l, const Option& kv, const Option& q, const Option& off) const {
     return c.w.tp == l.tp && c.w.pp == l.pp && c.w.dp == l.dp && c.w.ep == l.ep && c.w.sequence_parallel == l.sequence_parallel &&
            static_cast<int>(c.w.kv_precision) == kv.value && static_cast<int>(c.w.precision) == q.value &&
            c.levels[kOffload] == off.level;
   }
 
-  bool Fits(const Candidate& c) const { return c.memory().required_bytes <= capacity(c.memory()) && HostOk(c.host_bytes_per_node); }
+  bool Fits(const FitCandidate& c) const { return c.memory().required_bytes <= capacity(c.memory()) && HostOk(c.host_bytes_per_node); }
 
   // One stage. Per card count (fewest first): per layout and per weight/KV/offload choice, the
   // best setting of the cheap knobs for each checkpointing level — the lexicographically
   // smallest (optimizer, ZeRO, micro-batch) that fits, found with early exits since memory
   // only falls as each knob is pushed — then every such candidate is timed and ranked.
-  std::optional<Candidate> RunStage() {
+  std::optional<FitCandidate> RunStage() {
     if (!StageHasOptions()) return std::nullopt;
-    std::optional<Candidate> best;
+    std::optional<FitCandidate> best;
     const std::vector<Option> offs = Usable(kOffload, offload_options_), qs = Usable(kQuantization, quant_options_),
                               kvs = Usable(kKv, kv_options_), cks = Usable(kCheckpointing, ckpt_options_),
                               os = Usable(kOptimizer, opt_options_);
     if (offs.empty() || qs.empty() || kvs.empty() || cks.empty() || os.empty()) return std::nullopt;
     for (int n : counts_) {
       if (n != base_.gpus && !allowed_[kLayout]) break;
-      std::vector<Candidate> fitting;
-      for (const Layout& l : LayoutsFor(n)) {
+      std::vector<FitCandidate> fitting;
+      for (const FitLayout& l : LayoutsFor(n)) {
         if (l.level > 0 && !allowed_[kLayout]) continue;
         if (stage_ == kLayout && l.level == 0) continue;  // the request's layout: earlier stages
         std::vector<Option> zs = Usable(kZero, zero_options_);
@@ -445,7 +439,7 @@ class Search {
               for (const Option& ck : cks) {
                 if (!fitting.empty() && fitting.back().w.gpus == l.gpus && SameStructure(fitting.back(), l, kv, q, off)) break;
                 if (!Fits(Evaluate(l, ck, mbs.back(), zs.back(), os.back(), kv, q, off))) continue;
-                std::optional<Candidate> found;
+                std::optional<FitCandidate> found;
                 for (const Option& o : os) {
                   if (found) break;
                   if (&o != &os.back() && !Fits(Evaluate(l, ck, mbs.back(), zs.back(), o, kv, q, off))) continue;
@@ -453,7 +447,7 @@ class Search {
                     if (found) break;
                     if (&z != &zs.back() && !Fits(Evaluate(l, ck, mbs.back(), z, o, kv, q, off))) continue;
                     for (const Option& mb : mbs) {
-                      Candidate cand = Evaluate(l, ck, mb, z, o, kv, q, off);
+                      FitCandidate cand = Evaluate(l, ck, mb, z, o, kv, q, off);
                       if (Fits(cand)) {
                         found = std::move(cand);
                         break;
@@ -466,7 +460,7 @@ class Search {
             }
       }
       if (fitting.empty()) continue;
-      for (Candidate& f : fitting) {
+      for (FitCandidate& f : fitting) {
         Time(f);
         if (!best || Better(f, *best)) best = f;
       }
@@ -507,7 +501,7 @@ int FieldRank(const std::string& f) {
 }
 
 // Applies the fitted values knob by knob, in cost order, so each change's numbers are its own.
-void ExplainChanges(const Workload& base, const Workload& fitted, Search& search,
+void ExplainChanges(const Workload& base, const Workload& fitted, FitSearch& search,
                     const Catalogs& c, const FitConstraints& cons, std::vector<FitChange>& out) {
   const EngineText& T = EngineTextFor(cons.language);
   const bool zh = cons.language == Language::kChinese;
@@ -614,8 +608,8 @@ void ExplainChanges(const Workload& base, const Workload& fitted, Search& search
 // [SECTION] Blockers -------------------------------------------------------------------------------
 
 // The floor over every count up to max_gpus.
-std::optional<Candidate> FloorUpTo(Search& s, int max_gpus) {
-  std::optional<Candidate> floor;
+std::optional<FitCandidate> FloorUpTo(FitSearch& s, int max_gpus) {
+  std::optional<FitCandidate> floor;
   for (int n : s.counts()) {
     if (n > max_gpus) break;
     auto f = s.Floor(n);
@@ -624,7 +618,7 @@ std::optional<Candidate> FloorUpTo(Search& s, int max_gpus) {
   return floor;
 }
 
-void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Catalogs& c, Search& search,
+void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Catalogs& c, FitSearch& search,
                      std::vector<std::string>& out) {
   const EngineText& T = EngineTextFor(cons.language);
   const bool zh = cons.language == Language::kChinese;
@@ -632,7 +626,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   if (!g) return;
   const std::string name = g->DisplayName(zh);
   const int max_gpus = search.max_gpus();
-  std::optional<Candidate> floor = FloorUpTo(search, max_gpus);
+  std::optional<FitCandidate> floor = FloorUpTo(search, max_gpus);
   if (!floor) return;
   const MemoryBreakdown& m = floor->memory();
   // The knobs the floor used.
@@ -660,7 +654,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
                          (FitValueText(*cons.max_host_memory_gb) + "\u00A0GB").c_str()));
   // What a forbidden knob would give.
   auto floor_with = [&](FitConstraints other) {
-    Search s(base, other, c);
+    FitSearch s(base, other, c);
     auto f = FloorUpTo(s, max_gpus);
     search.memory_estimates += s.memory_estimates;
     return f;
@@ -682,9 +676,9 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   {
     FitConstraints more = cons;
     more.max_gpus = kMaxFitGpus;
-    Search s(base, more, c);
+    FitSearch s(base, more, c);
     s.keep_global_batch = false;
-    std::optional<Candidate> found;
+    std::optional<FitCandidate> found;
     for (int n = std::max(2, max_gpus * 2); n <= kMaxFitGpus && !found; n *= 2) {
       auto f = s.Floor(n);
       if (f && f->memory().total_bytes <= g->memory_bytes) found = f;
@@ -736,8 +730,8 @@ FitResult Fit(const Workload& base_in, const FitConstraints& cons, const Catalog
     res.fits = true;
     return res;
   }
-  Search search(base, cons, c);
-  std::optional<Candidate> best = search.Run();
+  FitSearch search(base, cons, c);
+  std::optional<FitCandidate> best = search.Run();
   if (best) {
     res.fits = true;
     res.workload = best->w;

@@ -140,6 +140,12 @@ std::string GibNumber(double bytes) {
 
 std::string Gib(double bytes) { return ZhJoin(GibNumber(bytes), "GiB"); }
 
+std::string NoteNumber(double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, std::fabs(value) >= 1000 ? "%.0f" : "%.4g", value);
+  return buf;
+}
+
 std::string PlainSpaces(std::string text) {
   // Copied across rather than replaced in place: GCC 12 warns (-Wrestrict, a false positive) on
   // std::string::replace here. U+00A0 is two bytes in UTF-8 (C2 A0); a lone byte is left as is.

@@ -42,6 +42,9 @@ std::string Gib(double bytes);
 // The shortest text that reads back to the same double ("1e-12", "0.30000000000000004"):
 // a value quoted in a message is never rounded onto a bound.
 std::string Shortest(double value);
+// Short figures for notes and messages: 4 significant digits below 1,000, whole numbers above
+// (0.63, 6.88, 1350, 337500).
+std::string NoteNumber(double value);
 // `text` with every no-break space as a plain ASCII space: what the CLI prints and the exports
 // write (a terminal, a CSV reader or a diff wants ASCII; only the canvas wraps lines).
 std::string PlainSpaces(std::string text);

@@ -173,7 +173,7 @@ double LargestMatrixParams(const ModelSpec& m, int tp) {
   return std::max(static_cast<double>(m.hidden) * ffn, static_cast<double>(m.hidden) * m.heads * m.head_dim) / std::max(1, tp);
 }
 
-struct Explanation {
+struct MemoryExplanation {
   std::string formula, inputs, source;
 };
 
@@ -194,7 +194,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
   // Figures carry words only when asked: `make` builds them lazily.
   auto add = [&](const char* key, const char* label, double value, auto&& make) {
     if (!explain) return;
-    Explanation e = make();
+    MemoryExplanation e = make();
     r.figures.push_back({key, label, value, "bytes", std::move(e.formula), std::move(e.inputs), std::move(e.source)});
   };
 
@@ -204,7 +204,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
     const double per_weight = IsQuantizedFormat(w.precision) ? emb_fraction * 2 + (1 - emb_fraction) * bpw : bpw;
     r.weights_bytes = local_params * per_weight;
     add("weights", T.fig_label_weights, r.weights_bytes, [&] {
-      return Explanation{T.fig_weights_formula,
+      return MemoryExplanation{T.fig_weights_formula,
                          Printf(T.fig_weights_inputs, Count(m.params).c_str(),
                                 w.tp, w.pp, m.IsMoe() ? Printf(T.fig_experts_ep, w.ep).c_str() : "", per_weight,
                                 ToString(w.precision), IsQuantizedFormat(w.precision) ? T.fig_embeddings_16bit : ""),
@@ -218,7 +218,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
     const double context = std::ceil(w.context / block) * block;
     r.kv_cache_bytes = KvCacheBytes(m, context, w.batch, w.kv_precision, w.tp, w.pp);
     add("kv_cache", T.fig_label_kv_cache, r.kv_cache_bytes, [&] {
-      return Explanation{
+      return MemoryExplanation{
           m.attention == AttentionKind::kMla ? T.fig_kv_formula_mla : T.fig_kv_formula,
           Printf(T.fig_kv_inputs, w.batch, w.context, block, context, m.layers, m.sliding_window > 0 ? m.sliding_window_layers : 0,
                  m.sliding_window, m.kv_heads, m.head_dim, ToString(w.kv_precision)),
@@ -247,7 +247,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
                                               : m.activation_bytes_per_sample * w.batch * 0.25;
     }
     add("activations", T.fig_label_prefill_activations, r.activations_bytes, [&] {
-      return Explanation{FrameworkFor(w) == Framework::kLlamaCpp ? T.fig_act_infer_formula_llama
+      return MemoryExplanation{FrameworkFor(w) == Framework::kLlamaCpp ? T.fig_act_infer_formula_llama
                          : profile.eager_activations ? T.fig_act_infer_formula_eager
                                                      : T.fig_act_infer_formula,
                          Printf(T.fig_act_infer_inputs, Count(tokens).c_str()), T.fig_act_infer_source};
@@ -270,7 +270,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       const double adapter_bytes = w.task == Task::kQlora ? 2 : 4;
       r.weights_bytes = (local_params * base_bpw + adapters * adapter_bytes) / (z3 ? sh.dp_shared : 1);
       add("weights", T.fig_label_lora_weights, r.weights_bytes, [&] {
-        return Explanation{
+        return MemoryExplanation{
             Printf(T.fig_lora_weights_formula, adapter_bytes),
             Printf(T.fig_lora_weights_inputs,
                    Count(local_params).c_str(), base_bpw, w.task == Task::kQlora ? ToString(w.precision) : T.fig_frozen_16bit,
@@ -279,7 +279,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       });
       r.gradients_bytes = adapters * adapter_bytes / (z2 ? sh.dp_shared : 1);
       add("gradients", T.fig_label_lora_gradients, r.gradients_bytes, [&] {
-        return Explanation{Printf(T.fig_lora_gradients_formula, adapter_bytes),
+        return MemoryExplanation{Printf(T.fig_lora_gradients_formula, adapter_bytes),
                            Printf(T.fig_lora_gradients_inputs, Count(r.trainable_params).c_str()),
                            "LoRA, Hu et al. 2021"};
       });
@@ -287,7 +287,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
       r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
       add("optimizer", T.fig_label_lora_optimizer, r.optimizer_bytes, [&] {
-        return Explanation{T.fig_lora_optimizer_formula,
+        return MemoryExplanation{T.fig_lora_optimizer_formula,
                            Printf(T.fig_lora_optimizer_inputs, opt_state, ToString(w.optimizer),
                                   w.offload_optimizer ? T.fig_offloaded : ""),
                            zero_src};
@@ -303,7 +303,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       const double weights_expert = sh.expert_params / (z3 ? sh.dp_expert : 1);
       r.weights_bytes = (weights_shared + weights_expert) * tb.weight;
       add("weights", T.fig_label_weights, r.weights_bytes, [&] {
-        return Explanation{T.fig_full_weights_formula,
+        return MemoryExplanation{T.fig_full_weights_formula,
                            Printf(T.fig_full_weights_inputs, Count(m.params).c_str(),
                                   w.tp, w.pp, m.IsMoe() ? Printf(T.fig_experts_ep, w.ep).c_str() : "", tb.weight,
                                   ToString(w.precision), w.zero_stage, w.dp),
@@ -311,14 +311,14 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       });
       r.gradients_bytes = (sh.shared_params / (z2 ? sh.dp_shared : 1) + sh.expert_params / (z2 ? sh.dp_expert : 1)) * tb.gradient;
       add("gradients", T.fig_label_gradients, r.gradients_bytes, [&] {
-        return Explanation{T.fig_gradients_formula, Printf(T.fig_gradients_inputs, tb.gradient, ToString(w.precision)), zero_src};
+        return MemoryExplanation{T.fig_gradients_formula, Printf(T.fig_gradients_inputs, tb.gradient, ToString(w.precision)), zero_src};
       });
       const double per_param = tb.master + opt_state;
       const double opt = (sh.shared_params / (z1 ? sh.dp_shared : 1) + sh.expert_params / (z1 ? sh.dp_expert : 1)) * per_param;
       r.optimizer_bytes = w.offload_optimizer ? 0 : opt;
       r.cpu_offload_bytes = w.offload_optimizer ? opt : 0;
       add("optimizer", T.fig_label_optimizer, r.optimizer_bytes, [&] {
-        return Explanation{T.fig_optimizer_formula,
+        return MemoryExplanation{T.fig_optimizer_formula,
                            Printf(T.fig_optimizer_inputs, tb.master, opt_state,
                                   ToString(w.optimizer), per_param, w.offload_optimizer ? T.fig_offloaded_zero : ""),
                            zero_src};
@@ -358,7 +358,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       if (w.checkpointing == Checkpointing::kFull) per_sample *= 2 / std::sqrt(std::max(1, m.layers));
       r.activations_bytes = per_sample * w.micro_batch;
       add("activations", T.fig_label_activations, r.activations_bytes, [&] {
-        return Explanation{T.fig_act_measured_formula,
+        return MemoryExplanation{T.fig_act_measured_formula,
                            Printf(T.fig_act_measured_inputs, Gib(m.activation_bytes_per_sample).c_str(),
                                   fp32 ? "" : T.fig_halved_16bit, w.micro_batch),
                            T.fig_act_measured_source};
@@ -367,7 +367,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
       const ActivationBreakdown act = TrainingActivations(w, profile);
       r.activations_bytes = act.total_bytes;
       add("activations", T.fig_label_activations, r.activations_bytes, [&] {
-        return Explanation{ActivationFormulaText(profile, T), ActivationInputsText(w, profile, act, T),
+        return MemoryExplanation{ActivationFormulaText(profile, T), ActivationInputsText(w, profile, act, T),
                            profile.eager_activations ? T.fig_act_eager_source
                                                      : "Korthikanti et al. 2022, arXiv:2205.05198 §4, Table 2"};
       });
@@ -392,7 +392,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
   r.overhead_bytes = r.device_total_bytes - states;
   r.total_bytes = r.device_total_bytes;
   add("overhead", T.fig_label_overhead, r.overhead_bytes, [&] {
-    return Explanation{T.fig_overhead_formula,
+    return MemoryExplanation{T.fig_overhead_formula,
                        Printf(T.fig_overhead_inputs, profile.name.c_str(),
                               Gib(r.buffers_bytes).c_str(), Gib(workspace).c_str(), profile.allocator_reserve_fraction * 100,
                               Gib(r.framework_allocated_bytes).c_str(), Gib(context).c_str()),

@@ -136,12 +136,6 @@ const char* StatisticWord(PriceStatistic s, const EngineText& T) {
   return "";
 }
 
-std::string Num(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, std::fabs(v) >= 1000 ? "%.0f" : "%.4g", v);
-  return buf;
-}
-
 // The statistic of one pool of quotes (current ones first; stale ones only when nothing current
 // is left) into `out`: amount, reference quote, stats and the "price used" note. False when no
 // quote of the pool has a rate to CNY.
@@ -149,7 +143,7 @@ bool PriceFromPool(const PricingCatalog& pricing, const std::vector<const PriceR
                    ServiceKind service, const std::string& scope, const EngineText& T, Language language,
                    PriceChoice& out, bool explain = true) {
   // Chinese: ¥ before the amount, 万 from 10⁴ (format_zh.hpp); English: the plain number and "CNY".
-  auto cny = [&](double v) { return language == Language::kChinese ? ZhMoney(v, "CNY") : Num(v); };
+  auto cny = [&](double v) { return language == Language::kChinese ? ZhMoney(v, "CNY") : NoteNumber(v); };
   auto stale = [&](const PriceRecord* p) { return IsStaleQuote(*p, pricing.data_date); };
   std::vector<const PriceRecord*> current;
   for (const PriceRecord* p : pool)
@@ -275,7 +269,7 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
   // so its currency word is empty; English: "1.58 CNY".
   const bool zh = language == Language::kChinese;
   out.notes.push_back(Printf(T.cost_price_quote, pricing.ProviderName(p.provider, zh).c_str(), MarketWord(p.market, T),
-                             (zh ? ZhMoney(p.Amount(), p.currency) : Num(p.Amount())).c_str(), zh ? "" : p.currency.c_str(),
+                             (zh ? ZhMoney(p.Amount(), p.currency) : NoteNumber(p.Amount())).c_str(), zh ? "" : p.currency.c_str(),
                              PriceUnit(service, T), p.as_of.c_str(),
                              p.estimate ? T.cost_estimate_tag : "", out.record_is_stale ? T.cost_stale_tag : ""));
   return out;

@@ -101,13 +101,6 @@ constexpr double kMaxPricePerGpu = 1e9;
 // A constant array, not a std::set: no start-up constructor in the page's first-frame code.
 constexpr std::string_view kFormIds[] = {"monthly_server", "container", "bare_metal", "purchase", "cpu_server"};
 
-bool IsCurrencyCode(const std::string& s) {
-  if (s.size() != 3) return false;
-  for (char c : s)
-    if (c < 'A' || c > 'Z') return false;
-  return true;
-}
-
 void ReadFx(const Json& root, const std::string& file_name, FxTable& fx,
             std::vector<std::string>& errors) {
   const std::string where = file_name + ": fx";

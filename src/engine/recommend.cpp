@@ -208,12 +208,6 @@ std::string LayoutLabel(const Layout& l, const Workload& base, const EngineText&
   return label;
 }
 
-int LargestPow2Divisor(int n, int cap) {
-  int p = 1;
-  while (p * 2 <= cap && n % (p * 2) == 0) p *= 2;
-  return p;
-}
-
 void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
   const ModelSpec& m = base.model;
   std::array<Checkpointing, 2> ckpts = {base.checkpointing, Checkpointing::kFull};
@@ -256,7 +250,7 @@ void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
       for (int z : {1, 3}) {
         LayoutShape s = plain;
         s.dp = n, s.zero_stage = z;
-        s.ep = LargestPow2Divisor(m.experts, n);
+        s.ep = WidestExpertParallel(m.experts, n);
         if (n % s.ep != 0 || s.ep < 2) continue;
         add(s, LayoutKind::kDpEp, ck, false);
       }
@@ -266,7 +260,7 @@ void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
         if (m.heads % t != 0 || n % t != 0) continue;
         LayoutShape s = plain;
         s.tp = t, s.dp = n / t, s.zero_stage = s.dp > 1 ? 1 : 0;
-        if (m.IsMoe() && s.dp > 1) s.ep = LargestPow2Divisor(m.experts, s.dp);
+        if (m.IsMoe() && s.dp > 1) s.ep = WidestExpertParallel(m.experts, s.dp);
         add(s, LayoutKind::kTpDp, ck, false);
       }
       if (n > 8 && m.heads % 8 == 0) {
@@ -274,7 +268,7 @@ void AddTrainingLayouts(const Workload& base, int n, std::vector<Layout>& out) {
           if (n % (8 * p) != 0 || p > m.layers) continue;
           LayoutShape s = plain;
           s.tp = 8, s.pp = p, s.dp = n / (8 * p), s.zero_stage = s.dp > 1 ? 1 : 0;
-          if (m.IsMoe() && s.dp > 1) s.ep = LargestPow2Divisor(m.experts, s.dp);
+          if (m.IsMoe() && s.dp > 1) s.ep = WidestExpertParallel(m.experts, s.dp);
           add(s, LayoutKind::kTpPpDp, ck, false);
         }
       }

@@ -28,6 +28,13 @@ std::vector<std::string> RegionCatalog::UserCentres() const {
   return {names.begin(), names.end()};
 }
 
+bool IsCurrencyCode(const std::string& s) {
+  if (s.size() != 3) return false;
+  for (char c : s)
+    if (c < 'A' || c > 'Z') return false;
+  return true;
+}
+
 namespace {
 
 // Plausibility bounds: outside them a value is a typo or a unit slip (cents for dollars,
@@ -44,12 +51,6 @@ constexpr std::string_view kEstimableFields[] = {
     "electricity_price", "pue_air", "pue_liquid", "pue_target", "carbon_gco2_per_kwh",
     "latency_ms", "lat", "lon"};
 
-bool IsCurrencyCode(const std::string& s) {
-  if (s.size() != 3) return false;
-  for (char c : s)
-    if (c < 'A' || c > 'Z') return false;
-  return true;
-}
 
 Region ReadRegion(FieldReader& r, const Json& rec) {
   Region g;

@@ -60,6 +60,10 @@ struct RegionCatalogLoad {
   bool ok() const { return errors.empty(); }
 };
 
+// Three capital letters, an ISO 4217 code's shape ("CNY", "USD"): the check the region and
+// price catalogs apply to every currency field.
+bool IsCurrencyCode(const std::string& s);
+
 // Parses and validates the catalog text; `file_name` prefixes every message.
 RegionCatalogLoad LoadRegionCatalog(const std::string& text, const std::string& file_name);
 

@@ -89,4 +89,12 @@ const char* ToString(Framework f);
 // The format as people write it: "BF16", "NF4", "Q4_K_M".
 const char* PrecisionLabel(Precision p);
 
+// The widest expert-parallel degree for `experts` experts over `ranks` data-parallel ranks: the
+// largest power of two <= `ranks` that divides `experts`, so every EP group holds whole experts.
+inline int WidestExpertParallel(int experts, int ranks) {
+  int ep = 1;
+  while (ep * 2 <= ranks && experts % (ep * 2) == 0) ep *= 2;
+  return ep;
+}
+
 }  // namespace atlas

@@ -29,9 +29,6 @@ namespace {
 // Inputs take ~55% of the panel so their labels fit on the right.
 float InputWidth() { return std::max(Em(6), ImGui::GetContentRegionAvail().x * 0.55f); }
 
-// "text###id": a label in the UI's language whose ImGui id stays the same in every language.
-std::string Labeled(const char* text, const char* id) { return std::string(text) + "###" + id; }
-
 // Integer field within [lo, hi] that commits on Enter, on leaving it or after a pause (never per
 // keystroke); − / + step as `step` says. True when the value changed.
 bool IntInput(const UiEnv& env, const std::string& label, int& value, int lo, int hi, const char* help = nullptr,

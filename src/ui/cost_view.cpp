@@ -50,7 +50,7 @@ void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& 
   const bool narrow = env.narrow();
   if (narrow) {
     BeginViewChild("cost_scroll", ImVec2(0, 0), false);
-    const bool inputs_open = ImGui::CollapsingHeader(Label(env.text().cost_inputs_header, "cost_inputs").c_str());
+    const bool inputs_open = ImGui::CollapsingHeader(Labeled(env.text().cost_inputs_header, "cost_inputs").c_str());
     TestTarget(env, "cost_inputs_header");  // browser tests open the inputs on a phone
     if (inputs_open) DrawInputs(state.cost, catalogs, derived, env);
     DrawResults(state, catalogs, derived, env, true);

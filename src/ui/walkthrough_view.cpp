@@ -29,9 +29,6 @@ constexpr const char* UiText::*kStepTitles[] = {&UiText::walk_step_task,   &UiTe
 constexpr int kSteps = kWalkSteps;
 static_assert(sizeof(kStepTitles) / sizeof(kStepTitles[0]) == kWalkSteps);
 
-// A widget label whose ImGui id stays the same in every language.
-std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
-
 // The width of a combo whose closed box shows the longest of `choices` whole: ImGui clips the
 // shown choice at the arrow button (BeginCombo), so the text, its frame padding on both sides and
 // the arrow (a square of the frame's height). At least `min_w`.
@@ -47,7 +44,7 @@ float ComboWidthFor(std::initializer_list<const char*> choices, float min_w) {
 std::string ComboLabel(const char* text, const char* id, const char* help, const UiEnv& env, float width = 0) {
   if (!env.narrow()) {
     ImGui::SetNextItemWidth(width > 0 ? width : Em(20));
-    return Label(text, id);
+    return Labeled(text, id);
   }
   ImGui::TextUnformatted(text);
   ImGui::SameLine();
@@ -167,7 +164,7 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
     // Parameters as people write them ("70B", "1.5T"), 10^6 .. 10^14, steps 1-2-5.
     if (!(s.custom_params > 0)) s.custom_params = 7e9;
     const NumberFieldSpec params{1e6, 1e14, false, StepKind::kLog125, 1, SuffixBase::kDecimal, true};
-    NumberField(Label(t.walk_billion_params, "billions"), s.custom_params, params, t, env.narrow() ? Em(12) : Em(14));
+    NumberField(Labeled(t.walk_billion_params, "billions"), s.custom_params, params, t, env.narrow() ? Em(12) : Em(14));
   }
   const double params = d.workload.model.params;
   ImGui::Text(t.walk_model_summary, Count(params).c_str(), SizeClass(params));
@@ -188,12 +185,12 @@ void JobField(const char* label, const char* key, double& value, double in_use, 
   double shown = value > 0 ? value : in_use;
   ImGui::PushID(key);
   ImGui::BeginGroup();
-  if (NumberField(Label(label, key), shown, f->spec, t, env.narrow() ? Em(11) : Em(13), help, &env)) value = shown;
+  if (NumberField(Labeled(label, key), shown, f->spec, t, env.narrow() ? Em(11) : Em(13), help, &env)) value = shown;
   ImGui::EndGroup();
   TestTarget(env, key);
   if (value > 0) {
     if (!env.narrow()) ImGui::SameLine();
-    if (ImGui::SmallButton(Label(t.walk_job_reset, "reset").c_str())) value = 0;
+    if (ImGui::SmallButton(Labeled(t.walk_job_reset, "reset").c_str())) value = 0;
   } else {
     if (!env.narrow()) ImGui::SameLine();
     ImGui::TextDisabled("(%s)", t.walk_job_default);
@@ -307,16 +304,16 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
     if (!f) return;
     NumberFieldSpec spec = f->spec;
     spec.min = 0;
-    NumberField(Label(label, key), value, spec, t, input_w, help, &env);
+    NumberField(Labeled(label, key), value, spec, t, input_w, help, &env);
   };
   limit(t.walk_budget, "budget_cny", s.budget_cny, t.walk_budget_help);
   const bool serving = WalkthroughServing(s);
   if (!serving) limit(t.walk_deadline, "deadline_hours", s.deadline_hours, t.walk_deadline_help);
   else limit(t.walk_latency, "latency_ms", s.latency_ms, t.walk_latency_help);
   const NumberFieldSpec gpus{1, static_cast<double>(kMaxRecommendGpus), true, StepKind::kPowerOfTwo};
-  NumberField(Label(t.walk_max_gpus, "max_gpus"), s.max_gpus, gpus, t, input_w);
+  NumberField(Labeled(t.walk_max_gpus, "max_gpus"), s.max_gpus, gpus, t, input_w);
   s.max_gpus = std::clamp(s.max_gpus, 1, kMaxRecommendGpus);
-  ImGui::Checkbox(Label(t.walk_domestic_only, "domestic").c_str(), &s.domestic_only);
+  ImGui::Checkbox(Labeled(t.walk_domestic_only, "domestic").c_str(), &s.domestic_only);
   {
     const Region* region = s.region.empty() ? nullptr : c.regions.Find(s.region);
     auto name = [&](const Region& r) { return env.chinese() && !r.name_zh.empty() ? r.name_zh : r.name; };
@@ -374,7 +371,7 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
   ImGui::TextUnformatted(t.walk_rank_by);
   for (const ObjectiveOption& o : kObjectives) {
     if (!env.narrow()) ImGui::SameLine();
-    if (ImGui::RadioButton(Label(t.*o.label, o.id).c_str(), s.objective == o.objective)) s.objective = o.objective;
+    if (ImGui::RadioButton(Labeled(t.*o.label, o.id).c_str(), s.objective == o.objective)) s.objective = o.objective;
   }
   SectionTitle(t.walk_owned_title);
   for (size_t i = 0; i < s.owned.size(); ++i) {
@@ -389,17 +386,17 @@ void StepConstraints(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
     }
     if (!env.narrow()) ImGui::SameLine();
     const NumberFieldSpec cards{1, 100000, true, StepKind::kLinear};
-    NumberField(Label(t.walk_owned_cards, "cards"), o.count, cards, t, Em(8));
+    NumberField(Labeled(t.walk_owned_cards, "cards"), o.count, cards, t, Em(8));
     o.count = std::clamp(o.count, 1, 100000);
     ImGui::SameLine();
-    const bool remove = ImGui::Button(Label(t.walk_remove, "remove").c_str());
+    const bool remove = ImGui::Button(Labeled(t.walk_remove, "remove").c_str());
     ImGui::PopID();
     if (remove) {
       s.owned.erase(s.owned.begin() + static_cast<long>(i));
       break;
     }
   }
-  if (ImGui::Button(Label(t.walk_add_owned, "add_owned").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))) &&
+  if (ImGui::Button(Labeled(t.walk_add_owned, "add_owned").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))) &&
       s.owned.size() < 8)
     s.owned.push_back({"rtx-4090", 1});
   Rule(t, t.walk_constraints_rule, {t.walk_constraints_cpu, t.walk_constraints_nvlink}, t.walk_constraints_source);
@@ -447,13 +444,13 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
   }
   // The same job elsewhere: its configuration in the Calculator, its card, count and time in Cost.
   const std::string n = std::to_string(index + 1);
-  if (ImGui::Button(Label(t.walk_open_calc, "open_calc").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))))
+  if (ImGui::Button(Labeled(t.walk_open_calc, "open_calc").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))))
     OpenInCalculator(state, d, index);
   TestTarget(env, ("walk_open_calc_" + n).c_str());
   if (!env.narrow()) ImGui::SameLine();
   const CarriedJob job = WalkthroughJob(d, index + 1);
   ImGui::BeginDisabled(!job.available);
-  if (ImGui::Button(Label(t.job_cost_this, "cost_job").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))))
+  if (ImGui::Button(Labeled(t.job_cost_this, "cost_job").c_str(), ImVec2(ButtonWidth(env), TouchHeight(env))))
     CostThisJob(state, job, index + 1, memory.carried_job);
   ImGui::EndDisabled();
   TestTarget(env, ("walk_cost_job_" + n).c_str());
@@ -539,16 +536,16 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   const float bw = env.narrow() ? std::floor((ImGui::GetContentRegionAvail().x - 2 * gap) / 3) : Em(8);
   const ImVec2 size(bw, TouchHeight(env));
   ImGui::BeginDisabled(s.step == 0);
-  if (ImGui::Button(Label(t.walk_back, "back").c_str(), size)) s.step--;
+  if (ImGui::Button(Labeled(t.walk_back, "back").c_str(), size)) s.step--;
   ImGui::EndDisabled();
   TestTarget(env, "walk_back");
   ImGui::SameLine();
   ImGui::BeginDisabled(s.step == kSteps - 1);
-  if (ImGui::Button(Label(t.walk_next, "next").c_str(), size)) s.step++;
+  if (ImGui::Button(Labeled(t.walk_next, "next").c_str(), size)) s.step++;
   ImGui::EndDisabled();
   TestTarget(env, "walk_next");
   ImGui::SameLine();
-  if (ImGui::Button(Label(env.narrow() ? t.walk_calc_short : t.walk_open_calc, "calculator").c_str(),
+  if (ImGui::Button(Labeled(env.narrow() ? t.walk_calc_short : t.walk_open_calc, "calculator").c_str(),
                     env.narrow() ? size : ImVec2(0, 0)))
     OpenInCalculator(state, d, -1);
 }

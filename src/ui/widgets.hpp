@@ -13,6 +13,9 @@
 
 namespace atlas::ui {
 
+// "text###id": a label in the UI's language whose ImGui id stays the same in every language.
+inline std::string Labeled(const char* text, const char* id) { return std::string(text) + "###" + id; }
+
 // "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);
 // The same, reported as the test target "help" (tests hover every one; see TestTarget); on

@@ -51,9 +51,9 @@ void DrawPurchaseUse(CostState& s, const Catalogs& c, const UiEnv& env) {
   ImGui::SameLine();
   HelpMarker(Printf(t.cost_buy_use_help, Shortest(kMaxPurchaseUseYears).c_str()).c_str(), env);
   const bool further = s.purchase_use_years.has_value();
-  if (ImGui::RadioButton(Label(t.cost_buy_this_job, "buy_job").c_str(), !further)) s.purchase_use_years.reset();
+  if (ImGui::RadioButton(Labeled(t.cost_buy_this_job, "buy_job").c_str(), !further)) s.purchase_use_years.reset();
   TestTarget(env, "cost_buy_this_job");
-  if (ImGui::RadioButton(Label(t.cost_buy_further_use, "buy_further").c_str(), further) && !further) {
+  if (ImGui::RadioButton(Labeled(t.cost_buy_further_use, "buy_further").c_str(), further) && !further) {
     // Starting point: the cards' whole depreciation life (data/pricing.json service_forms), the
     // horizon over which the break-even chart already spreads a purchase.
     const ServiceForm* buy = c.pricing.Form(ServiceKind::kPurchase);
@@ -65,7 +65,7 @@ void DrawPurchaseUse(CostState& s, const Catalogs& c, const UiEnv& env) {
   double years = *s.purchase_use_years;
   // 0.1 year (about five weeks) is the field's floor; the link and the engine take any
   // positive figure up to kMaxPurchaseUseYears.
-  if (DoubleInput(t, Label(t.cost_buy_use_years, "use_years"), years, 0.1, kMaxPurchaseUseYears, 1))
+  if (DoubleInput(t, Labeled(t.cost_buy_use_years, "use_years"), years, 0.1, kMaxPurchaseUseYears, 1))
     s.purchase_use_years = years;
 }
 
@@ -77,15 +77,15 @@ void DrawRegionPicker(CostState& s, const Catalogs& c, const UiEnv& env) {
   auto chosen = [&](const std::string& id) {
     return s.regions.empty() || std::find(s.regions.begin(), s.regions.end(), id) != s.regions.end();
   };
-  if (ImGui::SmallButton(Label(t.cost_all, "all").c_str())) s.regions.clear();
+  if (ImGui::SmallButton(Labeled(t.cost_all, "all").c_str())) s.regions.clear();
   ImGui::SameLine();
-  if (ImGui::SmallButton(Label(t.cost_china_hubs, "china").c_str())) {
+  if (ImGui::SmallButton(Labeled(t.cost_china_hubs, "china").c_str())) {
     s.regions.clear();
     for (const Region& r : regions)
       if (r.in_china()) s.regions.push_back(r.id);
   }
   ImGui::SameLine();
-  if (ImGui::SmallButton(Label(t.cost_global, "global").c_str())) {
+  if (ImGui::SmallButton(Labeled(t.cost_global, "global").c_str())) {
     s.regions.clear();
     for (const Region& r : regions)
       if (!r.in_china()) s.regions.push_back(r.id);
@@ -141,12 +141,12 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   if (const int per_node = std::max(1, c.assumptions.gpus_per_node); gpu && gpu->segment == "consumer" && s.gpus > per_node)
     ColoredWrapped(kColorWarn, Printf(t.cost_consumer_nodes, s.gpus, (s.gpus + per_node - 1) / per_node));
   const NumberFieldSpec cards{1, static_cast<double>(kMaxGpus), true, StepKind::kPowerOfTwo};
-  if (NumberField(Label(t.cost_cards, "cards"), s.gpus, cards, t, InputWidth())) s.gpus = std::clamp(s.gpus, 1, kMaxGpus);
-  DoubleInput(t, Label(t.cost_hours, "hours"), s.hours, 0.5, kMaxJobHours);
-  PercentSlider(Label(t.cost_power, "utilization").c_str(), s.utilization, 5, 100);
+  if (NumberField(Labeled(t.cost_cards, "cards"), s.gpus, cards, t, InputWidth())) s.gpus = std::clamp(s.gpus, 1, kMaxGpus);
+  DoubleInput(t, Labeled(t.cost_hours, "hours"), s.hours, 0.5, kMaxJobHours);
+  PercentSlider(Labeled(t.cost_power, "utilization").c_str(), s.utilization, 5, 100);
   ImGui::SameLine();
   HelpMarker(t.cost_power_help, env);
-  PercentSlider(Label(t.cost_duty, "duty").c_str(), s.duty_cycle, 1, 100);
+  PercentSlider(Labeled(t.cost_duty, "duty").c_str(), s.duty_cycle, 1, 100);
   ImGui::SameLine();
   HelpMarker(t.cost_duty_help, env);
 
@@ -165,14 +165,14 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
 
   ImGui::Spacing();
   ImGui::TextUnformatted(t.cost_money);
-  if (ImGui::RadioButton(Label(t.cost_cny, "cny").c_str(), s.currency != "USD")) s.currency = "CNY";
+  if (ImGui::RadioButton(Labeled(t.cost_cny, "cny").c_str(), s.currency != "USD")) s.currency = "CNY";
   ImGui::SameLine();
-  if (ImGui::RadioButton(Label(t.cost_usd, "usd").c_str(), s.currency == "USD")) s.currency = "USD";
+  if (ImGui::RadioButton(Labeled(t.cost_usd, "usd").c_str(), s.currency == "USD")) s.currency = "USD";
   double rate = s.usd_cny > 0 ? s.usd_cny : c.pricing.fx.Convert(1, "USD", "CNY").value_or(7.2);
-  if (DoubleInput(t, Label(t.cost_usd_cny, "usd_cny"), rate, kMinUsdCny, kMaxUsdCny, 0.01)) s.usd_cny = rate;
+  if (DoubleInput(t, Labeled(t.cost_usd_cny, "usd_cny"), rate, kMinUsdCny, kMaxUsdCny, 0.01)) s.usd_cny = rate;
   if (s.usd_cny > 0) {
     ImGui::SameLine();
-    if (ImGui::SmallButton(Label(t.cost_data_rate, "data_rate").c_str())) s.usd_cny = 0;
+    if (ImGui::SmallButton(Labeled(t.cost_data_rate, "data_rate").c_str())) s.usd_cny = 0;
   } else {
     // The rate's own date (data/pricing.json fx.as_of), said beside the quotes' data date.
     const std::string& fx_date = c.pricing.fx.as_of;
@@ -187,19 +187,19 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   ImGui::Spacing();
   ImGui::TextUnformatted(t.cost_power_cooling);
   bool own_pue = s.pue > 0;
-  if (ImGui::Checkbox(Label(t.cost_my_pue, "own_pue").c_str(), &own_pue)) s.pue = own_pue ? 1.3 : 0;
+  if (ImGui::Checkbox(Labeled(t.cost_my_pue, "own_pue").c_str(), &own_pue)) s.pue = own_pue ? 1.3 : 0;
   if (own_pue) {
     ImGui::SameLine();
     float p = static_cast<float>(s.pue);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderFloat("##pue", &p, 1.0f, 3.0f, "PUE %.2f")) s.pue = std::clamp(static_cast<double>(p), kMinPue, kMaxPue);
   }
-  if (ImGui::RadioButton(Label(t.cost_air, "air").c_str(), !s.liquid_cooling)) s.liquid_cooling = false;
+  if (ImGui::RadioButton(Labeled(t.cost_air, "air").c_str(), !s.liquid_cooling)) s.liquid_cooling = false;
   ImGui::SameLine();
-  if (ImGui::RadioButton(Label(t.cost_liquid, "liquid").c_str(), s.liquid_cooling)) s.liquid_cooling = true;
+  if (ImGui::RadioButton(Labeled(t.cost_liquid, "liquid").c_str(), s.liquid_cooling)) s.liquid_cooling = true;
   float host = static_cast<float>(s.host_overhead * 100);
   ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::SliderFloat(Label(t.cost_host, "host").c_str(), &host, 0, 300, "+%.0f %%"))
+  if (ImGui::SliderFloat(Labeled(t.cost_host, "host").c_str(), &host, 0, 300, "+%.0f %%"))
     s.host_overhead = std::clamp(static_cast<double>(host) / 100, 0.0, kMaxHostOverhead);
   ImGui::SameLine();
   HelpMarker(Printf(t.cost_host_help, 30).c_str(), env);
@@ -209,11 +209,11 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   // Shown as the page prices (in Chinese: ticked until the reader unticks it), read from the
   // request derived once per state change (CostMainlandOnly); a click is a choice.
   bool mainland = d.request.domestic_only;
-  if (ImGui::Checkbox(Label(t.cost_mainland_only, "mainland").c_str(), &mainland)) s.domestic_only = mainland;
+  if (ImGui::Checkbox(Labeled(t.cost_mainland_only, "mainland").c_str(), &mainland)) s.domestic_only = mainland;
   TestTarget(env, "cost_mainland");
   const std::vector<std::string> centres = c.regions.UserCentres();
   ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::BeginCombo(Label(t.cost_user_centre, "centre").c_str(),
+  if (ImGui::BeginCombo(Labeled(t.cost_user_centre, "centre").c_str(),
                         s.user_centre.empty() ? t.value_none : CentreName(s.user_centre, t))) {
     if (ImGui::Selectable(t.value_none, s.user_centre.empty())) s.user_centre.clear(), s.max_latency_ms = 0;
     for (size_t i = 0; i < centres.size(); ++i) {
@@ -226,7 +226,7 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   if (!s.user_centre.empty()) {
     float ms = static_cast<float>(s.max_latency_ms);
     ImGui::SetNextItemWidth(InputWidth());
-    if (ImGui::SliderFloat(Label(t.cost_max_latency, "latency").c_str(), &ms, 0, 200, ms > 0 ? "%.0f ms" : t.cost_no_limit))
+    if (ImGui::SliderFloat(Labeled(t.cost_max_latency, "latency").c_str(), &ms, 0, 200, ms > 0 ? "%.0f ms" : t.cost_no_limit))
       s.max_latency_ms = std::clamp(static_cast<double>(ms), 0.0, 1000.0);
   }
 

@@ -6,7 +6,9 @@
 #include "app/cost_model.hpp"
 #include "engine/catalogs.hpp"
 #include "ui/charts/scale.hpp"
+#include "ui/format_units.hpp"
 #include "ui/ui_env.hpp"
+#include "ui/widgets.hpp"
 
 #include <imgui.h>
 
@@ -17,15 +19,13 @@ namespace atlas::ui::cost {
 
 // [SECTION] Text and drawing helpers (cost_text.cpp) -----------------------------------------
 
-// A widget label whose ImGui id stays the same in every language.
-std::string Label(const char* text, const char* id);
 const char* CurrencySymbol(const std::string& cur);
 // A currency in a header or unit: the sign in Chinese ("¥", "$"), the code in English ("CNY");
 // data files and the CLI keep codes.
 const char* CurrencyHead(const std::string& cur, const UiEnv& env);
 // Money through the one shared formatter (ui/format_units.hpp): "¥1,234", "$0.52" in English,
 // "¥2.22万" in Chinese; "-" for non-finite.
-std::string Money(double v, const std::string& cur, Language language);
+using ui::Money;
 // A money axis tick: in Chinese through the money formatter, 万 and all ("¥2.5万", not "¥25k");
 // in English the symbol and the tick's short label ("¥25k").
 std::string MoneyTick(const charts::Tick& tick, const std::string& cur, const std::string& sym, Language language);

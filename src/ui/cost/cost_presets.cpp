@@ -64,7 +64,7 @@ void DrawPresetPanel(AppState& state, const PresetOutcome& o, const UiEnv& env) 
   WrappedText(o.title.c_str());
   ImGui::PopStyleColor();
   ImGui::SameLine();
-  if (ImGui::SmallButton(Label(t.cost_preset_close, "close").c_str())) state.cost.preset.clear();
+  if (ImGui::SmallButton(Labeled(t.cost_preset_close, "close").c_str())) state.cost.preset.clear();
   ImGui::TextDisabled("%s", o.setup.c_str());
   if (const PresetText* text = FindPresetText(o.id)) WrappedTextF(t.cost_preset_quote, t.*text->quote);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;

@@ -73,7 +73,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
       ImGui::TextDisabled(t.cost_market_newest, Shown(c.pricing.ProviderName(m.newest->provider, env.chinese()), env).c_str(), quoted.c_str());
       if (!m.newest->sources.empty() && env.open_url) {
         ImGui::SameLine();
-        if (ImGui::SmallButton(Label(t.source_open, "open_newest").c_str())) env.open_url(m.newest->sources.front());
+        if (ImGui::SmallButton(Labeled(t.source_open, "open_newest").c_str())) env.open_url(m.newest->sources.front());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.newest->sources.front().c_str());
       }
       ImGui::Unindent(Em(1.2f));
@@ -97,7 +97,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     return;
   }
   if (!s.price_overrides.empty()) {
-    if (ImGui::SmallButton(Label(t.cost_reset_all, "reset_all").c_str())) s.price_overrides.clear();
+    if (ImGui::SmallButton(Labeled(t.cost_reset_all, "reset_all").c_str())) s.price_overrides.clear();
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
   const float table_h = ImGui::GetFrameHeightWithSpacing() * (shown.size() + 1.5f) + (s.price_overrides.empty() ? 0 : Em(1.5f) * shown.size());
@@ -138,7 +138,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
       ImGui::TextUnformatted(t.cost_edited);
       ImGui::PopStyleColor();
       ImGui::SameLine();
-      if (ImGui::SmallButton(Label(t.cost_reset, "reset").c_str())) SetPriceOverride(s, p.id, 0);
+      if (ImGui::SmallButton(Labeled(t.cost_reset, "reset").c_str())) SetPriceOverride(s, p.id, 0);
     }
     ImGui::TableNextColumn();
     const bool stale = IsStaleQuote(p, c.pricing.data_date);
@@ -147,7 +147,7 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     if (stale) DetailText("tip", t.cost_stale_tip, env);
     ImGui::TableNextColumn();
     if (!p.sources.empty() && env.open_url) {
-      if (ImGui::SmallButton(Label(t.source_open, "open").c_str())) env.open_url(p.sources.front());
+      if (ImGui::SmallButton(Labeled(t.source_open, "open").c_str())) env.open_url(p.sources.front());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.sources.front().c_str());
     } else {
       ImGui::TextDisabled("%zu", p.sources.size());

@@ -16,16 +16,12 @@
 
 namespace atlas::ui::cost {
 
-// A widget label whose ImGui id stays the same in every language.
-std::string Label(const char* text, const char* id) { return std::string(text) + "###" + id; }
-
 const char* CurrencySymbol(const std::string& cur) { return cur == "USD" ? "$" : cur == "CNY" ? "¥" : ""; }
 
 const char* CurrencyHead(const std::string& cur, const UiEnv& env) {
   return env.chinese() && *CurrencySymbol(cur) ? CurrencySymbol(cur) : cur.c_str();
 }
 
-std::string Money(double v, const std::string& cur, Language language) { return ui::Money(v, cur, language); }
 std::string MoneyTick(const charts::Tick& tick, const std::string& cur, const std::string& sym, Language language) {
   if (language != Language::kChinese) return sym + tick.label;
   return tick.value == 0 ? sym + "0" : ui::Money(tick.value, cur, language);
