@@ -136,6 +136,12 @@ add_custom_command(TARGET gpu_atlas_web POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E remove "${ATLAS_DIST_DIR}/gpu-atlas.wasm.orig"
   COMMENT "Splitting the wasm at the deferred entry points")
 
+# No gamepad polling (scripts/strip_gamepads.py): GLFW's glue listens for gamepads and samples
+# them on each key press, which starts a polling thread in Chromium for the page's lifetime.
+add_custom_command(TARGET gpu_atlas_web POST_BUILD
+  COMMAND /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/strip_gamepads.py" "${ATLAS_DIST_DIR}/gpu-atlas.js"
+  COMMENT "Taking the gamepad code out of the GLFW glue")
+
 # Closure Compiler on the JS glue (ADVANCED). Emscripten 3.1.6 wants google-closure-compiler
 # 20220104, which scripts/setup.sh installs from npm into tools/closure (Debian's is too old);
 # the link step is pointed at it through EM_CLOSURE_COMPILER.

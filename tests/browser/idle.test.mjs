@@ -55,6 +55,34 @@ async function checkIdle(url, device, name) {
 }
 
 await run([
+  ["no gamepad polling: the page never listens for gamepads nor samples them, key presses included", async () => {
+    // In Chromium either starts a thread that samples the gamepads ~60 times a second for the
+    // page's lifetime (scripts/strip_gamepads.py takes them out of Emscripten's GLFW glue).
+    const context = await browser.newContext({ ...DESKTOP, serviceWorkers: "block" });
+    await context.addInitScript(() => {
+      window.__gamepad = { listeners: [], samples: 0 };
+      const add = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function (type, ...rest) {
+        if (String(type).startsWith("gamepad")) window.__gamepad.listeners.push(String(type));
+        return add.call(this, type, ...rest);
+      };
+      for (const name of ["getGamepads", "webkitGetGamepads"]) {
+        const orig = Navigator.prototype[name];
+        if (orig) Navigator.prototype[name] = function (...a) { window.__gamepad.samples++; return orig.apply(this, a); };
+      }
+    });
+    const page = await context.newPage();
+    await page.goto(server.url + "#v=1&view=calculator");
+    await waitForMark(page);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await page.mouse.click(700, 450);
+    for (const key of ["a", "Tab", "ArrowDown", "Escape"]) await page.keyboard.press(key);
+    await frames(page, 6);
+    const seen = await page.evaluate(() => window.__gamepad);
+    assert(seen.listeners.length === 0, `gamepad listeners added: ${seen.listeners.join(", ")}`);
+    assert(seen.samples === 0, `navigator.getGamepads() called ${seen.samples} times`);
+    await context.close();
+  }],
   ["desktop: a loaded page left alone stops drawing; a click wakes it and it settles again", async () => {
     const { context, page, cdp } = await checkIdle(server.url, DESKTOP, "desktop tier map");
     // The Calculator tab (second tab, tab bar at y ~ 40 CSS px at 1440x900).
