@@ -68,7 +68,8 @@ void DrawFooter(const AppData& data, const UiEnv& env) {
   const Catalogs& c = *data.catalogs;
   // Phones: the short form, so the Sources button fits on the line.
   ImGui::TextDisabled(env.narrow() ? t.footer_data_short : t.footer_data, c.gpus.data_date.c_str(), c.gpus.gpus.size());
-  ImGui::SameLine();
+  // Desktops: a space's width after the data line's closing "·" (ImGui's item spacing is two).
+  ImGui::SameLine(0, env.narrow() ? -1.0f : ImGui::GetFontSize() * 0.25f);
   if (env.narrow())
     HelpMarker(t.footer_units, env);  // phones: the units behind a (?), so nothing is clipped
   else
