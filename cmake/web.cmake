@@ -58,7 +58,10 @@ target_include_directories(text_pack_tool PRIVATE "${CMAKE_SOURCE_DIR}/src")
 target_link_libraries(text_pack_tool PRIVATE atlas_json)
 set_target_properties(text_pack_tool PROPERTIES OUTPUT_NAME "text_pack" SUFFIX ".js"
   RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
-target_link_options(text_pack_tool PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
+# Linked at -O0, as is prerender_tool below: build-time tools that run once; LTO code generation
+# and binaryen's passes cost the two ~13 CPU s of every cold build, and their outputs (the text
+# packs, the static map) come out byte for byte the same.
+target_link_options(text_pack_tool PRIVATE -O0 -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
 find_program(ATLAS_NODE NAMES node nodejs REQUIRED)
 set(ATLAS_TEXT_PACKS_OUT "${ATLAS_DIST_DIR}/text/en.json" "${ATLAS_DIST_DIR}/text/zh.json")
 add_custom_command(OUTPUT ${ATLAS_TEXT_PACKS_OUT}
@@ -78,7 +81,7 @@ add_executable(prerender_tool "${CMAKE_SOURCE_DIR}/src/build_tools/prerender.cpp
 target_link_libraries(prerender_tool PRIVATE atlas_app)
 set_target_properties(prerender_tool PROPERTIES OUTPUT_NAME "prerender" SUFFIX ".js"
   RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
-target_link_options(prerender_tool PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
+target_link_options(prerender_tool PRIVATE -O0 -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1)
 set(ATLAS_PRERENDER_OUT "${CMAKE_BINARY_DIR}/generated/prerender.html")
 # Its CJK text (the "中文" button) becomes outlines from the canvas's CJK font, so the first paint
 # needs no system CJK font (scripts/prerender_glyphs.py).
