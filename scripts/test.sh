@@ -59,7 +59,7 @@ cat build/web-build.log
 if [ "$web_status" != 0 ]; then echo "web build FAILED" >&2; exit "$web_status"; fi
 stage "fuzzing (bounded)" env FUZZ_SECONDS="${FUZZ_SECONDS:-20}" ./scripts/fuzz.sh
 # The browser tests that compare the page with the CLI use the native tree's.
-# No screenshots for people (~270, 0.2-0.4 CPU s each; tests/browser/harness.mjs shot) unless
+# No screenshots for people (~270, 0.15-0.4 CPU s each; tests/browser/harness.mjs shot) unless
 # ATLAS_SHOTS=1: the assertions that compare pixels take their own.
 stage "browser tests (Chromium + playwright-core)" env BROWSER_REPORT="$browser_report" ATLAS_CLI=build/sanitize/gpu-atlas \
   ATLAS_SHOTS="${ATLAS_SHOTS:-0}" ./scripts/browser_tests.sh

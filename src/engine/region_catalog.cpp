@@ -51,7 +51,6 @@ constexpr std::string_view kEstimableFields[] = {
     "electricity_price", "pue_air", "pue_liquid", "pue_target", "carbon_gco2_per_kwh",
     "latency_ms", "lat", "lon"};
 
-
 Region ReadRegion(FieldReader& r, const Json& rec) {
   Region g;
   g.id = r.String("id");

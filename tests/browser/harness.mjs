@@ -226,7 +226,7 @@ export async function findColour(page, rgb) {
 }
 
 // Screenshots for people to look at (build/screenshots/NAME.png); no test reads them back. Each
-// costs 0.2-0.4 CPU s (a phone's is 1170 x 2532 px, encoded as PNG), ~270 a full run: the full run
+// costs 0.15-0.4 CPU s (a phone's is 1170 x 2532 px, encoded as PNG), ~270 a full run: the full run
 // (scripts/test.sh, CI) sets ATLAS_SHOTS=0 unless told otherwise, and skips them.
 const SHOTS = process.env.ATLAS_SHOTS !== "0";
 export async function shot(page, name) {
