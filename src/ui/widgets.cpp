@@ -67,24 +67,13 @@ struct WrappedLayout {
 
 }  // namespace
 
-void HelpMarker(const char* text) {
-  ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(Em(28));
-    WrappedText(text);  // breaks as a reader expects (line_break.hpp), not where ImGui would
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-}
-
 void HelpMarker(const char* text, const UiEnv& env) {
   ImGui::TextDisabled("(?)");
   // On phones a tap opens the help as a sheet, as the tables' details do: a lifted finger hovers
-  // nothing (platform/web/main.cpp), so a tooltip would show for a frame. On desktops the same
-  // hover tooltip as HelpMarker(text).
+  // nothing (platform/web/main.cpp), so a tooltip would show for a frame. On desktops a hover
+  // tooltip.
   if (!BeginDetailOf(DetailKind::kHelp, "help", env, 28)) return;
-  WrappedText(text);
+  WrappedText(text);  // breaks as a reader expects (line_break.hpp), not where ImGui would
   EndDetail(env);
 }
 
@@ -423,8 +412,10 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
   if (help) {
     if (shown.empty()) same_line_if_fits(marker_w, style.ItemSpacing.x);
     else ImGui::SameLine(0, style.ItemSpacing.x);
+    // A help marker needs the UiEnv: on phones it opens as a sheet (every caller with help
+    // passes one).
+    IM_ASSERT(env && "NumberField: help without env");
     if (env) HelpMarker(help, *env);
-    else HelpMarker(help);
   }
   const int problem = ImGui::GetStateStorage()->GetInt(id, 0);
   ImGui::PopID();

@@ -16,10 +16,9 @@ namespace atlas::ui {
 // "text###id": a label in the UI's language whose ImGui id stays the same in every language.
 inline std::string Labeled(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
-// "(?)" marker with a wrapped tooltip.
-void HelpMarker(const char* text);
-// The same, reported as the test target "help" (tests hover every one; see TestTarget); on
-// phones (env.narrow()) a tap on it opens its text as a sheet, as BeginDetail's details do.
+// "(?)" marker: its text as a wrapped hover tooltip on desktops; on phones (env.narrow()) a tap on
+// it opens the text as a sheet, as BeginDetail's details do. Reported as the test target "help"
+// (tests hover or tap every one; see TestTarget).
 void HelpMarker(const char* text, const UiEnv& env);
 // Two-column "label  value" row inside a table started by BeginKeyValueTable.
 bool BeginKeyValueTable(const char* id);
@@ -90,7 +89,7 @@ ImVec4 SheetBackground();
 // however slow the frames (app/number_field.hpp, TypingPaused) — never per keystroke — and the − / + buttons step as the spec says (powers of two, multiples of 256, a
 // 1-2-5 ladder). A bad entry keeps the last good value and says why under the field. `label` is
 // "visible text###id"; `width` is the field's and buttons' width; `help`, if any, is a (?) marker
-// after the label (a test target "help" when `env` is given). True when the value changed.
+// after the label, and needs `env` (HelpMarker). True when the value changed.
 constexpr double kNumberFieldPauseS = 0.8;
 bool NumberField(const std::string& label, double& value, const NumberFieldSpec& spec, const UiText& t, float width,
                  const char* help = nullptr, const UiEnv* env = nullptr);
