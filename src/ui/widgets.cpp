@@ -349,6 +349,22 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
   std::snprintf(buf, sizeof buf, "%s", mine ? mine->text.c_str() : FormatNumberField(value, spec).c_str());
 
   const ImGuiStyle& style = ImGui::GetStyle();
+  // The label and its help marker follow the field on its line when they fit; else they go on
+  // the line above it (narrow panels and phones), where they still name this field and not the
+  // next one, and are not cut off at the panel's edge. The marker never leaves its label.
+  const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
+  const float label_w = (shown.empty() ? 0 : ImGui::CalcTextSize(shown.c_str()).x) + marker_w;
+  const bool label_above = label_w > 0 && ImGui::GetContentRegionAvail().x < width + style.ItemInnerSpacing.x + label_w;
+  auto draw_label = [&] {
+    if (!shown.empty()) ImGui::TextUnformatted(shown.c_str());
+    if (!help) return;
+    if (!shown.empty()) ImGui::SameLine(0, style.ItemSpacing.x);
+    // A help marker needs the UiEnv: on phones it opens as a sheet (every caller with help
+    // passes one).
+    IM_ASSERT(env && "NumberField: help without env");
+    if (env) HelpMarker(help, *env);
+  };
+  if (label_above) draw_label();
   const float button = ImGui::GetFrameHeight();
   ImGui::SetNextItemWidth(std::max(Em(3), width - 2 * (button + style.ItemInnerSpacing.x)));
   ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
@@ -397,25 +413,9 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
     value = v;
     ImGui::GetStateStorage()->SetInt(id, 0);
   }
-  // The label and its help marker follow on the line when they fit, else start the next one
-  // (narrow phones), so neither is cut off at the panel's edge; the marker never leaves its
-  // label for a line of its own (the label moves down with it).
-  const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
-  auto same_line_if_fits = [](float width, float spacing) {
-    ImGui::SameLine(0, spacing);
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-  };
-  if (!shown.empty()) {
-    same_line_if_fits(ImGui::CalcTextSize(shown.c_str()).x + marker_w, style.ItemInnerSpacing.x);
-    ImGui::TextUnformatted(shown.c_str());
-  }
-  if (help) {
-    if (shown.empty()) same_line_if_fits(marker_w, style.ItemSpacing.x);
-    else ImGui::SameLine(0, style.ItemSpacing.x);
-    // A help marker needs the UiEnv: on phones it opens as a sheet (every caller with help
-    // passes one).
-    IM_ASSERT(env && "NumberField: help without env");
-    if (env) HelpMarker(help, *env);
+  if (label_w > 0 && !label_above) {
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    draw_label();
   }
   const int problem = ImGui::GetStateStorage()->GetInt(id, 0);
   ImGui::PopID();

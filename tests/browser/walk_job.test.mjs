@@ -43,13 +43,14 @@ async function press(page, key) {
 }
 
 // Taps (phone) or clicks (desktop) a control by its test-target id; `at` picks a point inside
-// (number fields: their text box at the left).
+// (number fields: their text box, at the left of the target's last row: a label that does not
+// fit beside its field goes on the line above it).
 async function hit(page, id, phone, at = "centre") {
   const { targets } = await frame(page);
   const r = targets[id];
   assert(r, `no control "${id}" on the screen; drawn: ${Object.keys(targets).join(", ")}`);
   const x = at === "left" ? r[0] + 24 : r[0] + r[2] / 2;
-  const y = at === "left" ? r[1] + 9 : r[1] + r[3] / 2;
+  const y = at === "left" ? r[1] + r[3] - 9 : r[1] + r[3] / 2;
   if (phone) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
   await frames(page, 8);
