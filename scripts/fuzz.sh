@@ -8,6 +8,12 @@
 # usage: scripts/fuzz.sh [--long] [target ...]      e.g. scripts/fuzz.sh link hf_config
 #   --long        run each target for FUZZ_RUNS executions (default 1,000,000) instead of a time
 #   FUZZ_SECONDS  seconds per target (default 30; the short run CI uses)
+#   FUZZ_CPU_SECONDS  instead of a wall-clock time, each target runs until it has used this many
+#                 CPU seconds (read from /proc), then is stopped with SIGINT (libFuzzer prints its
+#                 final stats and exits with 72, which counts as success only after that stop).
+#                 The same work however busy the machine is, so it can run at a low priority
+#                 beside other work (scripts/test.sh runs it under `nice` beside the browser
+#                 tests); FUZZ_MAX_SECONDS (default 900) bounds each target's wall time.
 #   FUZZ_MAX_SECONDS  with --long: stop a target after this many seconds even if short of
 #                 FUZZ_RUNS (reported as a failure with the count reached)
 #   FUZZ_CXX      compiler (default clang++-14)
@@ -19,6 +25,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
+cpu_seconds=${FUZZ_CPU_SECONDS:-}
+ticks=$(getconf CLK_TCK)
 jobs=$(nproc 2>/dev/null || echo 2)
 fuzz_jobs=${FUZZ_JOBS:-$jobs}
 source scripts/sanitize_tree.sh
@@ -52,6 +60,21 @@ asan_long=""
 [ $long = 1 ] && asan_long=":malloc_context_size=0"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${asan_long}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+# stop_after_cpu PID SECONDS MARKER: sends PID SIGINT once its user + system CPU time reaches
+# SECONDS, and leaves MARKER so the exit that follows counts as the planned stop.
+stop_after_cpu() {
+  local pid=$1 limit=$(($2 * ticks)) marker=$3 stat fields
+  while stat=$(cat "/proc/$pid/stat" 2>/dev/null); do
+    read -r -a fields <<<"${stat##*) }"  # fields[11], [12]: utime, stime (from field 3, state)
+    if [ $((fields[11] + fields[12])) -ge "$limit" ]; then
+      touch "$marker"
+      kill -INT "$pid" 2>/dev/null || true
+      return
+    fi
+    sleep 0.5
+  done
+}
+
 # fuzz_target T: one target's run; its lines are printed in one piece when it ends, and a failure
 # leaves $dir/.failed_T.
 fuzz_target() {
@@ -87,13 +110,29 @@ fuzz_target() {
     limit=(-runs="$runs")
     [ -n "${FUZZ_MAX_SECONDS:-}" ] && limit+=(-max_total_time="$FUZZ_MAX_SECONDS")
     echo "== fuzz $t: $runs executions from $(ls "$corpus" | wc -l) inputs (log: $log)"
+  elif [ -n "$cpu_seconds" ]; then
+    limit=(-max_total_time="${FUZZ_MAX_SECONDS:-900}")
+    echo "== fuzz $t: ${cpu_seconds} CPU s from $(ls "$corpus" | wc -l) inputs (log: $log)"
   else
     limit=(-max_total_time="$seconds")
     echo "== fuzz $t: ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
   fi
-  if "$bin/fuzz_$t" "$corpus" "${dict[@]}" "${limit[@]}" -timeout=10 -rss_limit_mb=2560 \
-       -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
+  local stopped="$dir/.stopped_$t" status=0 started=$SECONDS
+  rm -f "$stopped"
+  "$bin/fuzz_$t" "$corpus" "${dict[@]}" "${limit[@]}" -timeout=10 -rss_limit_mb=2560 \
+    -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1 &
+  local pid=$! watcher=""
+  if [ -n "$cpu_seconds" ] && [ $long = 0 ]; then
+    stop_after_cpu "$pid" "$cpu_seconds" "$stopped" &
+    watcher=$!
+  fi
+  wait "$pid" || status=$?
+  if [ -n "$watcher" ]; then kill "$watcher" 2>/dev/null || true; wait "$watcher" 2>/dev/null || true; fi
+  # 72: libFuzzer's exit after SIGINT, a success only when stop_after_cpu sent it.
+  if [ "$status" = 72 ] && [ -f "$stopped" ]; then status=0; fi
+  if [ "$status" = 0 ]; then
     grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | tr '\n' ' ' || true
+    [ -f "$stopped" ] && printf 'stopped at %s CPU s after %d s' "$cpu_seconds" $((SECONDS - started))
     echo
     if [ $long = 1 ]; then
       executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
