@@ -3,7 +3,7 @@
 // first, "no price" last), hubs with their own quotes marked, at desktop and phone sizes; a click
 // on a column header re-sorts. Reads the drawn text through the test hook
 // (src/platform/web/drawn_text_hook.hpp). Serves ATLAS_DIST or build/web/dist.
-import { DESKTOP, PHONE, assert, dist, frames, launch, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, dist, frames, launch, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
 
 const server = await serve(process.env.ATLAS_DIST || dist);
 const browser = await launch();
@@ -62,19 +62,6 @@ function checkSortedByRent(rows, where) {
   }
 }
 
-// One finger from (x0, y0) to (x1, y1) in ten moves (CDP touch events, as a phone sends them).
-async function swipe(context, page, x0, y0, x1, y1) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: x0, y: y0 }] });
-  await frames(page, 3);
-  for (let i = 1; i <= 10; i++) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x0 + (x1 - x0) * i / 10, y: y0 + (y1 - y0) * i / 10 }] });
-    await frames(page, 1);
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await frames(page, 6);
-}
-
 const target = (page, id) => page.evaluate((k) => (window.__atlasTargets || {})[k] || null, id);
 
 await run([
@@ -131,7 +118,7 @@ await run([
       if (t[1] < 400) break;
       // Start above the table (a drag on the table would scroll the table itself).
       const start = Math.min(t[1] - 20, 780);
-      await swipe(context, page, 200, start, 200, Math.max(start - 500, 100));
+      await swipe(context, page, 200, start, 200, Math.max(start - 500, 100), 10);
     }
     const t = await target(page, "cost_hubs_table");
     assert(t && t[1] >= 0 && t[1] < 600, `hub table not in view: ${t}`);
@@ -139,7 +126,7 @@ await run([
     assert(!before.header.includes("Rent"), `the rent column already shows at 390 px (nothing to swipe): ${before.header}`);
     await shot(page, "cost-hubs-phone-before-swipe");
     const y = t[1] + Math.min(t[3] - 10, 90);
-    await swipe(context, page, 340, y, 60, y);
+    await swipe(context, page, 340, y, 60, y, 10);
     const after = hubRows(await drawn(page));
     assert(after.header.includes("Rent CNY") && after.header.includes("CO2"), `after a swipe the rent and CO2 columns do not show: ${after.header}`);
     assert(after.header.startsWith("| Hub |"), `the hub column did not stay: ${after.header}`);
