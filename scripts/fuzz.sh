@@ -7,13 +7,12 @@
 # (reproduce: build/sanitize/fuzz_<target> FILE).
 # usage: scripts/fuzz.sh [--long] [target ...]      e.g. scripts/fuzz.sh link hf_config
 #   --long        run each target for FUZZ_RUNS executions (default 1,000,000) instead of a time
-#   FUZZ_SECONDS  seconds per target (default 30; the short run CI uses)
+#   FUZZ_SECONDS  seconds of wall time per target (default 30)
 #   FUZZ_CPU_SECONDS  instead of a wall-clock time, each target runs until it has used this many
 #                 CPU seconds (read from /proc), then is stopped with SIGINT (libFuzzer prints its
-#                 final stats and exits with 72, which counts as success only after that stop).
-#                 The same work however busy the machine is, so it can run at a low priority
-#                 beside other work (scripts/test.sh runs it under `nice` beside the browser
-#                 tests); FUZZ_MAX_SECONDS (default 900) bounds each target's wall time.
+#                 final stats and exits with 72, which counts as success only after that stop):
+#                 the same work however busy the machine is. scripts/test.sh (CI) uses 20;
+#                 FUZZ_MAX_SECONDS (default 900) bounds each target's wall time.
 #   FUZZ_MAX_SECONDS  with --long: stop a target after this many seconds even if short of
 #                 FUZZ_RUNS (reported as a failure with the count reached)
 #   FUZZ_CXX      compiler (default clang++-14)
