@@ -12,7 +12,8 @@
 #                 CPU seconds (read from /proc), then is stopped with SIGINT (libFuzzer prints its
 #                 final stats and exits with 72, which counts as success only after that stop):
 #                 the same work however busy the machine is. scripts/test.sh (CI) uses 20;
-#                 FUZZ_MAX_SECONDS (default 900) bounds each target's wall time.
+#                 FUZZ_MAX_SECONDS (default 900) bounds each target's wall time, and a target
+#                 stopped by it before its CPU seconds counts as a failure.
 #   FUZZ_MAX_SECONDS  with --long: stop a target after this many seconds even if short of
 #                 FUZZ_RUNS (reported as a failure with the count reached)
 #   FUZZ_CXX      compiler (default clang++-14)
@@ -133,6 +134,10 @@ fuzz_target() {
     grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | tr '\n' ' ' || true
     [ -f "$stopped" ] && printf 'stopped at %s CPU s after %d s' "$cpu_seconds" $((SECONDS - started))
     echo
+    if [ -n "$cpu_seconds" ] && [ $long = 0 ] && [ ! -f "$stopped" ]; then
+      echo "fuzz $t: the wall-time cap (FUZZ_MAX_SECONDS) came before ${cpu_seconds} CPU s" >&2
+      touch "$dir/.failed_$t"
+    fi
     if [ $long = 1 ]; then
       executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
       if [ "${executed:-0}" -lt "$runs" ]; then
