@@ -26,6 +26,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
 cpu_seconds=${FUZZ_CPU_SECONDS:-}
+if [ -n "$cpu_seconds" ] && ! [[ $cpu_seconds =~ ^[1-9][0-9]{0,5}$ ]]; then
+  echo "FUZZ_CPU_SECONDS is \"$cpu_seconds\": it must be a whole number of seconds, 1 to 999999" >&2
+  exit 2
+fi
 ticks=$(getconf CLK_TCK)
 jobs=$(nproc 2>/dev/null || echo 2)
 fuzz_jobs=${FUZZ_JOBS:-$jobs}
