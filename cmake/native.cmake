@@ -43,9 +43,9 @@ endif()
 
 # CLI contract tests: run the built binary on requests and bad inputs.
 add_test(NAME cli_tests COMMAND "${CMAKE_SOURCE_DIR}/tests/cli/run_cli_tests.sh" "$<TARGET_FILE:gpu-atlas>")
-# The longest test (~150 CLI runs, ~46 s under ASan + UBSan) starts first in `ctest -j2`: a fresh
-# tree has no timings of its own, and in declaration order it started after engine_tests and
-# ran alone at the end (ctest in CI: 60.0 s wall, 49.5 s with it first).
+# The longest test (~150 CLI runs; 25-46 s under ASan + UBSan) starts first in `ctest -j2`: a
+# fresh tree has no timings of its own, and in declaration order it started after engine_tests
+# and ran alone at the end (ctest in CI: 60.0 s wall, 49.5 s with it first).
 set_tests_properties(cli_tests PROPERTIES COST 1000)
 
 find_package(benchmark QUIET)

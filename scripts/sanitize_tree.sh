@@ -4,9 +4,10 @@
 # - The engine and app libraries get -O1 and libFuzzer's coverage instrumentation
 #   (-fsanitize=fuzzer-no-link, fuzz/CMakeLists.txt); the suites link them too (the ASan runtime
 #   holds the coverage callbacks) and so test the very objects that are fuzzed.
-# - Everything the fuzzers never run (Dear ImGui, the UI, the suites' own files, the CLI's
-#   files) is compiled at -O0 (ATLAS_SANITIZE_O0_REST, CMakeLists.txt): about three times
-#   faster to compile with the sanitizers than -O1, and the suites are short.
+# - Everything the fuzzers never run (Dear ImGui, the UI, the suites' own files) is compiled at
+#   -O0 (ATLAS_SANITIZE_O0_REST, CMakeLists.txt): about three times faster to compile with the
+#   sanitizers than -O1, and the suites are short. Not the CLI's files: the CLI tests start it
+#   ~150 times, and at -O0 its objects gave the engine unoptimised template code (CMakeLists.txt).
 # - -g1: line tables, enough for file:line in every report.
 # FUZZ_CXX picks the compiler (default clang++-14; libFuzzer needs clang).
 sanitize_dir=build/sanitize
