@@ -143,10 +143,9 @@ const char* TierDisplayName(Tier tier, const UiEnv& env) { return env.chinese() 
 void DrawGpuSpecCard(const Gpu& g, const TierResult& tier, const UiEnv& env, bool compact) {
   const UiText& t = env.text();
   const int n = static_cast<int>(tier.tier);
-  ImGui::PushStyleColor(ImGuiCol_Text, TierColor(n));
-  ImGui::TextUnformatted(g.DisplayName(env.chinese()).c_str());
-  ImGui::PopStyleColor();
-  ImGui::SameLine();
+  // The name wraps (on a phone "Ascend 910B (910B3-class, Atlas 800T A2 module)" ran past the
+  // screen's edge, and on a desktop its tier after it past the panel's); the tier on its own line.
+  ColoredWrapped(TierColor(n), g.DisplayName(env.chinese()));
   ImGui::TextDisabled("%s", TierDisplayName(tier.tier, env));
   if (BeginKeyValueTable("spec")) {
     for (const SpecRow& row : SpecRows()) KeyValueRow(t.*row.label, Shown(RowValue(row, g, t, env.chinese()), env));

@@ -27,7 +27,12 @@ ATLAS_DEFERRED std::size_t DrawPinnedName(ImDrawList* dl, const std::string& pin
   std::vector<charts::Box> taken;
   for (const ImVec4& r : placed) taken.push_back({r.x, r.y, r.z, r.w});
   const std::string& name = gpus.gpus[order[k]].DisplayName(env.chinese());
-  const ImVec2 sz = ImGui::CalcTextSize(name.c_str());
+  // A name wider than the chart wraps (a phone's chart is ~250 CSS px wide, less than "Ascend
+  // 910B (910B3-class, Atlas 800T A2 module)"), so none of it is cut at the edge; into lines of
+  // at most 12 em, a compact block that leaves room for the other cards' names.
+  const float room = area.z - area.x - Em(0.3f);
+  const float wrap = ImGui::CalcTextSize(name.c_str()).x <= room ? 0.0f : std::max(Em(4), std::min(room, Em(12)));
+  const ImVec2 sz = ImGui::CalcTextSize(name.c_str(), nullptr, false, wrap);
   const charts::PinnedPlace at = charts::PlacePinnedLabel(markers, k, sz.x, sz.y, Em(0.15f), {area.x, area.y, area.z, area.w}, taken);
   const ImVec4 box(static_cast<float>(at.box.x0), static_cast<float>(at.box.y0), static_cast<float>(at.box.x1),
                    static_cast<float>(at.box.y1));
@@ -38,7 +43,8 @@ ATLAS_DEFERRED std::size_t DrawPinnedName(ImDrawList* dl, const std::string& pin
     const float dx = lx - px, dy = ly - py, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
     dl->AddLine(ImVec2(px + dx / len * radii[k], py + dy / len * radii[k]), ImVec2(lx, ly), IM_COL32(210, 215, 225, 170), Em(0.08f));
   }
-  dl->AddText(ImVec2(box.x, box.y), IM_COL32(255, 255, 255, 255), name.c_str());
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(box.x, box.y), IM_COL32(255, 255, 255, 255), name.c_str(),
+              nullptr, wrap);
   if (env.test_target) env.test_target("tier_pinned_name", box.x, box.y, box.z, box.w);
   placed.push_back(box);
   return k;
