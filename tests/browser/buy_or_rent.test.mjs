@@ -88,7 +88,7 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
-  ["phone 390x844 @3x, English and Chinese: the same verdict and basis line", async () => {
+  ["phone 390x844 @2x, English and Chinese: the same verdict and basis line", async () => {
     for (const lang of ["en", "zh"]) {
       const { context, page, problems, text } = await drawnText(PHONE, SHORT, lang);
       headline(text, lang);

@@ -46,7 +46,7 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
-  ["phone 390x844 @3x: one column, preset, no errors", async () => {
+  ["phone 390x844 @2x: one column, preset, no errors", async () => {
     const { context, page, problems } = await open(browser, server.url, PHONE);
     await waitForMark(page);
     await frames(page, 6);

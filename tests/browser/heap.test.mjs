@@ -5,7 +5,7 @@
 // view is visited in one page per device and language (sessionPeaks), so the last figure is the
 // peak of a whole session.
 // HEAP_TEST_ONLY=zh (or =en, =typed) narrows the run; each figure is printed for RESULTS.md.
-import { DESKTOP, PHONE, assert, followLink, frames, isAsset, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE_3X, assert, followLink, frames, isAsset, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const BUDGET_BYTES = 16 * 1024 * 1024;
 const VIEWS = ["tiers", "calculator", "walkthrough", "cost", "share"];
@@ -54,9 +54,9 @@ async function sessionPeaks(device, name, chinese, first) {
 const cases = [];
 for (const chinese of [false, true]) {
   if (only && only !== (chinese ? "zh" : "en")) continue;
-  for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]])
+  for (const [device, name] of [[DESKTOP, "desktop"], [PHONE_3X, "phone"]])
     cases.push([`peak wasm heap <= 16 MiB on every view, ${name}, ${chinese ? "Chinese" : "English"}`, async () => {
-      const peaks = await sessionPeaks(device, name, chinese, (chinese ? 2 : 0) + (device === PHONE ? 1 : 0));
+      const peaks = await sessionPeaks(device, name, chinese, (chinese ? 2 : 0) + (device === PHONE_3X ? 1 : 0));
       console.log(`     ${name}, ${chinese ? "Chinese" : "English"}, one page, opened at ${peaks[0][0]} (peak so far): ` +
                   `${peaks.map(([view, bytes]) => `${view} ${mib(bytes)}`).join(", ")} MiB`);
       const over = peaks.filter(([, bytes]) => bytes > BUDGET_BYTES).map(([view, bytes]) => `${view}: ${mib(bytes)} MiB`);

@@ -1,7 +1,7 @@
 // Idle means idle (issue 16): a loaded page nobody touches stops drawing — at most 2 WebGL draw
 // calls/s and the main thread busy at most 1 % — on desktop and phone; any input, a change of
 // the address or a fetched file wakes it, and it settles again.
-import { DESKTOP, PHONE, assert, frames, launch, run, serve, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE_3X, assert, frames, launch, run, serve, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -98,7 +98,7 @@ await run([
     await context.close();
   }],
   ["phone: the calculator left alone stops drawing", async () => {
-    const { context } = await checkIdle(server.url + "#v=1&view=calculator", PHONE, "phone calculator");
+    const { context } = await checkIdle(server.url + "#v=1&view=calculator", PHONE_3X, "phone calculator");
     await context.close();
   }],
   ["a paused page follows an address change (back/forward, an edited link)", async () => {
@@ -122,7 +122,7 @@ await run([
       assert(shown.equals(await page.screenshot()), `${label}: the screen did not show the latest frame`);
       return shown;
     };
-    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+    for (const [device, name] of [[DESKTOP, "desktop"], [PHONE_3X, "phone"]]) {
       const { context, page, problems } = await checkIdle(server.url + "#v=1&view=calculator", device, `${name} calculator`);
       // A wake that changes nothing: the settling frames run, none is drawn.
       const f0 = await framesDrawn(page);

@@ -1,7 +1,7 @@
 // Phone (390x844 @3x, touch): the bottom tab bar switches every view in one tap, a finger drag scrolls a panel, text
 // fields raise the on-screen keyboard through the hidden input bridge. Screenshots of each
 // view land in build/screenshots/phone-*.png.
-import { PHONE, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { PHONE_3X, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -9,7 +9,7 @@ const hashView = (page) => page.evaluate(() => (location.hash.match(/view=([a-z]
 
 await run([
   ["a bottom tab bar reaches every view in one tap; every view renders on a phone", async () => {
-    const { context, page, problems } = await open(browser, server.url, PHONE);
+    const { context, page, problems } = await open(browser, server.url, PHONE_3X);
     await waitForMark(page);
     await frames(page, 6);
     // Five tabs across the bottom (8 CSS px window padding each side), each >= 44 CSS px tall.
@@ -34,7 +34,7 @@ await run([
     await context.close();
   }],
   ["a tap on a card in the tier map's list opens its detail sheet; Close closes it", async () => {
-    const { context, page, problems } = await open(browser, server.url, PHONE);
+    const { context, page, problems } = await open(browser, server.url, PHONE_3X);
     await waitForMark(page, "gpu-atlas:deferred-ready");  // the list comes with the views' code
     await frames(page, 6);
     const before = await page.screenshot();
@@ -53,7 +53,7 @@ await run([
     await context.close();
   }],
   ["a finger drag scrolls the calculator panel", async () => {
-    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
+    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE_3X);
     await waitForMark(page);
     await waitForMark(page, "gpu-atlas:deferred-ready");
     await frames(page, 10);
@@ -73,7 +73,7 @@ await run([
     await context.close();
   }],
   ["tapping a text field focuses the keyboard bridge", async () => {
-    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
+    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE_3X);
     await waitForMark(page);
     await waitForMark(page, "gpu-atlas:deferred-ready");  // the verdict's lines above the field are laid out
     await frames(page, 10);

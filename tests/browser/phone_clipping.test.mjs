@@ -4,7 +4,7 @@
 // glyph runs that reach past their clip rectangle, tables that scroll sideways excepted) while
 // each view is scrolled from top to bottom. A control case proves the hook sees clipping: on a
 // 200 px wide screen something must be cut.
-import { PHONE, assert, frames, launch, openInLanguage, run, serve, shot, swipe } from "./harness.mjs";
+import { PHONE_3X, assert, frames, launch, openInLanguage, run, serve, shot, swipe } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -52,7 +52,7 @@ for (const lang of ["en", "zh"])
     const views = lang === "en" ? [...VIEWS, "tiers&tier.pinned=ascend-910b"] : VIEWS;
     for (const view of views) {
       const hash = `#v=1&view=${view}${lang === "zh" ? "&lang=zh" : ""}`;
-      const { context, page, problems } = await openInLanguage(browser, server.url + hash, PHONE, lang, { deferred: true });
+      const { context, page, problems } = await openInLanguage(browser, server.url + hash, PHONE_3X, lang, { deferred: true });
       await quick(page);
       const { seen, positions } = await scanView(context, page, `${lang} ${view}`);
       assert(positions >= 2, `${lang} ${view}: only ${positions} scroll positions looked at`);
@@ -64,7 +64,7 @@ for (const lang of ["en", "zh"])
   }]);
 
 cases.push(["control: on a 200 px wide screen the hook does report cut text", async () => {
-  const narrow = { ...PHONE, viewport: { width: 200, height: 700 } };
+  const narrow = { ...PHONE_3X, viewport: { width: 200, height: 700 } };
   const { context, page } = await openInLanguage(browser, server.url + "#v=1&view=cost", narrow, "en", { deferred: true });
   await quick(page);
   const { seen } = await scanView(context, page, "control");

@@ -3,7 +3,7 @@
 // the chart or listed beside it (desktop: the side panel's list; phones: the list under the chart).
 // Reads the boxes the chart reports through the test hook (tier_map_names.hpp ReportChartLabels).
 // Screenshots: build/screenshots/labels-<lang>-<device>-<case>.png.
-import { DESKTOP, PHONE, assert, followLink, frames, launch, openCapturing, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE_3X, assert, followLink, frames, launch, openCapturing, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -20,7 +20,7 @@ async function openPage(hash, device, locale) {
 
 // The pointer off the chart: a hovered marker's name is drawn even where it collides.
 async function pointerOff(page, device) {
-  if (device === PHONE) await page.touchscreen.tap(380, 5); else await page.mouse.move(2, device.viewport.height - 2);
+  if (device === PHONE_3X) await page.touchscreen.tap(380, 5); else await page.mouse.move(2, device.viewport.height - 2);
   await frames(page, 20);
   await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
   await frames(page, 5);
@@ -46,7 +46,7 @@ function overlapping(list) {
 }
 
 const cases = [];
-for (const [device, dname] of [[DESKTOP_1280, "desktop"], [PHONE, "phone"]])
+for (const [device, dname] of [[DESKTOP_1280, "desktop"], [PHONE_3X, "phone"]])
   for (const lang of ["en", "zh"])
     cases.push([`${dname} ${lang}: no two words on the chart overlap; the pinned Ascend 910B is named; every card named or listed`, async () => {
       const locale = lang === "zh" ? "zh-CN" : "en-US";
@@ -64,7 +64,7 @@ for (const [device, dname] of [[DESKTOP_1280, "desktop"], [PHONE, "phone"]])
         const { page, problems } = opened;
         const labels = await boxes(page, "tier_label");
         const guides = await boxes(page, "tier_guide");
-        assert(labels.length >= (device === PHONE ? 5 : 8), `${hash}: only ${labels.length} names on the chart`);
+        assert(labels.length >= (device === PHONE_3X ? 5 : 8), `${hash}: only ${labels.length} names on the chart`);
         const clash = overlapping([...labels, ...guides]);
         assert(clash.length === 0, `${hash}: overlapping words:\n${clash.join("\n")}`);
         // No guide label over a card (the 150 TFLOPS label sat on H20's marker on phones); the
@@ -83,7 +83,7 @@ for (const [device, dname] of [[DESKTOP_1280, "desktop"], [PHONE, "phone"]])
         const text = await page.evaluate(() => window.__atlasDrawnText || "");
         const total = Number((text.match(/(\d+) (?:of|\/) \d+ (?:cards|款)/) || [])[1]);
         assert(total > 10, `${hash}: no "N of M cards" line:\n${text.slice(0, 400)}`);
-        if (device !== PHONE) {
+        if (device !== PHONE_3X) {
           // Desktop: the names the chart has no room for are listed beside it, with their count.
           const m = text.match(/(\d+) cards have no room|放不下名称的 (\d+) 张卡/);
           const unlabelled = m ? Number(m[1] || m[2]) : 0;

@@ -1,5 +1,5 @@
 // The tier map renders at desktop and phone sizes with no console errors, and reacts to input.
-import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE_3X, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -30,7 +30,7 @@ await run([
     await context.close();
   }],
   ["phone: a pinch zooms the chart", async () => {
-    const { context, page, problems } = await open(browser, server.url, PHONE);
+    const { context, page, problems } = await open(browser, server.url, PHONE_3X);
     await waitForMark(page);
     await frames(page, 10);
     const clip = { x: 40, y: 200, width: 340, height: 230 };
@@ -71,7 +71,7 @@ await run([
     await context.close();
   }],
   ["phone 390x844 @3x: crisp backing store, non-blank, no errors", async () => {
-    const { context, page, problems } = await open(browser, server.url, PHONE);
+    const { context, page, problems } = await open(browser, server.url, PHONE_3X);
     await waitForMark(page);
     await frames(page, 10);
     const size = await page.evaluate(() => [canvas.width, canvas.height]);
