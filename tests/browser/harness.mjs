@@ -42,7 +42,7 @@ mkdirSync(shotsDir, { recursive: true });
 export const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 // Phones: 390x844 CSS px, touch. PHONE_3X is the iPhone 12-15 class (devicePixelRatio 3): the checks
 // whose result can hang on device pixels use it (text cut off or overlapping, tap targets, the
-// backing store's sharpness, the wasm heap, which holds a font atlas 1.5x as wide as at 2x).
+// backing store's sharpness, the wasm heap, whose font atlas holds glyphs 1.5x as large each way as at 2x).
 // PHONE, at devicePixelRatio 2 (many Android phones), runs the flows: the same CSS layout, with
 // 4/9 of the pixels for SwiftShader to draw on every frame. The flows then cover a second pixel
 // ratio, and they cost ~30 % less CPU (phone_sheets.test.mjs: 54.5 -> 37.1 CPU s; bench/RESULTS.md).
