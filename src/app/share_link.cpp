@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace atlas {
 
@@ -17,6 +18,21 @@ namespace {
 // Section prefixes in the link, and the JSON section each stands for.
 constexpr std::pair<const char*, const char*> kSections[] = {
     {"calc", "calculator"}, {"tier", "tiers"}, {"walk", "walkthrough"}, {"cost", "cost"}};
+
+// StateFromJson names a field by its state section ("calculator.seq_len", as the CLI's JSON
+// writes it); a link's reader has the link's key in the address bar ("calc.seq_len"), so a
+// notice about a link names the key as the link wrote it.
+void NameFieldsAsInLink(std::vector<LinkNotice>& notices) {
+  for (LinkNotice& notice : notices)
+    for (NoticeArg& arg : notice.args)
+      for (const auto& [prefix, name] : kSections) {
+        const size_t n = std::strlen(name);
+        if (arg.literal.compare(0, n, name) == 0 && (arg.literal.size() == n || arg.literal[n] == '.')) {
+          arg.literal = prefix + arg.literal.substr(n);
+          break;
+        }
+      }
+}
 
 std::string ValueText(const Json& v) {
   if (v.is_string()) return v.get<std::string>();
@@ -243,6 +259,7 @@ LinkDecode DecodeLink(const std::string& input, const Catalogs& catalogs) {
     out.notices.push_back({&EngineText::link_data_date, {Excerpt(data_date), catalogs.gpus.data_date}});
   StateRead read = StateFromJson(state, catalogs);
   out.state = read.state;
+  NameFieldsAsInLink(read.notices);
   out.notices.insert(out.notices.end(), read.notices.begin(), read.notices.end());
   return out;
 }

@@ -89,16 +89,16 @@ TEST_CASE("the request parser gives every error its kind, in step with the messa
 TEST_CASE("each kind of refused calculator value has its own notice, in English and in Chinese") {
   const Catalogs& c = test::RealCatalogs();
   const Case cases[] = {
-      {"calc.gpus=-3", "calculator.gpus", FieldErrorKind::kOutOfRange, "is \"-3\", below the smallest allowed, 1", "\"-3\" 小于允许的最小值 1"},
-      {"calc.tp=5000", "calculator.tp", FieldErrorKind::kOutOfRange, "above the largest allowed, 1024", "大于允许的最大值 1024"},
-      {"calc.micro_batch=banana", "calculator.micro_batch", FieldErrorKind::kNotInteger, "is \"banana\", not a number", "\"banana\" 不是数字"},
-      {"calc.gpus=2.5", "calculator.gpus", FieldErrorKind::kNotInteger, "is \"2.5\", not a whole number", "\"2.5\" 不是整数"},
-      {"calc.mfu=lots", "calculator.mfu", FieldErrorKind::kNotNumber, "is \"lots\", not a number", "\"lots\" 不是数字"},
-      {"calc.precision=fp7", "calculator.precision", FieldErrorKind::kNotOption, "is \"fp7\", not one of: fp32, tf32, bf16", "\"fp7\" 不是可选值（fp32, tf32, bf16"},
-      {"calc.gpu=h9000", "calculator.gpu", FieldErrorKind::kUnknownCard, "card \"h9000\" is not in this data", "本数据中没有卡 \"h9000\""},
-      {"calc.model=gpt-9", "calculator.model", FieldErrorKind::kUnknownModel, "model \"gpt-9\" is not in this data", "本数据中没有模型 \"gpt-9\""},
-      {"calc.model=llama-3.1-8b&calc.task=inference&calc.gpus=4&calc.tp=3", "calculator.tp", FieldErrorKind::kFailedCheck, "does not divide the model's 32 attention heads", "注意力头"},
-      {"calc.offload_optimizer=maybe", "calculator.offload_optimizer", FieldErrorKind::kOther, "invalid value, default kept", "值无效，保留默认值"},
+      {"calc.gpus=-3", "calc.gpus", FieldErrorKind::kOutOfRange, "is \"-3\", below the smallest allowed, 1", "\"-3\" 小于允许的最小值 1"},
+      {"calc.tp=5000", "calc.tp", FieldErrorKind::kOutOfRange, "above the largest allowed, 1024", "大于允许的最大值 1024"},
+      {"calc.micro_batch=banana", "calc.micro_batch", FieldErrorKind::kNotInteger, "is \"banana\", not a number", "\"banana\" 不是数字"},
+      {"calc.gpus=2.5", "calc.gpus", FieldErrorKind::kNotInteger, "is \"2.5\", not a whole number", "\"2.5\" 不是整数"},
+      {"calc.mfu=lots", "calc.mfu", FieldErrorKind::kNotNumber, "is \"lots\", not a number", "\"lots\" 不是数字"},
+      {"calc.precision=fp7", "calc.precision", FieldErrorKind::kNotOption, "is \"fp7\", not one of: fp32, tf32, bf16", "\"fp7\" 不是可选值（fp32, tf32, bf16"},
+      {"calc.gpu=h9000", "calc.gpu", FieldErrorKind::kUnknownCard, "card \"h9000\" is not in this data", "本数据中没有卡 \"h9000\""},
+      {"calc.model=gpt-9", "calc.model", FieldErrorKind::kUnknownModel, "model \"gpt-9\" is not in this data", "本数据中没有模型 \"gpt-9\""},
+      {"calc.model=llama-3.1-8b&calc.task=inference&calc.gpus=4&calc.tp=3", "calc.tp", FieldErrorKind::kFailedCheck, "does not divide the model's 32 attention heads", "注意力头"},
+      {"calc.offload_optimizer=maybe", "calc.offload_optimizer", FieldErrorKind::kOther, "invalid value, default kept", "值无效，保留默认值"},
   };
   std::set<FieldErrorKind> covered;
   for (const Case& k : cases) {
@@ -133,7 +133,7 @@ TEST_CASE("a mangled link: one notice per bad field, in Chinese when the UI is C
   const LinkDecode d = DecodeLink(
       "#v=1&lang=zh&view=calculator&calc.model=llama-3.1-8b&calc.gpus=-3&calc.micro_batch=banana&calc.seq_len=4096&cost.hours=NaN", c);
   CHECK(d.state.language == Language::kChinese);
-  for (const char* field : {"calculator.gpus", "calculator.micro_batch", "cost.hours"}) {
+  for (const char* field : {"calc.gpus", "calc.micro_batch", "cost.hours"}) {
     INFO(field);
     const std::vector<std::string> zh = About(d.notices, field, Language::kChinese);
     REQUIRE(zh.size() == 1);

@@ -62,11 +62,11 @@ TEST_CASE("a stale id drops only itself, with a notice naming it; everything val
     const char* notice;       // what the notice must name
   };
   const Case cases[] = {
-      {"tier.vendor=NoSuchVendor", "tiers.vendor"},
-      {"tier.pinned=no-such-card", "tiers.pinned"},
-      {"tier.compare=rtx-4090,no-such-card", "tiers.compare"},
-      {"walk.model=no-such-model", "walkthrough.model"},
-      {"walk.owned=no-such-card:2", "walkthrough.owned"},
+      {"tier.vendor=NoSuchVendor", "tier.vendor"},
+      {"tier.pinned=no-such-card", "tier.pinned"},
+      {"tier.compare=rtx-4090,no-such-card", "tier.compare"},
+      {"walk.model=no-such-model", "walk.model"},
+      {"walk.owned=no-such-card:2", "walk.owned"},
       {"cost.gpu=no-such-card", "cost.gpu"},
       {"cost.regions=cn-guizhou,no-such-region", "cost.regions"},
       {"cost.focus_region=no-such-region", "cost.focus_region"},
@@ -75,8 +75,8 @@ TEST_CASE("a stale id drops only itself, with a notice naming it; everything val
       {"cost.preset=Z", "cost.preset"},
       {"cost.currency=XYZ", "cost.currency"},
       {"cost.prices=no-such-price:100", "cost.prices"},
-      {"calc.gpu=no-such-card", "calculator.gpu"},
-      {"calc.model=no-such-model", "calculator.model"},
+      {"calc.gpu=no-such-card", "calc.gpu"},
+      {"calc.model=no-such-model", "calc.model"},
   };
   // Valid settings of every view around the stale one: all must survive.
   const std::string valid = "&view=cost&tier.sort=memory&tier.desc=true&tier.tier=1&walk.max_gpus=16&walk.task=serving"
@@ -153,7 +153,7 @@ TEST_CASE("a switch in a link reads true/false and 1/0; other numbers keep the d
   CHECK(off.notices.empty());
   LinkDecode two = DecodeLink("#v=1&view=tiers&tier.desc=2", c);
   CHECK_FALSE(two.state.tier_map.sort_descending);
-  CHECK(Mentions(two.notices, "tiers.desc"));
+  CHECK(Mentions(two.notices, "tier.desc"));
 }
 
 TEST_CASE("calculator numbers in a link take the units the page's fields take (new-user trial: calc.seq_len=8k)") {
@@ -175,9 +175,9 @@ TEST_CASE("calculator numbers in a link take the units the page's fields take (n
   // notice says which limit.
   LinkDecode far = DecodeLink("#v=1&view=calculator&calc.seq_len=20M", c);
   CHECK(far.state.calculator.workload.seq_len == Workload().seq_len);
-  CHECK(Mentions(far.notices, "calculator.seq_len: is \"20971520\", above the largest allowed, 10000000, default kept"));
+  CHECK(Mentions(far.notices, "calc.seq_len: is \"20971520\", above the largest allowed, 10000000, default kept"));
   // Text that is no number stays refused, with the reason.
-  CHECK(Mentions(DecodeLink("#v=1&calc.seq_len=long", c).notices, "calculator.seq_len: is \"long\", not a number"));
+  CHECK(Mentions(DecodeLink("#v=1&calc.seq_len=long", c).notices, "calc.seq_len: is \"long\", not a number"));
   // Other views' numbers take units too.
   CHECK(DecodeLink("#v=1&cost.gpus=1k", c).state.cost.gpus == 1000);
 }
@@ -208,7 +208,7 @@ TEST_CASE("cost numbers from a link keep the cost request's bounds (new-user tri
   CHECK(DecodeLink("#v=1&cost.pue=0", c).notices.empty());
   // Past the top: the notice says the largest allowed.
   CHECK(Mentions(DecodeLink("#v=1&cost.gpus=100001", c).notices, "cost.gpus: is \"100001\", above the largest allowed, 100000"));
-  CHECK(Mentions(DecodeLink("#v=1&tier.tier=7", c).notices, "tiers.tier: is \"7\", above the largest allowed, 3, default kept"));
+  CHECK(Mentions(DecodeLink("#v=1&tier.tier=7", c).notices, "tier.tier: is \"7\", above the largest allowed, 3, default kept"));
 }
 
 }  // namespace link_limits_test

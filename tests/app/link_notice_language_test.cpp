@@ -30,16 +30,16 @@ TEST_CASE("refused calculator link values are worded in Chinese and in English")
   const LinkDecode d = DecodeLink(
       "#v=1&view=calculator&calc.model=llama-3.1-8b&calc.task=inference&calc.gpus=4&calc.tp=3&calc.batch=-4&calc.precision=fp7", c);
   // tp = 3 does not divide the model's 32 heads: the request's check, in each language.
-  const std::string tp_zh = NoticeFor(d.notices, "calculator.tp", Language::kChinese);
-  const std::string tp_en = NoticeFor(d.notices, "calculator.tp", Language::kEnglish);
+  const std::string tp_zh = NoticeFor(d.notices, "calc.tp", Language::kChinese);
+  const std::string tp_en = NoticeFor(d.notices, "calc.tp", Language::kEnglish);
   CHECK(tp_zh.find("注意力头") != std::string::npos);
   CHECK(tp_zh.find("保留默认值") != std::string::npos);
   CHECK(tp_en.find("does not divide the model's 32 attention heads") != std::string::npos);
   // batch = -4 is below the reader's range; precision fp7 is not a choice.
-  const std::string batch_zh = NoticeFor(d.notices, "calculator.batch", Language::kChinese);
+  const std::string batch_zh = NoticeFor(d.notices, "calc.batch", Language::kChinese);
   CHECK(batch_zh.find("小于允许的最小值 1") != std::string::npos);
-  CHECK(NoticeFor(d.notices, "calculator.batch", Language::kEnglish).find("below the smallest allowed, 1") != std::string::npos);
-  const std::string precision_zh = NoticeFor(d.notices, "calculator.precision", Language::kChinese);
+  CHECK(NoticeFor(d.notices, "calc.batch", Language::kEnglish).find("below the smallest allowed, 1") != std::string::npos);
+  const std::string precision_zh = NoticeFor(d.notices, "calc.precision", Language::kChinese);
   CHECK(precision_zh.find("\"fp7\" 不是可选值") != std::string::npos);
   CHECK(precision_zh.find("bf16") != std::string::npos);  // the choices' ids stay as written
   // No notice carries the engine's English into Chinese.

@@ -157,10 +157,10 @@ TEST_CASE("mangled, hostile and future links keep valid parts and say what was i
   CHECK(d.state.view == View::kCalculator);
   CHECK(d.state.calculator.model_preset == "llama-2-70b");  // the valid part survives
   CHECK(Mentions(d.notices, "newer GPU Atlas"));
-  CHECK(Mentions(d.notices, "calculator.gpus"));
-  CHECK(Mentions(d.notices, "calculator.tp"));
+  CHECK(Mentions(d.notices, "calc.gpus"));
+  CHECK(Mentions(d.notices, "calc.tp"));
   CHECK(Mentions(d.notices, "\"evil\""));
-  CHECK(Mentions(d.notices, "tiers.tier"));
+  CHECK(Mentions(d.notices, "tier.tier"));
   // Data date differs: says so.
   CHECK(Mentions(DecodeLink("#v=1&data=2020-01-01", c).notices, "data of 2020-01-01"));
   // Unknown ids after a data update are named.
@@ -220,13 +220,13 @@ TEST_CASE("link notices are codes worded when shown: English for the CLI, Chines
   const LinkDecode d = DecodeLink("#v=9&lang=zh&walk.seq_len=-5&cost.gpu=no-such-card&evil=1&tier.tier=7", c);
   REQUIRE(d.notices.size() == 5);
   const std::vector<std::string> en = English(d.notices), zh = Worded(d.notices, Language::kChinese);
-  CHECK(test::AnyContains(en, "walkthrough.seq_len: is \"-5\", below the smallest allowed, 1, default kept"));
-  CHECK(test::AnyContains(zh, "walkthrough.seq_len：\"-5\" 小于允许的最小值 1，保留默认值"));
+  CHECK(test::AnyContains(en, "walk.seq_len: is \"-5\", below the smallest allowed, 1, default kept"));
+  CHECK(test::AnyContains(zh, "walk.seq_len：\"-5\" 小于允许的最小值 1，保留默认值"));
   CHECK(test::AnyContains(en, "cost.gpu: card \"no-such-card\" is not in this data; default"));
   CHECK(test::AnyContains(zh, "cost.gpu：本数据中没有卡 \"no-such-card\"；已使用默认值"));
   CHECK(test::AnyContains(zh, "版本 9"));
   CHECK(test::AnyContains(zh, "“evil”：不属于 GPU Atlas 链接"));
-  CHECK(test::AnyContains(zh, "tiers.tier：\"7\" 大于允许的最大值 3，保留默认值"));  // the limit is named
+  CHECK(test::AnyContains(zh, "tier.tier：\"7\" 大于允许的最大值 3，保留默认值"));  // the limit is named
   for (size_t i = 0; i < zh.size(); ++i) {
     INFO(en[i] << " / " << zh[i]);
     CHECK(zh[i] != en[i]);  // every notice has its Chinese words

@@ -113,15 +113,15 @@ TEST_CASE("walk fields: bad or absurd values from a link say why and keep their 
       "#v=1&view=walkthrough&walk.task=serving&walk.batch=-5&walk.seq_len=abc&walk.context=1.5&walk.train_tokens=1e20"
       "&walk.target_tokens_per_second=nan&walk.region=atlantis&walk.latency_ms=%7B%7D&walk.epochs=1e9",
       c);
-  CHECK(Mentions(d.notices, "walkthrough.batch: is \"-5\", below the smallest allowed, 1, default kept"));
-  CHECK(Mentions(d.notices, "walkthrough.seq_len: is \"abc\", not a number"));
-  CHECK(Mentions(d.notices, "walkthrough.context: is \"1.5\", not a whole number"));
-  CHECK(Mentions(d.notices, "walkthrough.train_tokens: is \"1"));
+  CHECK(Mentions(d.notices, "walk.batch: is \"-5\", below the smallest allowed, 1, default kept"));
+  CHECK(Mentions(d.notices, "walk.seq_len: is \"abc\", not a number"));
+  CHECK(Mentions(d.notices, "walk.context: is \"1.5\", not a whole number"));
+  CHECK(Mentions(d.notices, "walk.train_tokens: is \"1"));
   CHECK(Mentions(d.notices, "above the largest allowed, 1000T, default kept"));
-  CHECK(Mentions(d.notices, "walkthrough.target_tokens_per_second"));
-  CHECK(Mentions(d.notices, "walkthrough.region: region \"atlantis\" is not in this data"));
-  CHECK(Mentions(d.notices, "walkthrough.latency_ms"));
-  CHECK(Mentions(d.notices, "walkthrough.epochs"));
+  CHECK(Mentions(d.notices, "walk.target_tokens_per_second"));
+  CHECK(Mentions(d.notices, "walk.region: region \"atlantis\" is not in this data"));
+  CHECK(Mentions(d.notices, "walk.latency_ms"));
+  CHECK(Mentions(d.notices, "walk.epochs"));
   const WalkthroughState& w = d.state.walkthrough;
   CHECK(w.batch == 0);
   CHECK(w.seq_len == 0);

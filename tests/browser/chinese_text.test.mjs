@@ -241,7 +241,7 @@ await run([
       await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
       await frames(page, 5);
       let text = await drawn(page, `link notices ${name}`);
-      assert(text.includes('walkthrough.seq_len："-5" 小于允许的最小值 1，保留默认值'), `${name}: seq_len notice not in Chinese:\n${text.slice(0, 1500)}`);
+      assert(text.includes('walk.seq_len："-5" 小于允许的最小值 1，保留默认值'), `${name}: seq_len notice not in Chinese:\n${text.slice(0, 1500)}`);
       assert(text.includes('cost.gpu：本数据中没有卡 "no-such-card"；已使用默认值'), `${name}: cost.gpu notice not in Chinese:\n${text.slice(0, 1500)}`);
       const english = englishSentences(text);
       assert(english.length === 0, `${name}: English in the Chinese notices:\n${english.join("\n")}`);
@@ -255,7 +255,7 @@ await run([
       await page.evaluate(() => window.__atlasWake && window.__atlasWake(1));
       await frames(page, 5);
       text = await drawn(page, `link notices ${name} in English`);
-      assert(text.includes('walkthrough.seq_len: is "-5", below the smallest allowed, 1, default kept'),
+      assert(text.includes('walk.seq_len: is "-5", below the smallest allowed, 1, default kept'),
              `${name}: seq_len notice not re-worded in English:\n${text.slice(0, 1500)}`);
       await shot(page, `en-${name}-link-notices`);
       assert(problems.length === 0, problems.join("\n"));
