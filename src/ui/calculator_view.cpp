@@ -543,6 +543,9 @@ void DrawCostThisJob(AppState& state, const CalculatorDerived& d, const UiEnv& e
     CostThisJob(state, job, 1, carried);
   ImGui::EndDisabled();
   TestTarget(env, "calc_cost_job");
+  // A greyed button says nothing of why (and phones have no hover): say it under the button.
+  if (!job.available && d.valid && d.estimate.ok && !d.estimate.fits)
+    ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), env.text().calc_cost_needs_fit);
 }
 
 // `fit_above`: the narrow layout already drew "Make it fit" under the verdict at the top.
@@ -608,6 +611,11 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
 
   SectionTitle(t.calc_section_fits_on);
   ImGui::TextDisabled("%s", w.IsTraining() ? t.calc_fits_on_train : t.calc_fits_on_infer);
+  // Every chip "-" reads as a list of cards that fit: say outright that none does, and where
+  // the changes that would make it fit are (activations at a long context do not shrink with
+  // more data-parallel cards, so a job can fit on none at any count as set).
+  if (std::none_of(d.fits_on.begin(), d.fits_on.end(), [](const FitsOnEntry& e) { return e.min_gpus > 0; }))
+    ColoredWrapped(kColorWarn, Printf(t.calc_fits_on_none, kMaxFitsOnGpus));
   const float avail = ImGui::GetContentRegionAvail().x;
   float line_x = 0;
   int shown = 0;

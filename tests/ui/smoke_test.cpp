@@ -290,6 +290,75 @@ TEST_CASE("the draw fingerprint changes with any vertex, index, command or displ
   CHECK(ui::DrawFingerprint(data) != same);
 }
 
+// The text the last of `frames` frames drew (the pointer resting at the top left corner, no
+// clicks): ImGui's log "to the clipboard", with the clipboard function swapped for one that
+// collects, as the page's drawn-text hook does (src/platform/web/drawn_text_hook.cpp).
+std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames) {
+  static std::string collected;
+  collected.clear();
+  ImGuiIO& io = ImGui::GetIO();
+  const auto saved = io.SetClipboardTextFn;
+  io.SetClipboardTextFn = [](void*, const char* text) { collected += text ? text : ""; };
+  ui::UiMemory memory;
+  ui::AppData data;
+  data.catalogs = &test::RealCatalogs();
+  CalculatorDerived calculator;
+  data.calculator = &calculator;
+  WalkthroughDerived walkthrough;
+  data.walkthrough = &walkthrough;
+  CostDerived cost;
+  data.cost = &cost;
+  data.accuracy = &Accuracy();
+  io.MousePos = ImVec2(1, 1);
+  io.MouseDown[0] = false;
+  for (int f = 0; f < frames; ++f) {
+    NormalizeCalculator(state.calculator, *data.catalogs);
+    UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
+    ImGui::NewFrame();
+    if (f == frames - 1) ImGui::LogToClipboard(0);
+    ui::DrawApp(state, data, env, memory);
+    if (f == frames - 1) ImGui::LogFinish();
+    ImGui::Render();
+  }
+  io.SetClipboardTextFn = saved;
+  return collected;
+}
+
+TEST_CASE("Fits on says so when no card holds the job as set, at any count, and Cost this job why it is greyed; not when the job fits") {
+  // A tall desktop, so that the whole results column is on screen (a clipped line is not logged).
+  ImGuiHeadless imgui(1440, 6000, 1);
+  ui::UiEnv env = EnvFor({1440, 6000, 1});
+  AppState state;
+  state.view = View::kCalculator;
+  state.calculator.model_preset = "llama-3.1-70b";
+  state.calculator.workload.gpu = "h100-sxm";
+  // Full fine-tuning at 8k without activation checkpointing: the activations alone pass 80 GB
+  // per card, and data parallelism does not shrink them (a new user's case, 2026-12-06).
+  state.calculator.workload.task = Task::kFullFinetune;
+  state.calculator.workload.seq_len = 8192;
+  const std::string none = LastFrameText(state, env, 3);
+  INFO(none.substr(0, 3000));
+  CHECK(none.find("Fits on (fewest cards)") != std::string::npos);
+  CHECK(none.find("No card holds this job as set, on up to 1024") != std::string::npos);
+  // The greyed "Cost this job" says why.
+  CHECK(none.find("A job that does not fit has no cost: make it fit first.") != std::string::npos);
+  // The same model served: it does not fit one H100 (131 GiB of weights) but cards fit at some
+  // count, so the sentence is not there; the greyed button still says why.
+  state.calculator.workload.task = Task::kInference;
+  state.calculator.workload.seq_len = 4096;
+  const std::string some = LastFrameText(state, env, 3);
+  INFO(some.substr(0, 3000));
+  CHECK(some.find("Fits on (fewest cards)") != std::string::npos);
+  CHECK(some.find("No card holds this job") == std::string::npos);
+  CHECK(some.find("A job that does not fit has no cost") != std::string::npos);
+  // A job that fits: the button is live and nothing is said under it.
+  state.calculator.model_preset = "llama-3.1-8b";
+  const std::string fits = LastFrameText(state, env, 3);
+  INFO(fits.substr(0, 3000));
+  CHECK(fits.find("Cost this job") != std::string::npos);
+  CHECK(fits.find("has no cost") == std::string::npos);
+}
+
 TEST_CASE("every view draws in Chinese, and in English while the Chinese font is missing") {
   for (ScreenSize size : kScreenSizes) {
     ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
