@@ -402,17 +402,29 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
     }
   };
   Pick pick, not_comparable;  // the headline's row; the cheapest purchase left out of it
+  bool picked_local = false;   // the pick came from the rows priced by their own market
+  const auto eligible = [&report](size_t i, bool local_only) {
+    const CostRow& r = report.rows[i];
+    return r.total_cost && r.meets_constraints &&
+           !(local_only && r.price_choice && r.price_choice->scope == QuoteScope::kOtherMarket);
+  };
   for (const bool local_only : {true, false}) {
     for (size_t i = 0; i < report.rows.size(); ++i) {
+      if (!eligible(i, local_only)) continue;
       const CostRow& r = report.rows[i];
-      if (!r.total_cost || !r.meets_constraints) continue;
-      if (local_only && r.price_choice && r.price_choice->scope == QuoteScope::kOtherMarket) continue;
       (r.price_comparable ? pick : not_comparable).Offer(i, r.total_cost->amount);
     }
-    if (pick.found) break;
+    if (pick.found) {
+      picked_local = local_only;
+      break;
+    }
     not_comparable = Pick{};
   }
   if (pick.found) report.cheapest = pick.index;
+  for (size_t i = 0; pick.found && i < report.rows.size(); ++i)
+    if (i != pick.index && eligible(i, picked_local) && report.rows[i].price_comparable &&
+        std::fabs(report.rows[i].total_cost->amount - pick.total) < 0.005)
+      ++report.cheapest_ties;
   const CostRow* cheapest = pick.found ? &report.rows[pick.index] : nullptr;
   if (cheapest && cheapest->price_choice && cheapest->price_choice->scope == QuoteScope::kOtherMarket)
     report.notes.push_back(T.cost_note_cheapest_other_market);

@@ -198,6 +198,10 @@ struct CostReport {
   std::vector<RegionBreakEven> break_even;
   std::optional<size_t> cheapest;  // index into rows: lowest total meeting the constraints
                                    // (purchase rows only with price_comparable)
+  // Other rows the pick was chosen from with the same total, to a hundredth of the currency:
+  // rent is quoted per card-hour wherever the card runs and includes the power, so many hubs
+  // often tie, and the headline says so instead of naming one of them as if it were cheaper.
+  int cheapest_ties = 0;
   PurchaseBasis purchase_basis = PurchaseBasis::kJobOutlay;  // how purchase rows were costed
   std::vector<std::string> notes;
   std::vector<std::string> errors;  // request problems, each naming the field; rows empty then

@@ -454,4 +454,30 @@ TEST_CASE("utilization defaults to the Cost view's 0.8 (one default, kDefaultUti
   CHECK(kDefaultUtilization == doctest::Approx(0.8));
 }
 
+TEST_CASE("hubs tied at the cheapest total are counted, so that the headline does not name one as cheaper") {
+  Fixture f;
+  // A second mainland hub priced by the same sellers: renting a container costs the same in both
+  // (rent per card-hour includes the power), 2 cards x 100 h x 10 CNY = 2,000 CNY each.
+  Json twin = ValidRegionRecord();
+  twin["id"] = "test-cn-2";
+  twin["name"] = "Test CN 2";
+  f.regions = LoadRegionCatalog(RegionsText(Json::array({ValidRegionRecord(), twin, UsRegionRecord()})), "r.json").catalog;
+  CostRequest q = BaseRequest();
+  q.region_ids = {"test-cn", "test-cn-2"};
+  q.services = {ServiceKind::kContainer};
+  const CostReport tied = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(tied.cheapest);
+  REQUIRE(tied.rows.size() == 2);
+  CHECK(tied.rows[0].total_cost->amount == doctest::Approx(tied.rows[1].total_cost->amount));
+  CHECK(tied.cheapest_ties == 1);
+  // One hub alone: no tie.
+  q.region_ids = {"test-cn"};
+  CHECK(ComputeCost(q, f.gpus, f.regions, f.pricing).cheapest_ties == 0);
+  // Rows of different totals are not ties: container and monthly server in one hub.
+  q.services = {ServiceKind::kContainer, ServiceKind::kMonthlyServer};
+  const CostReport two_forms = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(two_forms.cheapest);
+  CHECK(two_forms.cheapest_ties == 0);
+}
+
 }  // namespace cost_test

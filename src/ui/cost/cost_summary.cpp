@@ -2,6 +2,7 @@
 #include "cost_parts.hpp"
 
 #include "engine/format.hpp"
+#include "engine/plural.hpp"
 #include "ui/charts/scale.hpp"
 #include "ui/format_units.hpp"
 #include "ui/theme.hpp"
@@ -71,11 +72,15 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     const CostRow& row = d.report.rows[*d.report.cheapest];
     const Region* r = c.regions.Find(row.region_id);
     ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
-    WrappedTextF(t.cost_cheapest, r ? ShortName(*r, env.chinese()).c_str() : row.region_id.c_str(),
-                       FormName(row.service, env, c),
-                       Money(row.total_cost ? row.total_cost->amount : NAN, cur, env.language).c_str(),
-                       Money(row.annual_cost ? row.annual_cost->amount : NAN, cur, env.language).c_str(),
-                       Safe(d.request.duty_cycle * 100, 0).c_str());
+    const std::string hub = r ? ShortName(*r, env.chinese()) : row.region_id;
+    const std::string total = Money(row.total_cost ? row.total_cost->amount : NAN, cur, env.language);
+    const std::string annual = Money(row.annual_cost ? row.annual_cost->amount : NAN, cur, env.language);
+    const std::string duty = Safe(d.request.duty_cycle * 100, 0);
+    if (d.report.cheapest_ties > 0)
+      WrappedText(Plurals(Printf(t.cost_cheapest_tied, hub.c_str(), FormName(row.service, env, c), d.report.cheapest_ties,
+                                 total.c_str(), annual.c_str(), duty.c_str())));
+    else
+      WrappedTextF(t.cost_cheapest, hub.c_str(), FormName(row.service, env, c), total.c_str(), annual.c_str(), duty.c_str());
     ImGui::PopStyleColor();
     // The same priced row the hub table shows: its price as a market (statistic, sellers, range,
     // dates, stale mark), and the other market's mark when no seller in the hub's market quotes it.
