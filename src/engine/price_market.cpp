@@ -316,13 +316,16 @@ std::string PriceSummary(const PricingCatalog& pricing, const PriceChoice& c, La
   const bool zh = language == Language::kChinese;
   const PriceRecord& q = *c.record;
   const std::string provider = pricing.ProviderName(q.provider, zh);
-  const std::string quote = QuoteMoney(q.Amount(), q.currency, language);
+  // Every amount with what it buys: a card-hour (containers), a card-month (servers, bare
+  // metal) or a card (purchase); the quotes of a market are all of the record's service.
+  const char* per = q.price_per_gpu_hour ? T.price_per_card_hour : q.price_per_gpu_month ? T.price_per_card_month : T.price_per_card;
+  const std::string quote = QuoteMoney(q.Amount(), q.currency, language) + per;
   const char* estimate = q.estimate ? T.cost_estimate_tag : "";
   if (c.statistic == PriceStatistic::kQuote)
     return Printf(T.price_sum_chosen, provider.c_str(), quote.c_str(), q.as_of.c_str(), estimate,
                   c.record_is_stale ? T.price_stale_mark : "");
   const MarketStats& s = c.stats;
-  const std::string lo = QuoteMoney(s.min_cny, "CNY", language), hi = QuoteMoney(s.max_cny, "CNY", language);
+  const std::string lo = QuoteMoney(s.min_cny, "CNY", language), hi = QuoteMoney(s.max_cny, "CNY", language) + per;
   const std::string sellers = CountPhrase(s.sellers, T.price_n_sellers_one, T.price_n_sellers_many);
   if (s.stale_only) {
     if (s.quotes == 1) return Printf(T.price_sum_stale_one, q.as_of.c_str(), provider.c_str(), quote.c_str(), estimate, T.price_stale_mark);

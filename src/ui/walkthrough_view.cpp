@@ -142,8 +142,9 @@ void StepTask(WalkthroughState& s, const UiEnv& env) {
     ImGui::PopID();
   }
   const bool training = s.task != WalkthroughTask::kOfflineInference && s.task != WalkthroughTask::kRealtimeServing;
-  Rule(t, training ? t.walk_task_rule_train : t.walk_task_rule_infer,
-       {training ? t.walk_task_num_train : t.walk_task_num_infer}, t.walk_task_source);
+  // Adapters: the frozen base's bytes, not full training's 16 per parameter.
+  const char* numbers = !training ? t.walk_task_num_infer : s.task == WalkthroughTask::kPeft ? t.walk_task_num_peft : t.walk_task_num_train;
+  Rule(t, training ? t.walk_task_rule_train : t.walk_task_rule_infer, {numbers}, t.walk_task_source);
 }
 
 void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env,

@@ -1,7 +1,7 @@
 // The model picker (src/ui/model_picker): typing into its filter narrows the list, Enter picks
 // the highlighted match, Down moves the highlight; the same widget in the Calculator and the
 // walkthrough, at desktop and phone sizes (the phone types through the on-screen keyboard bridge).
-import { DESKTOP, PHONE, assert, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, captureFrame, frames, launch, open, run, serve, shot, targetBoxes, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -72,9 +72,12 @@ await run([
     await context.close();
   }],
   ["Phone: tapping the picker raises the keyboard bridge; typed text filters and Enter picks", async () => {
-    const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator", PHONE);
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator", PHONE, { captureText: true });
     await ready(page);
-    await page.touchscreen.tap(161, 471);  // the model combo (below the default job's "Make it fit" steps)
+    // The model combo, found by its test target: the verdict's lines above it change with the job.
+    const [combo] = targetBoxes((await captureFrame(page, "calculator")).targets, "calc_model");
+    assert(combo, "no calc_model target drawn");
+    await page.touchscreen.tap(161, combo[1] + combo[3] / 2);
     await frames(page, 10);
     const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
     assert(focused === "text-bridge", `focused element: ${focused}`);

@@ -1,7 +1,7 @@
 // Phone (390x844 @3x, touch): the bottom tab bar switches every view in one tap, a finger drag scrolls a panel, text
 // fields raise the on-screen keyboard through the hidden input bridge. Screenshots of each
 // view land in build/screenshots/phone-*.png.
-import { PHONE_3X, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { PHONE_3X, assert, captureFrame, distinctColours, frames, launch, open, run, serve, shot, targetBoxes, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -53,16 +53,21 @@ await run([
     await context.close();
   }],
   ["a finger drag scrolls the calculator panel", async () => {
-    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE_3X);
+    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE_3X, { captureText: true });
     await waitForMark(page);
     await waitForMark(page, "gpu-atlas:deferred-ready");
     await frames(page, 10);
+    // From the right end of the model's summary line, under the model combo (its test target;
+    // the verdict's lines above it change with the job): plain text, which a drag scrolls.
+    const [combo] = targetBoxes((await captureFrame(page, "calculator")).targets, "calc_model");
+    assert(combo, "no calc_model target drawn");
+    const y0 = combo[1] + combo[3] + 18;
     const before = await page.screenshot();
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 340, y: 515 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 340, y: y0 }] });
     await frames(page, 3);
     for (let i = 1; i <= 10; i++) {
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 340, y: 515 - i * 40 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 340, y: y0 - i * 40 }] });
       await frames(page, 1);
     }
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
@@ -73,11 +78,14 @@ await run([
     await context.close();
   }],
   ["tapping a text field focuses the keyboard bridge", async () => {
-    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE_3X);
+    const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE_3X, { captureText: true });
     await waitForMark(page);
     await waitForMark(page, "gpu-atlas:deferred-ready");  // the verdict's lines above the field are laid out
     await frames(page, 10);
-    await page.touchscreen.tap(55, 531);  // the "13B" custom-size field (below the default job's "Make it fit" steps)
+    // The "e.g. 13B" custom-size field: the row under the model combo and its summary line.
+    const [combo] = targetBoxes((await captureFrame(page, "calculator")).targets, "calc_model");
+    assert(combo, "no calc_model target drawn");
+    await page.touchscreen.tap(55, combo[1] + combo[3] + 44);
     await frames(page, 6);
     const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
     assert(focused === "text-bridge", `focused element: ${focused}`);

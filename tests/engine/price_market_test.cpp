@@ -370,18 +370,18 @@ TEST_CASE("guide case A: a day of RTX 4090 in a mainland region is judged on the
   CHECK(row.total_cost->amount < 60);
 }
 
-TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural), range, dates, stale mark") {
+TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural), range and what it buys, dates, stale mark") {
   const Region cn = RegionRecord(ValidRegionRecord());
   const PricingCatalog p = PricingWith({Quote("old", 100, "Old", "2024-01"), Quote("a", 10, "A", "2026-06"),
                                         Quote("b", 12, "B", "2026-09"), Quote("c", 20, "A", "2026-11")});
   const PriceChoice c = ChoosePrice(p, "test-card", ServiceKind::kContainer, cn);
-  CHECK(PlainSpaces(PriceSummary(p, c, Language::kEnglish)) == "median of 3 current quotes from 2 sellers, ¥10.00–¥20.00; quoted 2026-06–2026-11");
-  CHECK(PlainSpaces(PriceSummary(p, c, Language::kChinese)) == "中位数：3 个当期报价，来自 2 家卖家，¥10.00–¥20.00；报价时间 2026-06–2026-11");
+  CHECK(PlainSpaces(PriceSummary(p, c, Language::kEnglish)) == "median of 3 current quotes from 2 sellers, ¥10.00–¥20.00 per card-hour; quoted 2026-06–2026-11");
+  CHECK(PlainSpaces(PriceSummary(p, c, Language::kChinese)) == "中位数：3 个当期报价，来自 2 家卖家，¥10.00–¥20.00/卡·时；报价时间 2026-06–2026-11");
 
   // One current quote: "one current quote", never "1 quotes from 1 sellers".
   const PricingCatalog one = PricingWith({Quote("a", 10, "A", "2026-09")});
   const std::string s1 = PlainSpaces(PriceSummary(one, ChoosePrice(one, "test-card", ServiceKind::kContainer, cn), Language::kEnglish));
-  CHECK(s1 == "one current quote: A ¥10.00, quoted 2026-09");
+  CHECK(s1 == "one current quote: A ¥10.00 per card-hour, quoted 2026-09");
   CHECK(s1.find("1 quotes") == std::string::npos);
 
   // Only a stale quote: said, with the stale mark.
@@ -389,12 +389,23 @@ TEST_CASE("price summary: the statistic, quotes and sellers (singular and plural
   old["estimate"] = true;
   const PricingCatalog stale = PricingWith({old});
   const PriceChoice sc = ChoosePrice(stale, "test-card", ServiceKind::kContainer, cn);
-  CHECK(PriceSummary(stale, sc, Language::kEnglish) == "only a stale quote (2024-10): News ¥3.28, estimate [stale]");
+  CHECK(PriceSummary(stale, sc, Language::kEnglish) == "only a stale quote (2024-10): News ¥3.28\u00A0per card-hour, estimate [stale]");
   // In Chinese the seller's name_zh (the fixture's copied provider record has 测试云).
-  CHECK(PriceSummary(stale, sc, Language::kChinese) == "只有一个过期报价（2024-10）：" + stale.ProviderName("News", true) + " ¥3.28，估算【已过期】");
+  CHECK(PriceSummary(stale, sc, Language::kChinese) == "只有一个过期报价（2024-10）：" + stale.ProviderName("News", true) + " ¥3.28/卡·时，估算【已过期】");
   const PricingCatalog stale2 = PricingWith({Quote("o1", 8, "X", "2023-01"), Quote("o2", 6, "Y", "2024-02")});
   CHECK(PlainSpaces(PriceSummary(stale2, ChoosePrice(stale2, "test-card", ServiceKind::kContainer, cn), Language::kEnglish)) ==
-        "only stale quotes (2023-01–2024-02): median of 2 quotes from 2 sellers, ¥6.00–¥8.00 [stale]");
+        "only stale quotes (2023-01–2024-02): median of 2 quotes from 2 sellers, ¥6.00–¥8.00 per card-hour [stale]");
+
+  // What an amount buys: a card-month for a monthly server, a card for a purchase (the fixture's
+  // 5,000 CNY/month and 200,000 CNY quotes).
+  const std::string month = PlainSpaces(PriceSummary(p, ChoosePrice(p, "test-card", ServiceKind::kMonthlyServer, cn), Language::kEnglish));
+  INFO(month);
+  CHECK(month.find(" per card-month") != std::string::npos);
+  CHECK(month.find("card-hour") == std::string::npos);
+  const std::string buy = PriceSummary(p, ChoosePrice(p, "test-card", ServiceKind::kPurchase, cn), Language::kChinese);
+  INFO(buy);
+  CHECK(buy.find("/卡") != std::string::npos);
+  CHECK(buy.find("/卡·") == std::string::npos);
 
   // No price, no summary.
   CHECK(PriceSummary(p, PriceChoice{}, Language::kEnglish).empty());

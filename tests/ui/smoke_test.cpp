@@ -314,6 +314,10 @@ std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames) {
   for (int f = 0; f < frames; ++f) {
     NormalizeCalculator(state.calculator, *data.catalogs);
     UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
+    NormalizeWalkthrough(state.walkthrough);
+    UpdateWalkthroughDerived(state, *data.catalogs, walkthrough, state.language);
+    FollowCarriedJob(state, &calculator, &walkthrough, memory.carried_job);
+    UpdateCostDerived(state, *data.catalogs, cost, state.language);
     ImGui::NewFrame();
     if (f == frames - 1) ImGui::LogToClipboard(0);
     ui::DrawApp(state, data, env, memory);
@@ -357,6 +361,24 @@ TEST_CASE("Fits on says so when no card holds the job as set, at any count, and 
   INFO(fits.substr(0, 3000));
   CHECK(fits.find("Cost this job") != std::string::npos);
   CHECK(fits.find("has no cost") == std::string::npos);
+}
+
+TEST_CASE("the walkthrough's first step gives the numbers of the task picked: adapters are not full training's 16 bytes") {
+  ImGuiHeadless imgui(1440, 3000, 1);
+  ui::UiEnv env = EnvFor({1440, 3000, 1});
+  AppState state;
+  state.view = View::kWalkthrough;
+  state.walkthrough.step = 0;
+  state.walkthrough.task = WalkthroughTask::kPeft;
+  const std::string peft = LastFrameText(state, env, 3);
+  INFO(peft.substr(0, 3000));
+  CHECK(peft.find("LoRA keeps the frozen base at BF16") != std::string::npos);
+  CHECK(peft.find("16\u00A0bytes per parameter of model states") == std::string::npos);
+  state.walkthrough.task = WalkthroughTask::kFullFinetune;
+  const std::string full = LastFrameText(state, env, 3);
+  INFO(full.substr(0, 3000));
+  CHECK(full.find("16\u00A0bytes per parameter of model states") != std::string::npos);
+  CHECK(full.find("LoRA keeps the frozen base") == std::string::npos);
 }
 
 TEST_CASE("every view draws in Chinese, and in English while the Chinese font is missing") {
