@@ -41,40 +41,53 @@ const AccuracyDerived& Accuracy() {
 
 // Draws `frames` frames, the pointer sweeping across the window and clicking now and then, or
 // resting at `rest` (pixels); each frame's ui::DrawFingerprint goes to `fingerprints`.
-int DrawFrames(AppState& state, const ui::UiEnv& env, int frames, const ImVec2* rest = nullptr,
-               std::vector<std::uint64_t>* fingerprints = nullptr) {
+// What the page keeps between frames (the views' memory, the derived results), brought up to the
+// state before each frame as the web app's frame loop does.
+struct AppFrames {
   ui::UiMemory memory;
   ui::AppData data;
-  data.catalogs = &test::RealCatalogs();
   CalculatorDerived calculator;
-  data.calculator = &calculator;
   WalkthroughDerived walkthrough;
-  data.walkthrough = &walkthrough;
   CostDerived cost;
-  data.cost = &cost;
-  data.accuracy = &Accuracy();
-  int vertices = 0;
-  ImGuiIO& io = ImGui::GetIO();
-  for (int f = 0; f < frames; ++f) {
-    // Sweep the mouse across the window, clicking now and then.
-    io.MousePos = rest ? *rest : ImVec2(io.DisplaySize.x * (0.1f + 0.8f * f / frames), io.DisplaySize.y * 0.45f);
-    io.MouseDown[0] = !rest && f % 7 == 3;
+  AppFrames() {
+    data.catalogs = &test::RealCatalogs();
+    data.calculator = &calculator;
+    data.walkthrough = &walkthrough;
+    data.cost = &cost;
+    data.accuracy = &Accuracy();
+  }
+  AppFrames(const AppFrames&) = delete;
+  AppFrames& operator=(const AppFrames&) = delete;
+  void Update(AppState& state) {
     NormalizeCalculator(state.calculator, *data.catalogs);
     UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
     NormalizeWalkthrough(state.walkthrough);
     UpdateWalkthroughDerived(state, *data.catalogs, walkthrough, state.language);
     FollowCarriedJob(state, &calculator, &walkthrough, memory.carried_job);
     UpdateCostDerived(state, *data.catalogs, cost, state.language);
+  }
+};
+
+int DrawFrames(AppState& state, const ui::UiEnv& env, int frames, const ImVec2* rest = nullptr,
+               std::vector<std::uint64_t>* fingerprints = nullptr) {
+  AppFrames app;
+  int vertices = 0;
+  ImGuiIO& io = ImGui::GetIO();
+  for (int f = 0; f < frames; ++f) {
+    // Sweep the mouse across the window, clicking now and then.
+    io.MousePos = rest ? *rest : ImVec2(io.DisplaySize.x * (0.1f + 0.8f * f / frames), io.DisplaySize.y * 0.45f);
+    io.MouseDown[0] = !rest && f % 7 == 3;
+    app.Update(state);
     ImGui::NewFrame();
-    ui::DrawApp(state, data, env, memory);
+    ui::DrawApp(state, app.data, env, app.memory);
     ImGui::Render();
     vertices = ImGui::GetDrawData()->TotalVtxCount;
     if (fingerprints) fingerprints->push_back(ui::DrawFingerprint(*ImGui::GetDrawData()));
   }
   // Results are derived once per change of inputs, never per frame.
-  CHECK(calculator.computations <= frames / 3 + 2);
-  CHECK(walkthrough.computations <= frames / 3 + 2);
-  CHECK(cost.computations <= frames / 3 + 2);
+  CHECK(app.calculator.computations <= frames / 3 + 2);
+  CHECK(app.walkthrough.computations <= frames / 3 + 2);
+  CHECK(app.cost.computations <= frames / 3 + 2);
   return vertices;
 }
 
@@ -299,28 +312,14 @@ std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames) {
   ImGuiIO& io = ImGui::GetIO();
   const auto saved = io.SetClipboardTextFn;
   io.SetClipboardTextFn = [](void*, const char* text) { collected += text ? text : ""; };
-  ui::UiMemory memory;
-  ui::AppData data;
-  data.catalogs = &test::RealCatalogs();
-  CalculatorDerived calculator;
-  data.calculator = &calculator;
-  WalkthroughDerived walkthrough;
-  data.walkthrough = &walkthrough;
-  CostDerived cost;
-  data.cost = &cost;
-  data.accuracy = &Accuracy();
+  AppFrames app;
   io.MousePos = ImVec2(1, 1);
   io.MouseDown[0] = false;
   for (int f = 0; f < frames; ++f) {
-    NormalizeCalculator(state.calculator, *data.catalogs);
-    UpdateCalculatorDerived(state, *data.catalogs, calculator, state.language);
-    NormalizeWalkthrough(state.walkthrough);
-    UpdateWalkthroughDerived(state, *data.catalogs, walkthrough, state.language);
-    FollowCarriedJob(state, &calculator, &walkthrough, memory.carried_job);
-    UpdateCostDerived(state, *data.catalogs, cost, state.language);
+    app.Update(state);
     ImGui::NewFrame();
     if (f == frames - 1) ImGui::LogToClipboard(0);
-    ui::DrawApp(state, data, env, memory);
+    ui::DrawApp(state, app.data, env, app.memory);
     if (f == frames - 1) ImGui::LogFinish();
     ImGui::Render();
   }
