@@ -31,8 +31,9 @@ ATLAS_DEFERRED std::size_t DrawPinnedName(ImDrawList* dl, const std::string& pin
   // 910B (910B3-class, Atlas 800T A2 module)"), so none of it is cut at the edge; into lines of
   // at most 12 em, a compact block that leaves room for the other cards' names.
   const float room = area.z - area.x - Em(0.3f);
-  const float wrap = ImGui::CalcTextSize(name.c_str()).x <= room ? 0.0f : std::max(Em(4), std::min(room, Em(12)));
-  const ImVec2 sz = ImGui::CalcTextSize(name.c_str(), nullptr, false, wrap);
+  ImVec2 sz = ImGui::CalcTextSize(name.c_str());
+  const float wrap = sz.x <= room ? 0.0f : std::max(Em(4), std::min(room, Em(12)));
+  if (wrap > 0) sz = ImGui::CalcTextSize(name.c_str(), nullptr, false, wrap);
   const charts::PinnedPlace at = charts::PlacePinnedLabel(markers, k, sz.x, sz.y, Em(0.15f), {area.x, area.y, area.z, area.w}, taken);
   const ImVec4 box(static_cast<float>(at.box.x0), static_cast<float>(at.box.y0), static_cast<float>(at.box.x1),
                    static_cast<float>(at.box.y1));
