@@ -59,6 +59,7 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
     FitsOnEntry e{i, 0, 0, UnsupportedSoftware(c.gpus.gpus[i], w, language)};
     if (e.unsupported.empty()) e.min_gpus = MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout);
     if (e.min_gpus > 0) e.per_gpu_bytes = Estimate(layout, c, Language::kEnglish, false).memory.total_bytes;
+    else e.standalone = e.unsupported.empty() && c.gpus.gpus[i].Standalone();
     d.fits_on.push_back(e);
   }
   // Fewest cards first, then the card with the most memory left.

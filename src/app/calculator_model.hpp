@@ -19,6 +19,9 @@ struct FitsOnEntry {
   // Why the card is left out whatever the count: its software stack lacks what the job needs
   // (training on a stack that does not train; data/software.json). Empty when it is not.
   std::string unsupported;
+  // The card is one chip with no link to another (Gpu::Standalone) and the job does not fit on
+  // one: more of them would not help.
+  bool standalone = false;
 };
 inline constexpr int kMaxFitsOnGpus = 1024;
 

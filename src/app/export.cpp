@@ -118,8 +118,13 @@ std::string CalculatorText(const CalculatorDerived& d, const Catalogs& c, const 
     j["request"] = WorkloadToRequest(w, d.inputs.model_preset);
     j["link"] = link;
     Json fits = Json::array();
-    for (const FitsOnEntry& e : d.fits_on)
-      fits.push_back({{"gpu", c.gpus.gpus[e.gpu_index].id}, {"min_gpus", e.min_gpus > 0 ? Json(e.min_gpus) : Json(nullptr)}});
+    for (const FitsOnEntry& e : d.fits_on) {
+      Json entry = {{"gpu", c.gpus.gpus[e.gpu_index].id}, {"min_gpus", e.min_gpus > 0 ? Json(e.min_gpus) : Json(nullptr)}};
+      // Why a card is left out whatever the count: its software, or one chip that links to none.
+      if (!e.unsupported.empty()) entry["unsupported"] = e.unsupported;
+      if (e.standalone) entry["standalone"] = true;
+      fits.push_back(std::move(entry));
+    }
     j["fits_on"] = fits;
     return j.dump(2) + "\n";
   }

@@ -129,6 +129,8 @@ double JobCapacityBytes(const MemoryBreakdown& memory, double usable_bytes, cons
 }
 
 int MinGpusToFit(const Workload& base, const Catalogs& c, const Gpu& gpu, int max_gpus, Workload* layout) {
+  // A chip with no link to another holds the job alone or not at all (Gpu::Standalone).
+  if (gpu.Standalone()) max_gpus = std::min(max_gpus, 1);
   for (int n = 1; n <= max_gpus; n *= 2) {
     Workload w = base;
     w.gpu = gpu.id;

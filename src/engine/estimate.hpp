@@ -55,7 +55,8 @@ double JobCapacityBytes(const MemoryBreakdown& memory, double usable_bytes, cons
 
 // Smallest number of `gpu` cards on which the workload fits, spreading it with ZeRO-3 data
 // parallelism (training) or tensor then pipeline parallelism (inference); 0 when even
-// `max_gpus` cards are not enough. `layout` receives the layout used.
+// `max_gpus` cards are not enough (a standalone chip, Gpu::Standalone, is tried alone).
+// `layout` receives the layout used.
 int MinGpusToFit(const Workload& w, const Catalogs& catalogs, const Gpu& gpu, int max_gpus, Workload* layout = nullptr);
 
 }  // namespace atlas

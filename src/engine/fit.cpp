@@ -90,6 +90,8 @@ class FitSearch {
     const size_t idx = gpu_ ? static_cast<size_t>(gpu_ - c.gpus.gpus.data()) : 0;
     tier_ = idx < c.gpu_tiers.size() ? static_cast<int>(c.gpu_tiers[idx].tier) : 2;
     max_gpus_ = cons.max_gpus.value_or(base.gpus);
+    // More of a chip with no link to another (one SoC) is no help: it holds the job alone.
+    if (gpu_ && gpu_->Standalone()) max_gpus_ = std::min(max_gpus_, base.gpus);
     training_ = base.IsTraining();
     global_batch_ = static_cast<long long>(base.micro_batch) * base.grad_accum * base.dp;
     replicas_ = training_ ? 1 : std::max(1, base.gpus / std::max(1, base.tp * base.pp));

@@ -60,6 +60,11 @@ struct Gpu {
 
   // Best dense 16-bit tensor throughput (BF16, else FP16), TFLOPS; 0 when neither exists.
   double Dense16Tflops() const;
+  // A chip with no link to another chip: gpus.json records interconnect_gbps 0 for one SoC
+  // (Apple M-series, Jetson), as opposed to a figure it does not publish. Such chips are
+  // separate computers: the engine never splits a model over several of them (tensor or
+  // pipeline parallel, sharded training); only one of them holds a job.
+  bool Standalone() const { return interconnect_gbps <= 0 && !IsUnpublished("interconnect_gbps"); }
   // Whether the figure `field` (a gpus.json field name) is only the vendor's claim.
   bool IsVendorClaimOnly(std::string_view field) const;
   // Whether the figure `field` (a gpus.json field name) is listed as not published.

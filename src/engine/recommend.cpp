@@ -724,7 +724,10 @@ void Search::SearchCard(size_t gi) {
   const double usable_bytes = c_.calibration.UsableBytes(g);  // once per card
   const bool fp8_refused = SupportFor(g, training_ ? SoftwareFeature::kFp8Training : SoftwareFeature::kFp8Inference).level == SupportLevel::kNo;
   std::vector<int> counts = base_counts_;
-  if (owned_count > 0 && owned_count <= cons_.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
+  // A chip with no link to another (one SoC) holds the job alone or not at all: several of
+  // them are separate computers, and no layout here splits a model over a network of them.
+  if (g.Standalone()) counts.assign(1, 1);
+  else if (owned_count > 0 && owned_count <= cons_.max_gpus && std::find(counts.begin(), counts.end(), owned_count) == counts.end()) {
     counts.push_back(owned_count);
     std::sort(counts.begin(), counts.end());
   }

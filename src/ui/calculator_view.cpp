@@ -633,10 +633,17 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus > 0 ? IM_COL32(235, 238, 245, 255) : kColorMuted);
     if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) ApplyFitsOn(state.calculator, c, e.gpu_index);
     ImGui::PopStyleColor(2);
-    if (ImGui::IsItemHovered()) {
-      if (e.min_gpus > 0) ImGui::SetTooltip("%s", Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str())).c_str());
-      else if (!e.unsupported.empty()) ImGui::SetTooltip("%s", Shown(e.unsupported, env).c_str());
-      else ImGui::SetTooltip("%s", Plurals(Printf(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus)).c_str());
+    // Why a card is "-" on a hover, or a tap on phones (no hover there); a card that fits is
+    // applied by its tap, and its count and memory are on the chip and in the results.
+    if (e.min_gpus > 0) {
+      if (!env.narrow() && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str())).c_str());
+    } else {
+      DetailText("fits_on_none",
+                 !e.unsupported.empty() ? Shown(e.unsupported, env)
+                 : e.standalone         ? Printf(t.calc_fits_on_standalone_tip, name.c_str())
+                                        : Plurals(Printf(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus)),
+                 env, 28);
     }
     ImGui::PopID();
     ++shown;
