@@ -120,6 +120,7 @@ const std::string& MissingFor(View view, const AppData& data) {
 
 // One view's panel, and performance.mark('gpu-atlas:view:<name>') on its first frame.
 void DrawView(View view, AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory) {
+  if (view != View::kShare) memory.shared_view = view;
   const unsigned bit = 1u << static_cast<unsigned>(view);
   if (env.mark && !(memory.views_marked & bit)) {
     memory.views_marked |= bit;
@@ -216,6 +217,12 @@ ImRect DrawPhoneLayout(AppState& state, const AppData& data, const UiEnv& env, U
 }
 
 }  // namespace
+
+const char* ViewTitle(View view, const UiText& t) {
+  for (const ViewTab& tab : kTabs)
+    if (tab.view == view) return t.*tab.label;
+  return t.tab_calculator;
+}
 
 ImVec4 ScreenClearColour() {
   ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_ChildBg];

@@ -35,6 +35,9 @@ struct AppData {
 
 void DrawApp(AppState& state, const AppData& data, const UiEnv& env, UiMemory& memory);
 
+// A view's name as its tab shows it on desktops ("Calculator", "Cost & region").
+const char* ViewTitle(View view, const UiText& t);
+
 // The colour the platform clears the screen to before each frame: the view panel's, which covers
 // most of the screen and so draws no background of its own; DrawApp paints the rest.
 ImVec4 ScreenClearColour();

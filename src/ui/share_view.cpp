@@ -1,6 +1,7 @@
 #include "share_view.hpp"
 
 #include "accuracy_view.hpp"
+#include "root.hpp"
 
 #include "app/export.hpp"
 #include "app/share_link.hpp"
@@ -26,12 +27,15 @@ void DrawLinkNotices(const UiEnv& env, UiMemory& memory) {
 
 void DrawShareView(const AppState& state, const Catalogs& c, const CalculatorDerived& calc, const UiEnv& env,
                    UiMemory& memory) {
-  const std::string fragment = EncodeLink(state, c);
+  // The link opens the view the reader came from (UiMemory::shared_view), with every setting.
+  AppState shared = state;
+  shared.view = memory.shared_view;
+  const std::string fragment = EncodeLink(shared, c);
   const std::string link = env.page_url + fragment;
   const UiText& t = env.text();
   SectionTitle(t.share_link_title);
   ImGui::PushTextWrapPos(0);
-  DisabledWrapped(t.share_link_help);
+  DisabledWrapped(Printf(t.share_link_help, ViewTitle(memory.shared_view, t)));
   ImGui::PopTextWrapPos();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
   WrappedText(link.c_str());

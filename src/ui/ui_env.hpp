@@ -84,6 +84,9 @@ struct UiMemory {
   std::string share_status;               // "Link copied", ...
   int hovered_gpu = -1;
   int last_view = -1;
+  // The view the Share view's link opens: the last other view drawn (the Calculator when the
+  // page opened on Share), so that a shared link shows the result, not the Share view again.
+  View shared_view = View::kCalculator;
   unsigned views_marked = 0;  // bit per view whose first frame was marked
   bool tab_pending = false;  // the state asked for a tab the tab bar does not show yet
   bool tier_rule_open = false;

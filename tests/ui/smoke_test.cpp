@@ -306,13 +306,13 @@ TEST_CASE("the draw fingerprint changes with any vertex, index, command or displ
 // The text the last of `frames` frames drew (the pointer resting at the top left corner, no
 // clicks): ImGui's log "to the clipboard", with the clipboard function swapped for one that
 // collects, as the page's drawn-text hook does (src/platform/web/drawn_text_hook.cpp).
-std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames) {
+// `app` keeps the UI's memory from one call to the next (a reader moving between views).
+std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames, AppFrames& app) {
   static std::string collected;
   collected.clear();
   ImGuiIO& io = ImGui::GetIO();
   const auto saved = io.SetClipboardTextFn;
   io.SetClipboardTextFn = [](void*, const char* text) { collected += text ? text : ""; };
-  AppFrames app;
   io.MousePos = ImVec2(1, 1);
   io.MouseDown[0] = false;
   for (int f = 0; f < frames; ++f) {
@@ -325,6 +325,36 @@ std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames) {
   }
   io.SetClipboardTextFn = saved;
   return collected;
+}
+
+std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames) {
+  AppFrames app;
+  return LastFrameText(state, env, frames, app);
+}
+
+TEST_CASE("the Share view's link opens the view the reader came from (the Calculator when the page opened on Share)") {
+  ImGuiHeadless imgui(1440, 3000, 1);
+  ui::UiEnv env = EnvFor({1440, 3000, 1});
+  env.page_url = "https://atlas.example/";
+  AppState state;
+  state.calculator.model_preset = "llama-3.1-70b";
+  state.view = View::kShare;
+  AppFrames opened_on_share;
+  const std::string direct = LastFrameText(state, env, 4, opened_on_share);
+  CHECK(direct.find("https://atlas.example/#v=1&") != std::string::npos);
+  CHECK(direct.find("&view=calculator&calc.") != std::string::npos);
+  CHECK(direct.find("view=share") == std::string::npos);
+  CHECK(direct.find("opens on the view you came from: Calculator.") != std::string::npos);
+  AppFrames app;
+  state.view = View::kCost;
+  LastFrameText(state, env, 4, app);
+  state.view = View::kShare;
+  const std::string from_cost = LastFrameText(state, env, 4, app);
+  CHECK(from_cost.find("&view=cost&calc.") != std::string::npos);
+  CHECK(from_cost.find("view=share") == std::string::npos);
+  CHECK(from_cost.find("opens on the view you came from: Cost & region.") != std::string::npos);
+  // The state itself (the page's own address) stays on Share.
+  CHECK(state.view == View::kShare);
 }
 
 TEST_CASE("Fits on says so when no card holds the job as set, at any count, and Cost this job why it is greyed; not when the job fits") {
