@@ -57,6 +57,19 @@ std::vector<int> FilterModels(const std::vector<ModelSpec>& models, const std::s
   std::vector<int> out;
   for (int i = 0; i < static_cast<int>(models.size()); ++i)
     if (ModelMatchesQuery(models[i], query)) out.push_back(i);
+  // A typed query ranks the matches: names that begin with its first word ("llama 70": the
+  // Llamas before DeepSeek-R1-Distill-Llama-70B), then the newest first ("70B": Llama 3.1 70B
+  // before Llama 2 70B, which the catalog lists first), then the catalog's order.
+  const std::string q = Lower(query);
+  const size_t start = q.find_first_not_of(' ');
+  if (start == std::string::npos) return out;
+  const std::string first = WithoutSeparators(q.substr(start, q.find(' ', start) - start));
+  const auto leads = [&](const ModelSpec& m) {
+    return !first.empty() && (WithoutSeparators(Lower(m.name)).rfind(first, 0) == 0 || WithoutSeparators(Lower(m.name_zh)).rfind(first, 0) == 0);
+  };
+  std::vector<std::pair<bool, int>> keys(models.size());
+  for (int i : out) keys[i] = {!leads(models[i]), -models[i].year};
+  std::stable_sort(out.begin(), out.end(), [&](int a, int b) { return keys[a] < keys[b]; });
   return out;
 }
 

@@ -19,7 +19,8 @@ struct ModelPickerState {
 
 // True when `query` is empty or appears in the preset's name, id or family, ignoring ASCII case.
 bool ModelMatchesQuery(const ModelSpec& model, const std::string& query);
-// Positions in `models` of the presets that match `query`, in catalog order.
+// Positions in `models` of the presets that match `query`: in catalog order for an empty query;
+// else names that begin with its first word first, then the newest, then the catalog's order.
 std::vector<int> FilterModels(const std::vector<ModelSpec>& models, const std::string& query);
 
 struct ModelPickerText {

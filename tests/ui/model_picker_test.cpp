@@ -46,6 +46,27 @@ TEST_CASE("the picker's filter: every word must match, separators optional, Chin
   CHECK(!Has(qianwen, "llama-2-7b"));
   CHECK(IdsFor("通义千问") == qianwen);
   CHECK(Has(IdsFor("千问 72b"), "qwen2.5-72b"));
+}
+
+TEST_CASE("the picker's matches: names that begin with the first word, then the newest (new-user review, 2026-12-06)") {
+  const auto pos = [](const std::vector<std::string>& ids, const std::string& id) {
+    return std::find(ids.begin(), ids.end(), id) - ids.begin();
+  };
+  // "70B" listed Llama 2 70B (2023, first in the catalog) above Llama 3.1 70B (2024).
+  const auto b70 = IdsFor("70B");
+  REQUIRE(Has(b70, "llama-2-70b"));
+  REQUIRE(Has(b70, "llama-3.1-70b"));
+  CHECK(pos(b70, "llama-3.1-70b") < pos(b70, "llama-2-70b"));
+  for (size_t i = 1; i < b70.size(); ++i) CHECK(test::RealCatalogs().models.Find(b70[i - 1])->year >= test::RealCatalogs().models.Find(b70[i])->year);
+  // "llama 70": the Llamas themselves before the models that only carry the name.
+  const auto llama70 = IdsFor("llama 70");
+  REQUIRE(Has(llama70, "deepseek-r1-distill-llama-70b"));
+  CHECK(pos(llama70, "llama-2-70b") < pos(llama70, "deepseek-r1-distill-llama-70b"));
+  CHECK(pos(llama70, "llama-3.1-70b") < pos(llama70, "llama-2-70b"));
+  // No query: the catalog's order, untouched.
+  const auto all = IdsFor("");
+  REQUIRE(all.size() == Presets().size());
+  for (size_t i = 0; i < all.size(); ++i) CHECK(all[i] == Presets()[i].id);
   CHECK(!IdsFor("深度求索").empty());
 }
 
