@@ -458,10 +458,11 @@ ImGuiID NextDetailId(DetailKind kind, const char* test_id, int& n) {
 bool TappedDetail(bool first_in_row, const UiEnv& env) {
   ImGuiContext& g = *GImGui;
   const float slop = 10.0f * env.dpr;
-  // A press on empty space "activates" the window's move handle even when it cannot move.
+  // A press on empty space "activates" the window's move handle even when it cannot move; a
+  // press on the item itself (a button whose detail says why it does nothing) is a tap on it.
   if (!ImGui::IsMouseReleased(ImGuiMouseButton_Left) || g.IO.MouseDragMaxDistanceSqr[0] >= slop * slop ||
-      (g.ActiveIdPreviousFrame != 0 && !(g.ActiveIdPreviousFrameWindow &&
-                                          g.ActiveIdPreviousFrame == g.ActiveIdPreviousFrameWindow->MoveId)))
+      (g.ActiveIdPreviousFrame != 0 && g.ActiveIdPreviousFrame != g.LastItemData.ID &&
+       !(g.ActiveIdPreviousFrameWindow && g.ActiveIdPreviousFrame == g.ActiveIdPreviousFrameWindow->MoveId)))
     return false;
   if (ImGui::IsItemHovered()) return true;
   const ImGuiTable* table = ImGui::GetCurrentTable();
