@@ -622,8 +622,19 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   for (const FitsOnEntry& e : d.fits_on) {
     const Gpu& g = c.gpus.gpus[e.gpu_index];
     const std::string& name = g.DisplayName(env.chinese());
-    const std::string label = e.min_gpus > 0 ? name + " x" + std::to_string(e.min_gpus) : name + " -";
-    const float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+    const std::string count = e.min_gpus > 0 ? " x" + std::to_string(e.min_gpus) : " -";
+    std::string label = name + count;
+    float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+    // A chip wider than the panel (a phone) drops the name's bracketed detail: "Ascend 910B
+    // (910B3-class, Atlas 800T A2 module) x4" was cut at the screen's edge. Its tooltip or sheet
+    // keeps the full name.
+    if (bw > avail) {
+      const size_t cut = std::min(name.find(" ("), name.find("\xEF\xBC\x88"));  // " (" or "（"
+      if (cut != std::string::npos && cut > 0) {
+        label = name.substr(0, cut) + count;
+        bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+      }
+    }
     if (shown > 0 && line_x + bw < avail) ImGui::SameLine();
     else line_x = 0;
     line_x += bw + ImGui::GetStyle().ItemSpacing.x;
