@@ -629,7 +629,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     // (910B3-class, Atlas 800T A2 module) x4" was cut at the screen's edge. Its tooltip or sheet
     // keeps the full name.
     if (bw > avail) {
-      const size_t cut = std::min(name.find(" ("), name.find("\xEF\xBC\x88"));  // " (" or "（"
+      const size_t cut = std::min(name.find(" ("), name.find("（"));
       if (cut != std::string::npos && cut > 0) {
         label = name.substr(0, cut) + count;
         bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;

@@ -38,11 +38,11 @@ await run([
     const narrowed = await page.screenshot({ clip: { x: 20, y: 125, width: 380, height: 300 } });
     assert(!narrowed.equals(opened), "typing did not change the list");
     await shot(page, "model-picker-desktop");
-    // The highlight starts on the first match: Enter picks Whisper large-v3, which only the
-    // narrowed list puts first (the full list starts with GPT-2).
+    // The highlight starts on the first match: Enter picks Whisper large-v3-turbo (2024), which
+    // only the narrowed list puts first (newest first; the full list starts with GPT-2).
     await press(page, "Enter");
     await frames(page, 8);
-    assert(/calc\.model=whisper-large-v3(&|$)/.test(await hash(page)), `Enter: ${await hash(page)}`);
+    assert(/calc\.model=whisper-large-v3-turbo(&|$)/.test(await hash(page)), `Enter: ${await hash(page)}`);
     await page.mouse.click(207, 117);
     await frames(page, 8);
     await page.keyboard.type("gemma-3");
