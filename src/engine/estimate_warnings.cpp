@@ -62,9 +62,8 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
   // a model split over them, or training that syncs every step, runs over a network the
   // estimate does not model. Serving replicas (data parallel only) need no link.
   if (gpu.Standalone() && w.gpus > 1 && (w.tp > 1 || w.pp > 1 || w.IsTraining()))
-    out.push_back(Printf(T.warn_standalone_split, gpu.DisplayName(language == Language::kChinese).c_str(),
-                         gpu.Text(&Gpu::interconnect, language == Language::kChinese).c_str(), w.gpus, w.tp, w.pp,
-                         std::max(1, w.dp)));
+    out.push_back(Printf(T.warn_standalone_split, gpu.DisplayName(language == Language::kChinese).c_str(), w.gpus, w.tp,
+                         w.pp, std::max(1, w.dp)));
   for (const Need& need : NeedsOf(w, framework)) {
     const SupportEntry& e = SupportFor(gpu, need.feature);
     if (e.level != SupportLevel::kNo && e.level != SupportLevel::kPartial) continue;

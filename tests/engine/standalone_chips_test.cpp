@@ -99,7 +99,7 @@ TEST_CASE("standalone chips: an estimate split over several is warned; serving r
   const EstimateResult split =
       Estimate(Job(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "apple-m4-max", "gpus": 2, "tp": 2})"), Data());
   REQUIRE(split.ok);
-  CHECK(CountOf(split.warnings, "is a single chip with no link to another") == 1);
+  CHECK(CountOf(split.warnings, "is a single chip with no link to another chip: 2 of them are separate computers") == 1);
   CHECK(CountOf(split.warnings, "tensor parallel 2 × pipeline 1 × data parallel 1") == 1);
   const EstimateResult zh = Estimate(Job(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "apple-m4-max", "gpus": 2, "tp": 2})"),
                                      Data(), Language::kChinese);
