@@ -357,17 +357,23 @@ TEST_CASE("the Share view's link opens the view the reader came from (the Calcul
   CHECK(state.view == View::kShare);
 }
 
+// The Calculator on Llama 3.1 70B with an H100 SXM picked, for `task`.
+AppState Calculator70BOnH100(Task task) {
+  AppState state;
+  state.view = View::kCalculator;
+  state.calculator.model_preset = "llama-3.1-70b";
+  state.calculator.workload.task = task;
+  state.calculator.workload.gpu = "h100-sxm";
+  return state;
+}
+
 TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its bracketed detail; one that fits keeps it") {
   // A very tall phone, so that the whole Calculator is on screen (a clipped line is not logged),
   // 320 CSS px wide (iPhone SE): the tests' font is 7 px a character, the page's 17 px DejaVu
   // Sans about 9.5, so at 390 this cut showed only in the browser.
   ImGuiHeadless imgui(320, 7000, 1);
   ui::UiEnv env = EnvFor({320, 7000, 1});
-  AppState state;
-  state.view = View::kCalculator;
-  state.calculator.model_preset = "llama-3.1-70b";
-  state.calculator.workload.task = Task::kInference;
-  state.calculator.workload.gpu = "h100-sxm";
+  AppState state = Calculator70BOnH100(Task::kInference);
   const std::string text = LastFrameText(state, env, 3);
   REQUIRE(text.find("Fits on (fewest cards)") != std::string::npos);
   // "Ascend 910B (910B3-class, Atlas 800T A2 module) x4" ran past the screen's edge.
@@ -380,13 +386,9 @@ TEST_CASE("Fits on says so when no card holds the job as set, at any count, and 
   // A tall desktop, so that the whole results column is on screen (a clipped line is not logged).
   ImGuiHeadless imgui(1440, 6000, 1);
   ui::UiEnv env = EnvFor({1440, 6000, 1});
-  AppState state;
-  state.view = View::kCalculator;
-  state.calculator.model_preset = "llama-3.1-70b";
-  state.calculator.workload.gpu = "h100-sxm";
   // Full fine-tuning at 8k without activation checkpointing: the activations alone pass 80 GB
   // per card, and data parallelism does not shrink them (a new user's case, 2026-12-06).
-  state.calculator.workload.task = Task::kFullFinetune;
+  AppState state = Calculator70BOnH100(Task::kFullFinetune);
   state.calculator.workload.seq_len = 8192;
   const std::string none = LastFrameText(state, env, 3);
   INFO(none.substr(0, 3000));
