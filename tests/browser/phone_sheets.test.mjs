@@ -46,7 +46,7 @@ const reach = reachTarget;
 await run([
   ["phone: a tap on a card that Fits on leaves out (\"-\") says why: one chip that links to none, software it lacks", async () => {
     // Llama 3.1 70B BF16 serving (~134 GiB): an M3/M4 Max (128 GB, one SoC) cannot hold it and
-    // two of them are two computers; vLLM does not run on a V100 (data/software.json). The
+    // two of them are two computers; flash-attn does not run on a V100 (data/software.json). The
     // reasons were hover tooltips, which phones never show.
     const { context, page, problems } = await open("#v=1&view=calculator&calc.model=llama-3.1-70b&calc.task=inference&calc.gpu=h100-sxm", PHONE, "en");
     // Down to the list by the wheel: a swipe that starts on one of its many buttons presses it.

@@ -88,6 +88,9 @@ TEST_CASE("what practitioners hit: NF4 on MLU370 and MTT S4000, FP8 on A100 vs H
   CHECK(Level("mi300x", SoftwareFeature::kFp8Inference) == SupportLevel::kYes);
   CHECK(Level("mi250x", SoftwareFeature::kFp8Training) == SupportLevel::kNo);
   CHECK(Level("v100-sxm2-32gb", SoftwareFeature::kFlashAttention) == SupportLevel::kNo);
+  // vLLM's install guide lists compute capability 7.0+ (V100 included; docs v0.14.0), and V1
+  // runs on pre-Ampere GPUs since v0.10.2: FP16 only, no FlashAttention backend. It was "no".
+  CHECK(Level("v100-sxm2-32gb", SoftwareFeature::kVllm) == SupportLevel::kPartial);
   CHECK(Level("ascend-910b", SoftwareFeature::kVllm) == SupportLevel::kYes);
   CHECK(Level("apple-m2-ultra", SoftwareFeature::kLlamaCpp) == SupportLevel::kYes);
   CHECK(Level("apple-m2-ultra", SoftwareFeature::kFp8Inference) == SupportLevel::kNo);
