@@ -1,6 +1,6 @@
-// The Cost view's "Hubs side by side" table (issue 13.6): electricity price, PUE, carbon
-// intensity, latency to the user's city and rent as columns, sorted by rent by default (cheapest
-// first, "no price" last), hubs with their own quotes marked, at desktop and phone sizes; a click
+// The Cost view's "Hubs side by side" table (issue 13.6): the job's rent (right after the hub, in
+// view on phones), electricity price, PUE, carbon intensity and latency to the user's city as
+// columns, sorted by rent by default (cheapest first, "no price" last), hubs with their own quotes marked, at desktop and phone sizes; a click
 // on a column header re-sorts. Reads the drawn text through the test hook
 // (src/platform/web/drawn_text_hook.hpp). Serves ATLAS_DIST or build/web/dist.
 import { DESKTOP, PHONE, assert, dist, frames, launch, run, serve, shot, swipe, waitForMark } from "./harness.mjs";
@@ -77,14 +77,14 @@ await run([
     const hubRents = rows.filter((r) => r.includes("hub quote")).map(rent);
     assert(new Set(hubRents).size > 1, `hubs with their own quotes all cost the same: ${hubRents}`);
     await shot(page, "cost-hubs-desktop");
-    // A click on the "CO2 g/kWh" header (1440x900: its column at x~830 CSS px; the header row is
+    // A click on the "CO2 g/kWh" header (1440x900: its column at x~1080 CSS px; the header row is
     // the table's first, half a row below the table target's top) sorts by carbon intensity,
     // lowest first; a second click, highest first.
-    const carbon = (row) => Number(row.split("|")[4]);
+    const carbon = (row) => Number(row.split("|")[5]);
     const table = await target(page, "cost_hubs_table");
     assert(table, "no cost_hubs_table target");
     for (const [clicks, ascending] of [[1, true], [2, false]]) {
-      await page.mouse.click(830, table[1] + 9);
+      await page.mouse.click(1080, table[1] + 9);
       await frames(page, 6);
       const sorted = hubRows(await drawn(page)).rows.map(carbon);
       assert(sorted.length >= 8 && sorted.every(Number.isFinite), `carbon column unreadable after ${clicks} click(s): ${sorted}`);
@@ -100,10 +100,11 @@ await run([
     const { context, page, problems } = await openWithHook(PHONE);
     const text = await drawn(page);
     const { header, rows } = hubRows(text);
-    // 390 px wide: the hub column and the first figures show, the rest scroll sideways.
-    for (const col of ["Hub", "Power ¥/kWh"]) assert(header.includes(col), `phone header lacks '${col}': ${header}`);
+    // 390 px wide: the hub column and the job's rent show, the rest scroll sideways.
+    for (const col of ["Hub", "Rent CNY"]) assert(header.includes(col), `phone header lacks '${col}': ${header}`);
     assert(rows.length >= 4, `phone: only ${rows.length} hub rows`);
-    assert(rows.every((r) => /^\| [^|]+ \| \d/.test(r)), `phone rows do not start with a hub and a figure:\n${rows.join("\n")}`);
+    assert(rows.every((r) => /^\| [^|]+ \| (¥\d|no price)/.test(r)), `phone rows do not start with a hub and its rent:\n${rows.join("\n")}`);
+    checkSortedByRent(rows, "phone");
     await shot(page, "cost-hubs-phone");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
@@ -123,12 +124,13 @@ await run([
     const t = await target(page, "cost_hubs_table");
     assert(t && t[1] >= 0 && t[1] < 600, `hub table not in view: ${t}`);
     const before = hubRows(await drawn(page));
-    assert(!before.header.includes("Rent"), `the rent column already shows at 390 px (nothing to swipe): ${before.header}`);
+    assert(before.header.includes("Rent CNY"), `the rent column does not show at 390 px before a swipe: ${before.header}`);
+    assert(!before.header.includes("CO2"), `the CO2 column already shows at 390 px (nothing to swipe): ${before.header}`);
     await shot(page, "cost-hubs-phone-before-swipe");
     const y = t[1] + Math.min(t[3] - 10, 90);
     await swipe(context, page, 340, y, 60, y, 10);
     const after = hubRows(await drawn(page));
-    assert(after.header.includes("Rent CNY") && after.header.includes("CO2"), `after a swipe the rent and CO2 columns do not show: ${after.header}`);
+    assert(after.header.includes("CO2 g/kWh"), `after a swipe the CO2 column does not show: ${after.header}`);
     assert(after.header.startsWith("| Hub |"), `the hub column did not stay: ${after.header}`);
     assert(after.rows.every((r) => /^\| [^|]+ \| /.test(r)), `rows lost their hub name:\n${after.rows.join("\n")}`);
     await shot(page, "cost-hubs-phone-swiped");

@@ -1,5 +1,5 @@
-// The hubs side by side: electricity price, PUE, carbon intensity, latency to the user's city and
-// the job's rent as sortable columns (figures from src/app/cost_hub_table.hpp; this file only
+// The hubs side by side: the job's rent, electricity price, PUE, carbon intensity and latency to
+// the user's city as sortable columns (figures from src/app/cost_hub_table.hpp; this file only
 // draws them). On phones the hub column stays frozen while the others scroll sideways.
 #include "cost_parts.hpp"
 
@@ -32,6 +32,10 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
   // On phones the frozen hub column is kept narrow (long names clip) so figures show beside it.
   ImGui::TableSetupColumn(t.cost_col_hub, ImGuiTableColumnFlags_NoHide | (narrow ? ImGuiTableColumnFlags_WidthFixed : 0),
                           narrow ? Em(7.5f) : 0, static_cast<ImGuiID>(HubColumn::kHub));
+  // The job's rent (or price) right after the hub: the figure the table is for, in view on a
+  // phone without a sideways swipe (it was last, behind four columns).
+  ImGui::TableSetupColumn(Printf(purchase ? t.cost_col_capex : t.cost_col_rent, cur_head).c_str(), num | ImGuiTableColumnFlags_DefaultSort, 0,
+                          static_cast<ImGuiID>(HubColumn::kRent));
   ImGui::TableSetupColumn(Printf(t.cost_col_electricity, CurrencySymbol(cur)).c_str(), num, 0,
                           static_cast<ImGuiID>(HubColumn::kElectricity));
   ImGui::TableSetupColumn(t.cost_col_pue, num, 0, static_cast<ImGuiID>(HubColumn::kPue));
@@ -39,8 +43,6 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
   const std::string latency = d.inputs.user_centre.empty() ? std::string(t.cost_col_latency_none)
                                                            : Printf(t.cost_col_latency, CentreName(d.inputs.user_centre, t));
   ImGui::TableSetupColumn(latency.c_str(), num, 0, static_cast<ImGuiID>(HubColumn::kLatency));
-  ImGui::TableSetupColumn(Printf(purchase ? t.cost_col_capex : t.cost_col_rent, cur_head).c_str(), num | ImGuiTableColumnFlags_DefaultSort, 0,
-                          static_cast<ImGuiID>(HubColumn::kRent));
   ImGui::TableHeadersRow();
   // The order of the sorted column (the app model sorts; nothing is computed here).
   HubColumn column = HubColumn::kRent;
@@ -72,14 +74,6 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
       if (!narrow) DetailText("tip", market ? t.cost_hub_out_market_help : t.cost_hub_out_latency_help, env, 24);
     }
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Safe(row.kwh_price, 3).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Safe(row.pue, 2).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Safe(row.carbon_g_per_kwh, 0).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.latency_ms ? Safe(*row.latency_ms, 0).c_str() : "-");
-    ImGui::TableNextColumn();
     if (!row.rent) {
       ImGui::TextDisabled("%s", t.mark_no_price);
     } else {
@@ -104,6 +98,14 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
         DetailText("tip", t.cost_stale_tip, env, 24);
       }
     }
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.kwh_price, 3).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.pue, 2).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Safe(row.carbon_g_per_kwh, 0).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.latency_ms ? Safe(*row.latency_ms, 0).c_str() : "-");
     ImGui::PopID();
   }
   ImGui::EndTable();
