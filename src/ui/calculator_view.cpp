@@ -649,12 +649,11 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     if (e.min_gpus > 0) {
       if (!env.narrow() && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str())).c_str());
-    } else {
-      DetailText("fits_on_none",
-                 !e.unsupported.empty() ? Shown(e.unsupported, env)
-                 : e.standalone         ? Printf(t.calc_fits_on_standalone_tip, name.c_str())
-                                        : Plurals(Printf(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus)),
-                 env, 28);
+    } else if (BeginDetail("fits_on_none", env, 28)) {  // the reason is worded only when shown
+      WrappedText(!e.unsupported.empty() ? Shown(e.unsupported, env)
+                  : e.standalone         ? Printf(t.calc_fits_on_standalone_tip, name.c_str())
+                                         : Plurals(Printf(t.calc_fits_on_none_tip, name.c_str(), kMaxFitsOnGpus)));
+      EndDetail(env);
     }
     ImGui::PopID();
     ++shown;
