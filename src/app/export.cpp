@@ -134,7 +134,7 @@ std::string CalculatorText(const CalculatorDerived& d, const Catalogs& c, const 
   rows.push_back({T.exp_total, Num(r.memory.total_bytes / kBytesPerGiB, 2, f), "GiB", T.exp_sum});
   rows.push_back({Printf(T.exp_gpu_memory, r.gpu->DisplayName(zh).c_str()), Num(r.gpu_memory_bytes / kBytesPerGiB, 2, f), "GiB",
                   T.exp_catalog});
-  rows.push_back({T.exp_fits, r.fits ? T.exp_yes : T.exp_no, "", ""});
+  rows.push_back({T.exp_fits, !r.fits ? T.exp_no : r.runs_as_estimated ? T.exp_yes : T.exp_yes_memory_only, "", ""});
   // Counts (users) as whole numbers, other figures with three decimals below 100.
   for (const Figure& fig : r.compute.figures)
     rows.push_back({fig.label, Num(fig.value, fig.unit == "users" || std::fabs(fig.value) >= 100 ? 0 : 3, f),

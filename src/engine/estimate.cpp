@@ -116,7 +116,8 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, La
                              Gib(r.memory.host_memory_bytes).c_str()));
   if (w.IsTraining() && w.gpus > 1 && !r.gpu->nvlink_class)
     r.notes.push_back(Printf(T.est_no_nvlink, r.gpu->DisplayName(language == Language::kChinese).c_str()));
-  if (explain) r.warnings = EstimateWarnings(w, r.framework, *r.gpu, language);
+  r.warnings = EstimateWarnings(w, r.framework, *r.gpu, language);
+  r.runs_as_estimated = RunsAsEstimated(w, r.framework, *r.gpu);
   return r;
 }
 

@@ -29,6 +29,9 @@ struct EstimateResult {
   // What may stop the plan running as asked (estimate_warnings.hpp): a custom model whose fields
   // contradict its params, a feature the card's software stack lacks. Only when `explain`.
   std::vector<std::string> warnings;
+  // False when a warning means the plan cannot run as estimated (RunsAsEstimated): the
+  // verdict then says it fits in memory only. Only when `explain` (true otherwise).
+  bool runs_as_estimated = true;
 };
 
 // Checks the layout and combinations (TP divides heads, QLoRA needs a 4/8-bit base, ...);

@@ -360,6 +360,7 @@ Json EstimateResultToJson(const EstimateResult& r, const Workload& w) {
   j["gpus"] = w.gpus;
   j["gpu_memory_bytes"] = r.gpu_memory_bytes;
   j["fits"] = r.fits;
+  j["runs_as_estimated"] = r.runs_as_estimated;
   j["headroom_bytes"] = r.headroom_bytes;
   j["trainable_params"] = m.trainable_params;
   j["flops_total"] = NumberOrNull(r.compute.flops_total);

@@ -40,7 +40,21 @@ std::vector<Need> NeedsOf(const Workload& w, Framework framework) {
   return needs;
 }
 
+// Several chips that link to nothing (one SoC each, Gpu::Standalone) are separate computers:
+// a model split over them, or training that syncs every step, runs over a network the
+// estimate does not model. Serving replicas (data parallel only) need no link.
+bool StandaloneSplit(const Workload& w, const Gpu& gpu) {
+  return gpu.Standalone() && w.gpus > 1 && (w.tp > 1 || w.pp > 1 || w.IsTraining());
+}
+
 }  // namespace
+
+bool RunsAsEstimated(const Workload& w, Framework framework, const Gpu& gpu) {
+  if (StandaloneSplit(w, gpu)) return false;
+  for (const Need& need : NeedsOf(w, framework))
+    if (SupportFor(gpu, need.feature).level == SupportLevel::kNo) return false;
+  return true;
+}
 
 std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework, const Gpu& gpu, Language language) {
   const EngineText& T = EngineTextFor(language);
@@ -58,10 +72,7 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
                            count(global_batch_tokens).c_str(), w.micro_batch, std::max(1, w.grad_accum),
                            std::max(1, w.dp), w.seq_len));
   }
-  // Several chips that link to nothing (one SoC each, Gpu::Standalone) are separate computers:
-  // a model split over them, or training that syncs every step, runs over a network the
-  // estimate does not model. Serving replicas (data parallel only) need no link.
-  if (gpu.Standalone() && w.gpus > 1 && (w.tp > 1 || w.pp > 1 || w.IsTraining()))
+  if (StandaloneSplit(w, gpu))
     out.push_back(Printf(T.warn_standalone_split, gpu.DisplayName(language == Language::kChinese).c_str(), w.gpus, w.tp,
                          w.pp, std::max(1, w.dp)));
   for (const Need& need : NeedsOf(w, framework)) {

@@ -17,4 +17,9 @@ namespace atlas {
 // One per problem, in `language`. `framework` is the one the estimate assumed (FrameworkFor).
 std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework, const Gpu& gpu, Language language);
 
+// False when one of those warnings means the plan cannot run as estimated: a feature it needs
+// does not run on the card at all (software.json level "no"), or a model split over chips that
+// link to nothing (Gpu::Standalone). "Partial" support and the other warnings leave it true.
+bool RunsAsEstimated(const Workload& w, Framework framework, const Gpu& gpu);
+
 }  // namespace atlas

@@ -21,7 +21,7 @@ std::optional<ServiceKind> ParseServiceId(const std::string& id);
 
 // Exchange rates: CNY per one unit of each currency (CNY itself is 1).
 struct FxTable {
-  std::map<std::string, double> cny_per_unit;  // "USD" -> 7.1918, "EUR" -> 7.55, ...
+  std::map<std::string, double> cny_per_unit;  // "USD" -> 6.9858, "EUR" -> 8.2755, ...
   std::string as_of;
   std::string notes;
   std::vector<std::string> estimates;  // rate keys that are estimates ("eur_cny")

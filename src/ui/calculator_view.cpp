@@ -425,11 +425,13 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
   // engine's memory fraction), as the engine's `fits` compares them.
   const double need = r.memory.required_bytes, capacity = r.memory.required_bytes + r.headroom_bytes;
   const double used = need / std::max(1.0, capacity);
+  // A job that fits but cannot run as set (a feature its software lacks, a split over chips
+  // with no link) is not a green "Fits": the warnings under the verdict say why.
   const std::string text =
-      r.fits ? Printf(t.calc_fits, Bytes(need).c_str(), Bytes(capacity).c_str(), Safe(used * 100, 0).c_str(),
-                      Bytes(r.headroom_bytes).c_str())
+      r.fits ? Printf(r.runs_as_estimated ? t.calc_fits : t.calc_fits_caveat, Bytes(need).c_str(), Bytes(capacity).c_str(),
+                      Safe(used * 100, 0).c_str(), Bytes(r.headroom_bytes).c_str())
              : Printf(t.calc_no_fit, Bytes(need).c_str(), Bytes(capacity).c_str(), r.gpu->DisplayName(env.chinese()).c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, r.fits ? kColorGood : kColorBad);
+  ImGui::PushStyleColor(ImGuiCol_Text, !r.fits ? kColorBad : r.runs_as_estimated ? kColorGood : kColorWarn);
   WrappedText(text.c_str());
   ImGui::PopStyleColor();
 }

@@ -225,7 +225,7 @@ TEST_CASE("preset B: 13B weekly training on A100 80G + A10 inference") {
   const PresetFigure* inference = Figure(o, "A10 inference");
   REQUIRE(inference);
   REQUIRE(inference->engine_cny);
-  CHECK(*inference->engine_cny == doctest::Approx(2 * 1.23 * 7.1918 * kHoursPerMonth).epsilon(0.001));
+  CHECK(*inference->engine_cny == doctest::Approx(2 * 1.23 * 6.9858 * kHoursPerMonth).epsilon(0.001));
   const PresetFigure* year = Figure(o, "A year");
   REQUIRE(year);
   REQUIRE(year->engine_cny);

@@ -112,10 +112,10 @@ TEST_CASE("bad further-use years in a link: one notice naming the limit, default
 // The page's request and `gpu-atlas cost`'s are one CostRequest: the same state and the same JSON
 // request give the same rows. Hand figure from data/pricing.json (2026-12-01): the A100 80GB
 // purchase quote is USD 11,500 (one seller, "a100-80gb-sxm-purchase-new-market-2026-03"), × the
-// data's USD/CNY 7.1918 = ¥82,705.70 a card; capex with spares 5 % and server share 48 %
-// (service_forms.purchase) = 82,705.70 × 1.05 × 1.48 = ¥128,524.66 a card; 720 h of 3 years
-// (26,280 h) is 2.7397 %, so 8 cards bear ¥28,169.79, against the job outlay's whole
-// 8 × 128,524.66 = ¥1,028,197.26.
+// data's USD/CNY 6.9858 (CFETS, 2026-01-27) = ¥80,336.70 a card; capex with spares 5 % and server
+// share 48 % (service_forms.purchase) = 80,336.70 × 1.05 × 1.48 = ¥124,843.23 a card; 720 h of
+// 3 years (26,280 h) is 2.7397 %, so 8 cards bear ¥27,362.90, against the job outlay's whole
+// 8 × 124,843.23 = ¥998,745.85.
 TEST_CASE("further-use years: the page's request equals the CLI's, amortised by the hand figure") {
   const Catalogs& c = test::RealCatalogs();
   AppState s;  // the default job: 8 × A100 80GB SXM for 720 h
@@ -140,13 +140,13 @@ TEST_CASE("further-use years: the page's request equals the CLI's, amortised by 
   const CostRow* buy = Row(a, "us-east-virginia", ServiceKind::kPurchase);
   REQUIRE(buy);
   REQUIRE(buy->compute_cost.has_value());
-  CHECK(buy->compute_cost->amount == doctest::Approx(28169.79).epsilon(1e-6));
+  CHECK(buy->compute_cost->amount == doctest::Approx(27362.90).epsilon(1e-6));
   CHECK_FALSE(buy->price_comparable);  // one seller: listed, never the headline's pick
   s.cost.purchase_use_years.reset();
   const CostReport outlay = ComputeCost(MakeCostRequest(s.cost, Language::kEnglish, c.regions), c.gpus, c.regions, c.pricing);
   const CostRow* whole = Row(outlay, "us-east-virginia", ServiceKind::kPurchase);
   REQUIRE(whole);
-  CHECK(whole->compute_cost->amount == doctest::Approx(1028197.26).epsilon(1e-6));
+  CHECK(whole->compute_cost->amount == doctest::Approx(998745.85).epsilon(1e-6));
 }
 
 TEST_CASE("further-use years out of range reach the engine as its own error, and the view recomputes on change") {

@@ -307,8 +307,8 @@ check "link decode: further-use years" 0 "$bin" link decode '#v=1&view=cost&cost
 json_check "link decode: cost.purchase_use_years read as 3, no notice" "d['cost']['purchase_use_years']==3 and d['notices']==[]"
 python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['cost']; print(json.dumps({k: c[k] for k in ('gpu','gpus','hours','purchase_use_years')}))" "$tmp/out" > "$tmp/use_years.json"
 cost "cost: the decoded link's job and further-use years as a request" 0 "$(cat "$tmp/use_years.json")"
-json_check "cost: amortised; A100 purchase share = 8 x 11,500 USD x 7.1918 x 1.05 x 1.48 x 720 h / 26,280 h = 28,169.79 CNY" \
-  "d['purchase_basis']=='amortised' and [abs(r['compute_cost']['amount']-28169.79)<0.01 for r in d['rows'] if r['region']=='us-east-virginia' and r['service']=='purchase']==[True]"
+json_check "cost: amortised; A100 purchase share = 8 x 11,500 USD x 6.9858 x 1.05 x 1.48 x 720 h / 26,280 h = 27,362.90 CNY" \
+  "d['purchase_basis']=='amortised' and [abs(r['compute_cost']['amount']-27362.90)<0.01 for r in d['rows'] if r['region']=='us-east-virginia' and r['service']=='purchase']==[True]"
 check "link decode: further-use years of 25" 0 "$bin" link decode '#v=1&view=cost&cost.purchase_use_years=25'
 json_check "link decode: 25 refused with one notice naming the limit, unset kept" \
   "d['cost']['purchase_use_years'] is None and len(d['notices'])==1 and 'at most 20 years' in d['notices'][0]"

@@ -4,6 +4,7 @@
 // on MLU370 — and the same request on a CUDA card has none.
 #include "engine/estimate.hpp"
 #include "engine/estimate_request.hpp"
+#include "test_jobs.hpp"
 #include "test_support.hpp"
 
 #include <doctest/doctest.h>
@@ -69,6 +70,33 @@ TEST_CASE("FP8 on a stack without it, serving frameworks the stack lacks or only
   REQUIRE(gguf.ok);
   CHECK(Count(gguf.warnings, "llama.cpp is not available on") == 1);
   CHECK(Count(gguf.warnings, "vLLM") == 0);  // the framework asked for, not the default
+}
+
+// The verdict's colour and words follow `runs_as_estimated`: a plan that fits in memory but
+// needs a feature its card's software lacks (level "no"), or splits a model over chips with no
+// link, is not a plain "Fits". Partial support, and a replica per chip, keep it.
+TEST_CASE("runs_as_estimated: false for a feature the software lacks or a split over unlinked chips, true otherwise") {
+  const EstimateResult qlora_mlu = EstimateJson(R"({"model": "llama-3.1-8b", "task": "qlora", "gpu": "mlu370-x8"})");
+  REQUIRE(qlora_mlu.ok);
+  CHECK(qlora_mlu.fits);
+  CHECK_FALSE(qlora_mlu.runs_as_estimated);  // NF4 (bitsandbytes): "no" on Neuware
+  const EstimateResult fp8_ascend = EstimateJson(R"({"model": "llama-3.1-8b", "task": "full_finetune", "precision": "fp8",
+                                                     "gpu": "ascend-910b", "gpus": 8, "zero_stage": 3})");
+  CHECK_FALSE(fp8_ascend.runs_as_estimated);
+  const EstimateResult vllm_mlu = EstimateJson(R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "mlu370-x8"})");
+  CHECK(vllm_mlu.runs_as_estimated);  // partial: warned, still runs
+  const EstimateResult split = EstimateJson(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "int4",
+                                                "gpu": "apple-m4-max", "gpus": 2, "tp": 2})");
+  REQUIRE(split.ok);
+  CHECK(split.fits);
+  CHECK_FALSE(split.runs_as_estimated);
+  const EstimateResult replicas = EstimateJson(R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "apple-m4-max", "gpus": 2, "dp": 2})");
+  CHECK(replicas.runs_as_estimated);
+  const EstimateResult h100 = EstimateJson(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "h100-sxm", "gpus": 2, "tp": 2})");
+  CHECK(h100.runs_as_estimated);
+  // The CLI's JSON says it too.
+  CHECK(EstimateResultToJson(split, test::Job(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "int4",
+                                            "gpu": "apple-m4-max", "gpus": 2, "tp": 2})"))["runs_as_estimated"] == false);
 }
 
 TEST_CASE("warnings cost nothing on the fast path: Estimate without explanations builds none") {

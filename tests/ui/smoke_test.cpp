@@ -382,6 +382,35 @@ TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its brack
   CHECK(text.find("[ M4 Max (40-core GPU, 128GB) - ]") != std::string::npos);
 }
 
+TEST_CASE("the verdict: a plan that fits but cannot run as set says so in words, not a plain \"Fits\"") {
+  ImGuiHeadless imgui(1440, 6000, 1);
+  ui::UiEnv env = EnvFor({1440, 6000, 1});
+  // 70B INT4 split over two M4 Max (tensor parallel 2): fits in each chip's memory, but the two
+  // are separate computers (gpus.json interconnect_gbps 0).
+  AppState state = Calculator70BOnH100(Task::kInference);
+  state.calculator.workload.gpu = "apple-m4-max";
+  state.calculator.workload.precision = Precision::kInt4;
+  state.calculator.workload.gpus = 2;
+  state.calculator.workload.tp = 2;
+  const std::string split = LastFrameText(state, env, 3);
+  INFO(split.substr(0, 3000));
+  CHECK(split.find("Fits in memory, but it cannot run as set (see below):") != std::string::npos);
+  CHECK(split.find("single chip with no link to another chip") != std::string::npos);
+  // One of them holds it alone: a plain "Fits".
+  state.calculator.workload.gpus = 1;
+  state.calculator.workload.tp = 1;
+  const std::string one = LastFrameText(state, env, 3);
+  CHECK(one.find("Fits: ") != std::string::npos);
+  CHECK(one.find("Fits in memory, but") == std::string::npos);
+  // And in Chinese.
+  state.calculator.workload.gpus = 2;
+  state.calculator.workload.tp = 2;
+  state.language = Language::kChinese;
+  env.chinese_font_ready = true;
+  const std::string split_zh = LastFrameText(state, env, 3);
+  CHECK(split_zh.find("显存放得下，但无法按当前设置运行（见下方）") != std::string::npos);
+}
+
 TEST_CASE("Fits on says so when no card holds the job as set, at any count, and Cost this job why it is greyed; not when the job fits") {
   // A tall desktop, so that the whole results column is on screen (a clipped line is not logged).
   ImGuiHeadless imgui(1440, 6000, 1);
