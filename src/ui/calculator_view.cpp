@@ -7,6 +7,7 @@
 #include "engine/lora_targets.hpp"
 #include "engine/text/engine_text.hpp"
 #include "format_units.hpp"
+#include "gpu_spec_card.hpp"
 #include "theme.hpp"
 #include "model_picker.hpp"
 #include "widgets.hpp"
@@ -336,6 +337,34 @@ struct Segment {
   ImU32 color;
 };
 
+// The Fits-on chips: the card's tier colour when some count holds the job, grey when none does.
+constexpr float kFitsOnChipAlpha = 0.28f;
+constexpr ImU32 kFitsOnNoneColor = IM_COL32(60, 60, 66, 120);
+
+struct LegendEntry {
+  ImU32 color;
+  const char* label;
+};
+
+// A legend line of colour swatches and words: an entry goes on the line only when it fits whole
+// (its own width, not a guess: on a phone "optimizer states" ran past the edge), else it starts
+// the next line.
+void DrawLegendLine(const LegendEntry* entries, int count) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  float line_end = -1;  // where the line's last entry ends; < 0: no entry yet
+  for (int i = 0; i < count; ++i) {
+    const float entry = Em(0.7f) + Em(0.25f) + ImGui::CalcTextSize(entries[i].label).x;
+    if (line_end >= 0 && line_end + ImGui::GetStyle().ItemSpacing.x + entry <= right) ImGui::SameLine();
+    ImGui::PushID(i);
+    ImGui::ColorButton("##swatch", ImGui::ColorConvertU32ToFloat4(entries[i].color), ImGuiColorEditFlags_NoTooltip,
+                       ImVec2(Em(0.7f), Em(0.7f)));
+    ImGui::PopID();
+    ImGui::SameLine(0, Em(0.25f));
+    ImGui::TextUnformatted(entries[i].label);
+    line_end = ImGui::GetItemRectMax().x;
+  }
+}
+
 void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
   const MemoryBreakdown& m = r.memory;
   const Segment segs[] = {
@@ -370,22 +399,11 @@ void DrawMemoryBar(const EstimateResult& r, const UiText& t) {
   const float tw = ImGui::CalcTextSize(cap.c_str()).x;
   dl->AddText(ImVec2(std::clamp(cap_x - tw / 2, p.x, p.x + w - tw), p.y + h + Em(0.2f)), IM_COL32(230, 230, 235, 255), cap.c_str());
   if (hovered >= 0) ImGui::SetTooltip("%s: %s", segs[hovered].label, Bytes(segs[hovered].bytes).c_str());
-  // Legend: an entry goes on the line only when it fits whole (its own width, not a guess: on a
-  // phone "optimizer states" ran past the edge), else it starts the next line.
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  float line_end = -1;  // where the line's last entry ends; < 0: no entry yet
-  for (int i = 0; i < 6; ++i) {
-    if (segs[i].bytes <= 0) continue;
-    const float entry = Em(0.7f) + Em(0.25f) + ImGui::CalcTextSize(segs[i].label).x;
-    if (line_end >= 0 && line_end + ImGui::GetStyle().ItemSpacing.x + entry <= right) ImGui::SameLine();
-    ImGui::PushID(i);
-    ImGui::ColorButton("##segment", ImGui::ColorConvertU32ToFloat4(segs[i].color), ImGuiColorEditFlags_NoTooltip,
-                       ImVec2(Em(0.7f), Em(0.7f)));
-    ImGui::PopID();
-    ImGui::SameLine(0, Em(0.25f));
-    ImGui::TextUnformatted(segs[i].label);
-    line_end = ImGui::GetItemRectMax().x;
-  }
+  LegendEntry legend[6];
+  int entries = 0;
+  for (const Segment& seg : segs)
+    if (seg.bytes > 0) legend[entries++] = {seg.color, seg.label};
+  DrawLegendLine(legend, entries);
 }
 
 // A row's value in the value column (Em(9) right of the middle), moved left to end at the panel
@@ -618,6 +636,13 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   // more data-parallel cards, so a job can fit on none at any count as set).
   if (std::none_of(d.fits_on.begin(), d.fits_on.end(), [](const FitsOnEntry& e) { return e.min_gpus > 0; }))
     ColoredWrapped(kColorWarn, Printf(t.calc_fits_on_none, kMaxFitsOnGpus));
+  // What the chips' colours say: the card's tier, as on the tier map; grey, no count that holds
+  // the job (its tooltip, or a tap on phones, says why).
+  const LegendEntry chip_legend[] = {{TierColor(1, kFitsOnChipAlpha), TierDisplayName(Tier::kFlagship, env)},
+                                     {TierColor(2, kFitsOnChipAlpha), TierDisplayName(Tier::kMainstream, env)},
+                                     {TierColor(3, kFitsOnChipAlpha), TierDisplayName(Tier::kEntryEdge, env)},
+                                     {kFitsOnNoneColor, env.narrow() ? t.calc_fits_on_legend_none_tap : t.calc_fits_on_legend_none}};
+  DrawLegendLine(chip_legend, 4);
   const float avail = ImGui::GetContentRegionAvail().x;
   float line_x = 0;
   int shown = 0;
@@ -642,7 +667,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     line_x += bw + ImGui::GetStyle().ItemSpacing.x;
     ImGui::PushID(e.gpu_index);
     const int tier = static_cast<int>(c.gpu_tiers[e.gpu_index].tier);
-    ImGui::PushStyleColor(ImGuiCol_Button, e.min_gpus > 0 ? TierColor(tier, 0.28f) : IM_COL32(60, 60, 66, 120));
+    ImGui::PushStyleColor(ImGuiCol_Button, e.min_gpus > 0 ? TierColor(tier, kFitsOnChipAlpha) : kFitsOnNoneColor);
     ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus > 0 ? IM_COL32(235, 238, 245, 255) : kColorMuted);
     if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) ApplyFitsOn(state.calculator, c, e.gpu_index);
     ImGui::PopStyleColor(2);

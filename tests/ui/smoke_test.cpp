@@ -380,6 +380,10 @@ TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its brack
   CHECK(text.find("[ Ascend 910B x4 ]") != std::string::npos);
   CHECK(text.find("Atlas 800T A2 module) x4") == std::string::npos);
   CHECK(text.find("[ M4 Max (40-core GPU, 128GB) - ]") != std::string::npos);
+  // The chips' colours have a legend: the tiers, and grey with a tap for why (no hover on phones).
+  CHECK(text.find("Tier 1 flagship") != std::string::npos);
+  CHECK(text.find("Tier 3 entry-edge") != std::string::npos);
+  CHECK(text.find("no count holds it (tap for why)") != std::string::npos);
 }
 
 TEST_CASE("the verdict: a plan that fits but cannot run as set says so in words, not a plain \"Fits\"") {
@@ -434,6 +438,8 @@ TEST_CASE("Fits on says so when no card holds the job as set, at any count, and 
   CHECK(some.find("Fits on (fewest cards)") != std::string::npos);
   CHECK(some.find("No card holds this job") == std::string::npos);
   CHECK(some.find("A job that does not fit has no cost") != std::string::npos);
+  CHECK(some.find("Tier 2 mainstream-value") != std::string::npos);  // the chips' legend
+  CHECK(some.find("no count holds it (hover for why)") != std::string::npos);
   // A job that fits: the button is live and nothing is said under it.
   state.calculator.model_preset = "llama-3.1-8b";
   const std::string fits = LastFrameText(state, env, 3);
