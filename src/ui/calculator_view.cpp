@@ -337,6 +337,27 @@ struct Segment {
   ImU32 color;
 };
 
+// `text` with each space that would carry a line past `max_width` turned into a line break
+// (a word wider than that stays whole on its own line).
+std::string WrapAtSpaces(const std::string& text, float max_width) {
+  std::string out, line;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const std::string joined = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(joined.c_str()).x > max_width) {
+      out += line + "\n";
+      line = word;
+    } else {
+      line = joined;
+    }
+    start = end + 1;
+  }
+  return out + line;
+}
+
 // The Fits-on chips: the card's tier colour when some count holds the job, grey when none does.
 constexpr float kFitsOnChipAlpha = 0.28f;
 constexpr ImU32 kFitsOnNoneColor = IM_COL32(60, 60, 66, 120);
@@ -630,7 +651,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   }
 
   SectionTitle(t.calc_section_fits_on);
-  ImGui::TextDisabled("%s", w.IsTraining() ? t.calc_fits_on_train : t.calc_fits_on_infer);
+  ColoredWrapped(kColorMuted, w.IsTraining() ? t.calc_fits_on_train : t.calc_fits_on_infer);  // wraps on phones
   // Every chip "-" reads as a list of cards that fit: say outright that none does, and where
   // the changes that would make it fit are (activations at a long context do not shrink with
   // more data-parallel cards, so a job can fit on none at any count as set).
@@ -661,6 +682,12 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
         label = name.substr(0, cut) + count;
         bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
       }
+    }
+    // A name with no such detail that is still too wide ("RTX PRO 6000 Blackwell Max-Q
+    // Workstation Edition x2" on a phone) goes onto more lines of the chip, broken at spaces.
+    if (bw > avail) {
+      label = WrapAtSpaces(label, avail - ImGui::GetStyle().FramePadding.x * 2);
+      bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
     }
     if (shown > 0 && line_x + bw < avail) ImGui::SameLine();
     else line_x = 0;

@@ -380,6 +380,9 @@ TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its brack
   CHECK(text.find("[ Ascend 910B x4 ]") != std::string::npos);
   CHECK(text.find("Atlas 800T A2 module) x4") == std::string::npos);
   CHECK(text.find("[ M4 Max (40-core GPU, 128GB) - ]") != std::string::npos);
+  // A name with no bracketed detail that is still too wide goes onto a second line of its chip.
+  CHECK(text.find("Max-Q Workstation Edition x2") == std::string::npos);
+  CHECK(text.find("Blackwell Max-Q Workstation\nEdition x2 ]") != std::string::npos);
   // The chips' colours have a legend: the tiers, and grey with a tap for why (no hover on phones).
   CHECK(text.find("Tier 1 flagship") != std::string::npos);
   CHECK(text.find("Tier 3 entry-edge") != std::string::npos);
