@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace atlas::ui {
 
@@ -29,6 +32,45 @@ std::string WithoutSeparators(const std::string& s) {
   for (char ch : s)
     if (ch != ' ' && ch != '-' && ch != '_' && ch != '.') out += ch;
   return out;
+}
+
+// The name of the base model a tuned variant is named after, lower case and without
+// separators: "Llama 3.1 70B Instruct" -> "llama3170b", "Qwen2.5-14B-Instruct" -> "qwen2514b"
+// (the catalog spells the base "Qwen2.5 14B"), "Mistral 7B Instruct v0.3" -> "mistral7bv03";
+// empty for a name with no such word. Compare with NameKey.
+std::string BaseModelKey(const std::string& name) {
+  for (const char* word : {" Instruct", "-Instruct"}) {
+    const size_t at = name.find(word);
+    if (at != std::string::npos)
+      return WithoutSeparators(Lower(name.substr(0, at) + name.substr(at + std::char_traits<char>::length(word))));
+  }
+  return {};
+}
+
+std::string NameKey(const std::string& name) { return WithoutSeparators(Lower(name)); }
+
+// Each tuned variant moved to just after its base model when both are listed ("70B": Llama 3.1
+// 70B Instruct beside Llama 3.1 70B, not twenty rows further down).
+void GroupVariantsWithBase(const std::vector<ModelSpec>& models, std::vector<int>& order) {
+  std::unordered_map<std::string, int> listed;  // name key -> the listed model of that name
+  for (int i : order) listed.emplace(NameKey(models[i].name), i);
+  std::vector<int> base_of(models.size(), -1);  // a listed variant's base, else -1
+  std::vector<std::vector<int>> variants(models.size());
+  for (int i : order) {
+    const std::string base = BaseModelKey(models[i].name);
+    const auto it = base.empty() ? listed.end() : listed.find(base);
+    if (it == listed.end() || it->second == i) continue;
+    base_of[i] = it->second;
+    variants[it->second].push_back(i);
+  }
+  std::vector<int> grouped;
+  grouped.reserve(order.size());
+  for (int i : order) {
+    if (base_of[i] >= 0) continue;
+    grouped.push_back(i);
+    grouped.insert(grouped.end(), variants[i].begin(), variants[i].end());
+  }
+  if (grouped.size() == order.size()) order = std::move(grouped);  // (a variant of a variant: left as sorted)
 }
 
 }  // namespace
@@ -62,7 +104,10 @@ std::vector<int> FilterModels(const std::vector<ModelSpec>& models, const std::s
   // before Llama 2 70B, which the catalog lists first), then the catalog's order.
   const std::string q = Lower(query);
   const size_t start = q.find_first_not_of(' ');
-  if (start == std::string::npos) return out;
+  if (start == std::string::npos) {
+    GroupVariantsWithBase(models, out);
+    return out;
+  }
   const std::string first = WithoutSeparators(q.substr(start, q.find(' ', start) - start));
   const auto leads = [&](const ModelSpec& m) {
     return !first.empty() && (WithoutSeparators(Lower(m.name)).rfind(first, 0) == 0 || WithoutSeparators(Lower(m.name_zh)).rfind(first, 0) == 0);
@@ -70,6 +115,7 @@ std::vector<int> FilterModels(const std::vector<ModelSpec>& models, const std::s
   std::vector<std::pair<bool, int>> keys(models.size());
   for (int i : out) keys[i] = {!leads(models[i]), -models[i].year};
   std::stable_sort(out.begin(), out.end(), [&](int a, int b) { return keys[a] < keys[b]; });
+  GroupVariantsWithBase(models, out);
   return out;
 }
 

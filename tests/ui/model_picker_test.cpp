@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 namespace model_picker_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
@@ -27,6 +28,28 @@ std::vector<std::string> IdsFor(const std::string& query) {
 bool Has(const std::vector<std::string>& ids, const std::string& id) {
   return std::find(ids.begin(), ids.end(), id) != ids.end();
 }
+
+// A name lower case without spaces, dashes and dots ("Qwen2.5-14B" and "Qwen2.5 14B" agree).
+std::string Key(std::string name) {
+  std::string out;
+  for (char ch : name)
+    if (ch != ' ' && ch != '-' && ch != '.') out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+// The id of the listed model that `id` is the " Instruct" / "-Instruct" variant of, or "".
+std::string BaseIdOf(const std::vector<std::string>& listed, const std::string& id) {
+  std::string name = test::RealCatalogs().models.Find(id)->name;
+  for (const std::string word : {" Instruct", "-Instruct"})
+    if (const size_t at = name.find(word); at != std::string::npos) {
+      name.erase(at, word.size());
+      for (const std::string& other : listed)
+        if (Key(test::RealCatalogs().models.Find(other)->name) == Key(name)) return other;
+    }
+  return "";
+}
+
+bool IsListedVariant(const std::vector<std::string>& listed, const std::string& id) { return !BaseIdOf(listed, id).empty(); }
 
 }  // namespace
 
@@ -57,16 +80,38 @@ TEST_CASE("the picker's matches: names that begin with the first word, then the 
   REQUIRE(Has(b70, "llama-2-70b"));
   REQUIRE(Has(b70, "llama-3.1-70b"));
   CHECK(pos(b70, "llama-3.1-70b") < pos(b70, "llama-2-70b"));
-  for (size_t i = 1; i < b70.size(); ++i) CHECK(test::RealCatalogs().models.Find(b70[i - 1])->year >= test::RealCatalogs().models.Find(b70[i])->year);
+  // Newest first among the models themselves; a tuned variant sits right after its base.
+  std::vector<std::string> bases;
+  for (const std::string& id : b70)
+    if (!IsListedVariant(b70, id)) bases.push_back(id);
+  for (size_t i = 1; i < bases.size(); ++i)
+    CHECK(test::RealCatalogs().models.Find(bases[i - 1])->year >= test::RealCatalogs().models.Find(bases[i])->year);
+  CHECK(pos(b70, "llama-3.1-70b-instruct") == pos(b70, "llama-3.1-70b") + 1);
+  CHECK(pos(b70, "codellama-70b-instruct") == pos(b70, "codellama-70b") + 1);
   // "llama 70": the Llamas themselves before the models that only carry the name.
   const auto llama70 = IdsFor("llama 70");
   REQUIRE(Has(llama70, "deepseek-r1-distill-llama-70b"));
   CHECK(pos(llama70, "llama-2-70b") < pos(llama70, "deepseek-r1-distill-llama-70b"));
   CHECK(pos(llama70, "llama-3.1-70b") < pos(llama70, "llama-2-70b"));
-  // No query: the catalog's order, untouched.
+  // No query: the catalog's order, with each tuned variant moved to just after its base
+  // (Llama 3.1 8B Instruct was listed far below Llama 3.1 8B).
   const auto all = IdsFor("");
   REQUIRE(all.size() == Presets().size());
-  for (size_t i = 0; i < all.size(); ++i) CHECK(all[i] == Presets()[i].id);
+  std::vector<std::string> catalog_bases, listed_bases;
+  for (const ModelSpec& m : Presets())
+    if (!IsListedVariant(all, m.id)) catalog_bases.push_back(m.id);
+  for (const std::string& id : all)
+    if (!IsListedVariant(all, id)) listed_bases.push_back(id);
+  CHECK(listed_bases == catalog_bases);
+  CHECK(pos(all, "llama-3.1-8b-instruct") == pos(all, "llama-3.1-8b") + 1);
+  CHECK(pos(all, "qwen2.5-14b-instruct") == pos(all, "qwen2.5-14b") + 1);
+  for (const std::string& id : all)
+    if (IsListedVariant(all, id)) {
+      INFO(id);
+      // Right after its base, or after another variant of the same base.
+      const std::string& before = all[pos(all, id) - 1];
+      CHECK((before == BaseIdOf(all, id) || BaseIdOf(all, before) == BaseIdOf(all, id)));
+    }
   CHECK(!IdsFor("深度求索").empty());
 }
 
