@@ -135,7 +135,9 @@ TEST_CASE("training tokens fewer than one global batch: warned in both languages
   CHECK(std::isfinite(*big.compute.time_seconds));
   CHECK(*big.compute.time_seconds > 0);
   for (const auto& f : big.compute.figures) CHECK(std::isfinite(f.value));
-  CHECK(ms < 15);
+  // Not a speed goal (those are benchmarks): a bound no loaded machine reaches unless the
+  // estimate does work per GPU (a million of them), which the sanitizers would make take seconds.
+  CHECK(ms < 1000);
 }
 
 }  // namespace estimate_warnings_test
