@@ -24,6 +24,23 @@ const char* TaskWord(Task task, const UiText& t) {
 
 }  // namespace
 
+void DrawCalculatorJobHint(AppState& state, const Catalogs& c, const CalculatorDerived* calculator, const UiEnv& env,
+                           UiMemory& memory) {
+  if (!calculator || state.cost.job != CarriedJobSource::kNone) return;
+  const CarriedJob job = CalculatorJob(*calculator);
+  if (!job.available || (job.gpu == state.cost.gpu && job.gpus == state.cost.gpus)) return;
+  const UiText& t = env.text();
+  const Gpu* gpu = c.gpus.Find(job.gpu);
+  const std::string card = gpu ? gpu->DisplayName(env.chinese()) : job.gpu;
+  ColoredWrapped(kColorMuted, Printf(t.job_calc_differs, (env.chinese() && !job.model_name_zh.empty() ? job.model_name_zh : job.model_name).c_str(),
+                                     TaskWord(job.task, t), job.gpus, card.c_str()));
+  if (ImGui::Button((std::string(t.job_cost_calc) + "###job_cost_calc").c_str(),
+                    ImVec2(env.narrow() ? ImGui::GetContentRegionAvail().x : 0, env.narrow() ? Em(2.2f) : 0)))
+    CostThisJob(state, job, 1, memory.carried_job);
+  TestTarget(env, "cost_job_from_calc");
+  ImGui::Separator();
+}
+
 void DrawCarriedJobBanner(AppState& state, const Catalogs& c, const UiEnv& env, UiMemory& memory) {
   const CarriedJob job = DescribeLinkedJob(state, c);
   if (job.source == CarriedJobSource::kNone) return;

@@ -43,13 +43,13 @@ void DrawResults(AppState& state, const Catalogs& c, const CostDerived& d, const
 
 }  // namespace
 
-void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived, const UiEnv& env,
-                  UiMemory& memory) {
-  (void)memory;
+void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived,
+                  const CalculatorDerived* calculator, const UiEnv& env, UiMemory& memory) {
   DrawCarriedJobBanner(state, catalogs, env, memory);
   const bool narrow = env.narrow();
   if (narrow) {
     BeginViewChild("cost_scroll", ImVec2(0, 0), false);
+    DrawCalculatorJobHint(state, catalogs, calculator, env, memory);  // scrolls away with the view on phones
     const bool inputs_open = ImGui::CollapsingHeader(Labeled(env.text().cost_inputs_header, "cost_inputs").c_str());
     TestTarget(env, "cost_inputs_header");  // browser tests open the inputs on a phone
     if (inputs_open) DrawInputs(state.cost, catalogs, derived, env);
@@ -57,6 +57,7 @@ void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& 
     ImGui::EndChild();
     return;
   }
+  DrawCalculatorJobHint(state, catalogs, calculator, env, memory);
   const float inputs_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.24f, Em(17), Em(22));
   BeginViewChild("cost_inputs", ImVec2(inputs_w, 0), true);
   DrawInputs(state.cost, catalogs, derived, env);

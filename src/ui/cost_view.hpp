@@ -10,7 +10,8 @@
 
 namespace atlas::ui {
 
-ATLAS_DEFERRED void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived, const UiEnv& env,
-                  UiMemory& memory);
+// `calculator`: the Calculator's results, for the line that offers to cost its job (may be null).
+ATLAS_DEFERRED void DrawCostView(AppState& state, const Catalogs& catalogs, const CostDerived& derived,
+                                const CalculatorDerived* calculator, const UiEnv& env, UiMemory& memory);
 
 }  // namespace atlas::ui

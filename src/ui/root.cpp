@@ -139,7 +139,7 @@ void DrawView(View view, AppState& state, const AppData& data, const UiEnv& env,
   else if (view == View::kCalculator && data.calculator) DrawCalculatorView(state, *data.catalogs, *data.calculator, env, memory);
   else if (view == View::kShare && data.calculator) DrawShareView(state, *data.catalogs, *data.calculator, env, memory);
   else if (view == View::kWalkthrough && data.walkthrough) DrawWalkthroughView(state, *data.catalogs, *data.walkthrough, env, memory);
-  else if (view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, env, memory);
+  else if (view == View::kCost && data.cost) DrawCostView(state, *data.catalogs, *data.cost, data.calculator, env, memory);
   else DrawViewPending(data, env);
 }
 

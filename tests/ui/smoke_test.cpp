@@ -389,6 +389,30 @@ TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its brack
   CHECK(text.find("no count holds it (tap for why)") != std::string::npos);
 }
 
+TEST_CASE("Cost view: when the Calculator holds another job that fits, a line says so and offers to cost it") {
+  ImGuiHeadless imgui(1440, 3000, 1);
+  ui::UiEnv env = EnvFor({1440, 3000, 1});
+  AppFrames app;
+  // 70B serving on two H100 (tensor parallel 2) fits; the Cost view still costs its own 8 x A100.
+  AppState state = Calculator70BOnH100(Task::kInference);
+  state.calculator.workload.gpus = 2;
+  state.calculator.workload.tp = 2;
+  LastFrameText(state, env, 3, app);
+  state.view = View::kCost;
+  const std::string other = LastFrameText(state, env, 3, app);
+  CHECK(other.find("The Calculator holds another job: Llama 3.1 70B serving, 2\u00A0x H100 SXM5 80GB.") != std::string::npos);
+  CHECK(other.find("Cost the Calculator's job") != std::string::npos);
+  // The same card and count here: nothing to say.
+  state.cost.gpu = "h100-sxm";
+  state.cost.gpus = 2;
+  CHECK(LastFrameText(state, env, 3, app).find("The Calculator holds another job") == std::string::npos);
+  // A Calculator job that does not fit (the default: 8B full fine-tuning on one H100) has no cost to offer.
+  AppState fresh;
+  fresh.view = View::kCost;
+  AppFrames other_app;
+  CHECK(LastFrameText(fresh, env, 3, other_app).find("The Calculator holds another job") == std::string::npos);
+}
+
 TEST_CASE("the verdict: a plan that fits but cannot run as set says so in words, not a plain \"Fits\"") {
   ImGuiHeadless imgui(1440, 6000, 1);
   ui::UiEnv env = EnvFor({1440, 6000, 1});
