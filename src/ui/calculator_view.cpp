@@ -473,6 +473,15 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
   ImGui::PushStyleColor(ImGuiCol_Text, !r.fits ? kColorBad : r.runs_as_estimated ? kColorGood : kColorWarn);
   WrappedText(text.c_str());
   ImGui::PopStyleColor();
+  // A preallocating server (vLLM, TensorRT-LLM): the verdict compares against its share of the
+  // card, and the memory table's total counts the context outside that share too, so the two
+  // figures differ by it; say which is which (data/calibration.json memory_fraction).
+  if (r.memory.preallocated_fraction > 0) {
+    const std::string percent = Safe(r.memory.preallocated_fraction * 100, 0);
+    const char* knob = r.framework == Framework::kTensorrtLlm ? "kv_cache_free_gpu_mem_fraction" : "gpu_memory_utilization";
+    ColoredWrapped(kColorMuted, Printf(t.calc_prealloc_share, percent.c_str(), knob, NoteNumber(r.memory.preallocated_fraction).c_str(),
+                                       Bytes(std::max(0.0, r.memory.total_bytes - r.memory.required_bytes)).c_str()));
+  }
 }
 
 // What may stop the plan running as asked (a feature the card's software lacks, a custom model

@@ -413,6 +413,21 @@ TEST_CASE("Cost view: when the Calculator holds another job that fits, a line sa
   CHECK(LastFrameText(fresh, env, 3, other_app).find("The Calculator holds another job") == std::string::npos);
 }
 
+TEST_CASE("the verdict under a preallocating server names its share, and what the table's total counts outside it") {
+  ImGuiHeadless imgui(1440, 3000, 1);
+  ui::UiEnv env = EnvFor({1440, 3000, 1});
+  AppState state = Calculator70BOnH100(Task::kInference);  // served by vLLM (the default for serving)
+  state.calculator.workload.gpus = 2;
+  state.calculator.workload.tp = 2;
+  const std::string text = LastFrameText(state, env, 3);
+  INFO(text.substr(0, 1500));
+  CHECK(text.find("The server takes 90% of the card's usable memory (gpu_memory_utilization 0.9)") != std::string::npos);
+  CHECK(text.find("GiB of runtime context outside it.") != std::string::npos);
+  // Training allocates as it goes: no such line.
+  state.calculator.workload.task = Task::kFullFinetune;
+  CHECK(LastFrameText(state, env, 3).find("The server takes") == std::string::npos);
+}
+
 TEST_CASE("the verdict: a plan that fits but cannot run as set says so in words, not a plain \"Fits\"") {
   ImGuiHeadless imgui(1440, 6000, 1);
   ui::UiEnv env = EnvFor({1440, 6000, 1});
