@@ -113,4 +113,20 @@ TEST_CASE("a guide line's label with every place taken: none (the value goes on 
   CHECK_FALSE(PlaceLineLabel({}, 50, 400, 10, 1, 10, kArea, {}).has_value());  // wider than the area
 }
 
+// The cost map's phone layout put "Seoul" right of its dot and just left of Tokyo's: it read as
+// Tokyo's. A place is ambiguous when another dot is not clearly farther from the name.
+TEST_CASE("label placement: a name between two markers reads as either; beside its own alone it does not") {
+  const std::vector<Marker> two{{50, 50, 5}, {100, 50, 5}};
+  const Box right_of_first{57, 45, 92, 55};   // 7 from its own centre, 8 from the other's
+  CHECK(NearerAnotherMarker(two, 0, right_of_first, 6));
+  const Box left_of_first{8, 45, 43, 55};     // 7 from its own, 57 from the other
+  CHECK_FALSE(NearerAnotherMarker(two, 0, left_of_first, 6));
+  CHECK_FALSE(NearerAnotherMarker({{50, 50, 5}}, 0, right_of_first, 6));  // no other marker
+  // Above the first, the other marker 50 to the right: the box's nearest point to it is 8 away
+  // horizontally and 5 vertically, against 5 for its own: ambiguous only with a wide margin.
+  const Box above_first{30, 35, 92, 45};
+  CHECK_FALSE(NearerAnotherMarker(two, 0, above_first, 2));
+  CHECK(NearerAnotherMarker(two, 0, above_first, 6));
+}
+
 }  // namespace label_placement_test

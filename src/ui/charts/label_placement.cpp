@@ -1,6 +1,7 @@
 #include "label_placement.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace atlas::charts {
 
@@ -70,6 +71,19 @@ PinnedPlace PlacePinnedLabel(const std::vector<Marker>& markers, std::size_t k, 
       }
   const double y = std::max(area.y0, std::min(mid, area.y1 - height));
   return {Box{x_right, y, x_right + width, y + height}, false, false};
+}
+
+namespace {
+double DistanceToBox(const Box& b, double x, double y) {
+  return std::hypot(std::max({b.x0 - x, 0.0, x - b.x1}), std::max({b.y0 - y, 0.0, y - b.y1}));
+}
+}  // namespace
+
+bool NearerAnotherMarker(const std::vector<Marker>& markers, std::size_t k, const Box& box, double margin) {
+  const double own = DistanceToBox(box, markers[k].x, markers[k].y);
+  for (std::size_t j = 0; j < markers.size(); ++j)
+    if (j != k && DistanceToBox(box, markers[j].x, markers[j].y) < own + margin) return true;
+  return false;
 }
 
 }  // namespace atlas::charts

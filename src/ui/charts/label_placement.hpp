@@ -46,6 +46,11 @@ struct PinnedPlace {
 std::optional<Box> PlaceLineLabel(const std::vector<Marker>& markers, double line_y, double width, double height, double pad,
                    double step, const Box& area, const std::vector<Box>& taken);
 
+// True when a name at `box` would read as another marker's: some marker other than `k` is no
+// more than `margin` farther from the box than marker `k` is (distance from the centre to the
+// box's nearest point). The cost map's names ("Seoul" halfway between Seoul and Tokyo).
+bool NearerAnotherMarker(const std::vector<Marker>& markers, std::size_t k, const Box& box, double margin);
+
 PinnedPlace PlacePinnedLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height, double gap,
                              const Box& area, const std::vector<Box>& taken);
 

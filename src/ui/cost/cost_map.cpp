@@ -2,6 +2,7 @@
 #include "cost_parts.hpp"
 
 #include "engine/format.hpp"
+#include "ui/charts/label_placement.hpp"
 #include "ui/charts/scale.hpp"
 #include "ui/flowing_names.hpp"
 #include "ui/format_units.hpp"
@@ -74,6 +75,8 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
   }
   // Names: right of the dot, else left, below, above or at a corner; inside the panel, clear of
   // the other names, labels and dots; listed under the map when nothing is free (`unnamed`).
+  std::vector<charts::Marker> markers;
+  for (const ImVec2& dot : dots) markers.push_back({dot.x, dot.y, rad});
   for (size_t k = 0; k < shown.size(); ++k) {
     const RegionSeries& rs = *shown[k];
     const Region& r = c.regions.regions[rs.region_index];
@@ -99,15 +102,26 @@ int DrawMapPanel(ImDrawList* dl, const CostDerived& d, const Catalogs& c, const 
                                  ImVec4(p.x + rad, p.y - rad - sz.y, p.x + rad + sz.x, p.y - rad),
                                  ImVec4(p.x - rad - sz.x, p.y + rad, p.x - rad, p.y + rad + sz.y),
                                  ImVec4(p.x - rad - sz.x, p.y - rad - sz.y, p.x - rad, p.y - rad)};
+    // A name nearer another dot than its own reads as that dot's ("Seoul" between Seoul and
+    // Tokyo on a phone): such a place is taken only when no other is free, and then a short line
+    // joins the name to its dot.
+    auto ambiguous = [&](const ImVec4& q) {
+      return charts::NearerAnotherMarker(markers, k, charts::Box{q.x, q.y, q.z, q.w}, Em(0.6f));
+    };
     bool named = false;
-    for (const ImVec4& q : candidates) {
-      if (collides(q)) continue;
-      placed.push_back(q);
-      dl->AddText(ImVec2(q.x, q.y), in_job ? kColorText : kColorMuted, name.c_str());
-      if (env.test_target) env.test_target(china ? "map_label_china" : "map_label_world", q.x, q.y, q.z, q.w);
-      named = true;
-      break;
-    }
+    for (int pass = 0; pass < 2 && !named; ++pass)
+      for (const ImVec4& q : candidates) {
+        if (collides(q) || (pass == 0 && ambiguous(q))) continue;
+        placed.push_back(q);
+        if (pass == 1) {
+          const ImVec2 edge(std::clamp(p.x, q.x, q.z), std::clamp(p.y, q.y, q.w));
+          dl->AddLine(p, edge, in_job ? kColorText : kColorMuted, Em(0.06f));
+        }
+        dl->AddText(ImVec2(q.x, q.y), in_job ? kColorText : kColorMuted, name.c_str());
+        if (env.test_target) env.test_target(china ? "map_label_china" : "map_label_world", q.x, q.y, q.z, q.w);
+        named = true;
+        break;
+      }
     if (!named) unnamed.push_back(rs.region_index);
   }
   (void)s;
