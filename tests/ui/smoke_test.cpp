@@ -367,6 +367,15 @@ AppState Calculator70BOnH100(Task task) {
   return state;
 }
 
+// Llama 3.1 70B served on `gpu`, split over `tensor_parallel` of them (one replica).
+AppState Calculator70BServedOn(const char* gpu, int tensor_parallel) {
+  AppState state = Calculator70BOnH100(Task::kInference);
+  state.calculator.workload.gpu = gpu;
+  state.calculator.workload.gpus = tensor_parallel;
+  state.calculator.workload.tp = tensor_parallel;
+  return state;
+}
+
 TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its bracketed detail; one that fits keeps it") {
   // A very tall phone, so that the whole Calculator is on screen (a clipped line is not logged),
   // 320 CSS px wide (iPhone SE): the tests' font is 7 px a character, the page's 17 px DejaVu
@@ -394,9 +403,7 @@ TEST_CASE("Cost view: when the Calculator holds another job that fits, a line sa
   ui::UiEnv env = EnvFor({1440, 3000, 1});
   AppFrames app;
   // 70B serving on two H100 (tensor parallel 2) fits; the Cost view still costs its own 8 x A100.
-  AppState state = Calculator70BOnH100(Task::kInference);
-  state.calculator.workload.gpus = 2;
-  state.calculator.workload.tp = 2;
+  AppState state = Calculator70BServedOn("h100-sxm", 2);
   LastFrameText(state, env, 3, app);
   state.view = View::kCost;
   const std::string other = LastFrameText(state, env, 3, app);
@@ -416,9 +423,7 @@ TEST_CASE("Cost view: when the Calculator holds another job that fits, a line sa
 TEST_CASE("the verdict under a preallocating server names its share, and what the table's total counts outside it") {
   ImGuiHeadless imgui(1440, 3000, 1);
   ui::UiEnv env = EnvFor({1440, 3000, 1});
-  AppState state = Calculator70BOnH100(Task::kInference);  // served by vLLM (the default for serving)
-  state.calculator.workload.gpus = 2;
-  state.calculator.workload.tp = 2;
+  AppState state = Calculator70BServedOn("h100-sxm", 2);  // by vLLM (the default for serving)
   const std::string text = LastFrameText(state, env, 3);
   INFO(text.substr(0, 1500));
   CHECK(text.find("The server takes 90% of the card's usable memory (gpu_memory_utilization 0.9)") != std::string::npos);
@@ -433,11 +438,8 @@ TEST_CASE("the verdict: a plan that fits but cannot run as set says so in words,
   ui::UiEnv env = EnvFor({1440, 6000, 1});
   // 70B INT4 split over two M4 Max (tensor parallel 2): fits in each chip's memory, but the two
   // are separate computers (gpus.json interconnect_gbps 0).
-  AppState state = Calculator70BOnH100(Task::kInference);
-  state.calculator.workload.gpu = "apple-m4-max";
+  AppState state = Calculator70BServedOn("apple-m4-max", 2);
   state.calculator.workload.precision = Precision::kInt4;
-  state.calculator.workload.gpus = 2;
-  state.calculator.workload.tp = 2;
   const std::string split = LastFrameText(state, env, 3);
   INFO(split.substr(0, 3000));
   CHECK(split.find("Fits in memory, but it cannot run as set (see below):") != std::string::npos);
