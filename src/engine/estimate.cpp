@@ -94,7 +94,10 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, La
   r.gpu_memory_bytes = r.gpu->memory_bytes;
   r.usable_memory_bytes = c.calibration.UsableBytes(*r.gpu);
   // Servers that preallocate (vLLM's gpu_memory_utilization) need the job inside their fraction
-  // and show that fraction on the device whatever the batch.
+  // and show that fraction on the device whatever the batch. vLLM V1 (vllm/v1/worker/
+  // gpu_worker.py, determine_available_memory): KV cache = total x gpu_memory_utilization -
+  // (weights + peak activations + non-torch memory added since the worker's first memory
+  // snapshot); the CUDA context predates that snapshot, so it sits outside the share.
   const double capacity = CapacityOfUsable(r.memory, r.usable_memory_bytes, *r.gpu);
   if (r.memory.preallocated_fraction > 0) {
     const double context = r.memory.device_total_bytes - r.memory.framework_allocated_bytes;
