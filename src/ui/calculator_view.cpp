@@ -258,7 +258,8 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
       PowInput(env, Labeled(t.calc_lora_rank, "lora_rank"), w.lora_rank, 1, 65536, t.calc_lora_rank_help);
       EnumCombo(Labeled(t.calc_lora_targets, "lora_targets"), w.lora_targets, kLoraTargetOptions, env, t.calc_lora_targets_help);
       // The module names from the engine's one definition (engine/lora_targets.hpp).
-      ImGui::TextDisabled("%s", Printf(t.calc_lora_modules, LoraModuleNames(w.lora_targets)).c_str());
+      // Wrapped: all seven of a Llama's linear layers ran past the inputs column ("…, up_proj,").
+      ColoredWrapped(kColorMuted, Printf(t.calc_lora_modules, LoraModuleNames(w.lora_targets)));
     }
     SectionTitle(t.calc_section_sequence);
     PowInput(env, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
@@ -616,13 +617,15 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   }
   const EstimateResult& r = d.estimate;
   const Workload& w = d.inputs.workload;
-  DrawVerdict(r, env);
+  // On phones the verdict, its warnings and the accuracy link are already at the top of the view.
   if (!fit_above) {
+    DrawVerdict(r, env);
     DrawEstimateWarnings(r, env);
     DrawAccuracyLink(View::kCalculator, env, memory);
   }
-  ImGui::TextDisabled("%s x %d · %s · %s", r.gpu->DisplayName(env.chinese()).c_str(), w.gpus, TaskName(w.task, t),
-                      PrecisionName(w.precision, t));
+  // Wrapped: on a phone "… x 2 · Inference / serving · BF16" was cut at the screen's edge.
+  ColoredWrapped(kColorMuted, Printf("%s x %d · %s · %s", r.gpu->DisplayName(env.chinese()).c_str(), w.gpus, TaskName(w.task, t),
+                                     PrecisionName(w.precision, t)));
   if (!fit_above) {
     DrawCostThisJob(state, d, env, carried);
     DrawMakeItFit(state, d, ui, env);

@@ -392,6 +392,12 @@ TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its brack
   // A name with no bracketed detail that is still too wide goes onto a second line of its chip.
   CHECK(text.find("Max-Q Workstation Edition x2") == std::string::npos);
   CHECK(text.find("Blackwell Max-Q Workstation\nEdition x2 ]") != std::string::npos);
+  // The verdict once, at the top (the results below it drew it a second time; the note that
+  // repeats it in the Notes goes on with advice, so it does not end the line).
+  const std::string verdict = "usable on one H100 SXM5 80GB\n";
+  size_t verdicts = 0;
+  for (size_t at = text.find(verdict); at != std::string::npos; at = text.find(verdict, at + 1)) ++verdicts;
+  CHECK(verdicts == 1);
   // The chips' colours have a legend: the tiers, and grey with a tap for why (no hover on phones).
   CHECK(text.find("Tier 1 flagship") != std::string::npos);
   CHECK(text.find("Tier 3 entry-edge") != std::string::npos);
