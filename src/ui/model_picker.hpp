@@ -21,6 +21,7 @@ struct ModelPickerState {
 bool ModelMatchesQuery(const ModelSpec& model, const std::string& query);
 // Positions in `models` of the presets that match `query`: in catalog order for an empty query;
 // else names that begin with its first word first, then the newest, then the catalog's order.
+// In both, a tuned variant ("… Instruct") comes right after its base model when both match.
 std::vector<int> FilterModels(const std::vector<ModelSpec>& models, const std::string& query);
 
 struct ModelPickerText {
