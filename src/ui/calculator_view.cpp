@@ -338,25 +338,15 @@ struct Segment {
   ImU32 color;
 };
 
-// `text` with each space that would carry a line past `max_width` turned into a line break
-// (a word wider than that stays whole on its own line).
-std::string WrapAtSpaces(const std::string& text, float max_width) {
-  std::string out, line;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    const std::string joined = line.empty() ? word : line + " " + word;
-    if (!line.empty() && ImGui::CalcTextSize(joined.c_str()).x > max_width) {
-      out += line + "\n";
-      line = word;
-    } else {
-      line = joined;
-    }
-    start = end + 1;
+// `text` broken into lines no wider than `max_width` (TextLines: the wrap rules and the memo
+// every wrapped text uses), joined with line breaks for a multi-line button label.
+std::string BrokenIntoLines(const std::string& text, float max_width) {
+  std::string out;
+  for (const auto& [begin, end] : TextLines(text, max_width)) {
+    if (!out.empty()) out += '\n';
+    out.append(text, begin, end - begin);
   }
-  return out + line;
+  return out;
 }
 
 // The Fits-on chips: the card's tier colour when some count holds the job, grey when none does.
@@ -700,9 +690,9 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
       }
     }
     // A name with no such detail that is still too wide ("RTX PRO 6000 Blackwell Max-Q
-    // Workstation Edition x2" on a phone) goes onto more lines of the chip, broken at spaces.
+    // Workstation Edition x2" on a phone) goes onto more lines of the chip.
     if (bw > avail) {
-      label = WrapAtSpaces(label, avail - ImGui::GetStyle().FramePadding.x * 2);
+      label = BrokenIntoLines(label, avail - ImGui::GetStyle().FramePadding.x * 2);
       bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
     }
     if (shown > 0 && line_x + bw < avail) ImGui::SameLine();
