@@ -156,6 +156,9 @@ CalibrationLoad LoadCalibration(const std::string& text, const std::string& file
     p.zero3_live_layers = r.Number("zero3_live_layers", 0, 64);
     p.reduce_bucket_bytes = r.Number("reduce_bucket_bytes", 0, 1e11);
     p.memory_fraction = r.Number("memory_fraction", 0, 1);
+    const std::string fraction_of = r.String("memory_fraction_of");
+    if (!OneOf(fraction_of, {"usable", "free_after_load"})) r.Fail("memory_fraction_of", "must be \"usable\" or \"free_after_load\"");
+    p.memory_fraction_of_free = fraction_of == "free_after_load";
     p.decode_bandwidth_efficiency = r.Number("decode_bandwidth_efficiency", 0.05, 1);
     p.decode_overlap = r.Number("decode_overlap", 0, 1);
     p.tp_allreduce_latency_us = r.Number("tp_allreduce_latency_us", 0, 10000);

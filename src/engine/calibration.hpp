@@ -30,6 +30,9 @@ struct FrameworkProfile {
   double reduce_bucket_bytes = 0;    // gradient reduce/all-gather buckets (ZeRO-1/2, DDP)
   // Serving.
   double memory_fraction = 0;        // fraction of the device the server preallocates (vLLM 0.9), 0 = as needed
+  // What memory_fraction is a share of: the card's usable memory (vLLM's gpu_memory_utilization)
+  // or what is left free once the engine has loaded (TensorRT-LLM's free_gpu_memory_fraction).
+  bool memory_fraction_of_free = false;
   double decode_bandwidth_efficiency = 0.7;
   double decode_overlap = 0.5;       // how much of the compute part of a decode step hides under memory reads
   double tp_allreduce_latency_us = 10;  // per all-reduce on an NVLink-class fabric (x3 over PCIe)

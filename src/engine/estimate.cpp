@@ -12,9 +12,26 @@ namespace atlas {
 
 namespace {
 
+// What a preallocating server lets the job use, as each sizes its KV cache:
+// - vLLM: gpu_memory_utilization x the device's total memory (vllm/v1/worker/gpu_worker.py:
+//   requested_memory = init snapshot's total_memory x utilisation), and the job (weights, peak
+//   activations, KV cache) must fit inside; the CUDA context and NCCL buffers are made before
+//   that snapshot ("Initialize the distributed environment BEFORE taking memory snapshot"), so
+//   they sit outside the share.
+// - TensorRT-LLM: the engine loads (weights, activations, runtime buffers), then the KV cache
+//   takes free_gpu_memory_fraction of the memory still free (KvCacheConfig, default 0.9;
+//   nvidia.github.io/TensorRT-LLM/examples/kvcacheconfig.html). The job's share is what it
+//   loaded plus that pool; with nothing left free, it is all the context leaves.
+double PreallocatedShare(const MemoryBreakdown& memory, double usable_bytes) {
+  if (!memory.preallocated_of_free) return usable_bytes * memory.preallocated_fraction;
+  const double loaded = memory.framework_allocated_bytes - memory.kv_cache_bytes;
+  const double free_after_load = usable_bytes - loaded - memory.context_bytes;
+  return free_after_load > 0 ? loaded + memory.preallocated_fraction * free_after_load : usable_bytes - memory.context_bytes;
+}
+
 // JobCapacityBytes for a card whose usable capacity is already known.
 double CapacityOfUsable(const MemoryBreakdown& memory, double usable_bytes, const Gpu& gpu) {
-  const double job = memory.preallocated_fraction > 0 ? usable_bytes * memory.preallocated_fraction : usable_bytes;
+  const double job = memory.preallocated_fraction > 0 ? PreallocatedShare(memory, usable_bytes) : usable_bytes;
   // On a unified-memory chip (Apple M-series, Jetson, MI300A) "CPU memory" is the same memory:
   // what is offloaded to the host still takes room there (gpus.json memory_type).
   return gpu.unified_memory ? job - memory.host_memory_bytes : job;
@@ -93,11 +110,8 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, La
   r.memory = EstimateMemory(w, c.assumptions, c.calibration, language, explain);
   r.gpu_memory_bytes = r.gpu->memory_bytes;
   r.usable_memory_bytes = c.calibration.UsableBytes(*r.gpu);
-  // Servers that preallocate (vLLM's gpu_memory_utilization) need the job inside their fraction
-  // and show that fraction on the device whatever the batch. vLLM V1 (vllm/v1/worker/
-  // gpu_worker.py, determine_available_memory): KV cache = total x gpu_memory_utilization -
-  // (weights + peak activations + non-torch memory added since the worker's first memory
-  // snapshot); the CUDA context predates that snapshot, so it sits outside the share.
+  // Servers that preallocate (vLLM, TensorRT-LLM) need the job inside their share
+  // (PreallocatedShare) and show that share on the device whatever the batch.
   const double capacity = CapacityOfUsable(r.memory, r.usable_memory_bytes, *r.gpu);
   if (r.memory.preallocated_fraction > 0) {
     const double context = r.memory.device_total_bytes - r.memory.framework_allocated_bytes;

@@ -254,6 +254,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
     });
     r.buffers_bytes = profile.runtime_buffer_gib * kBytesPerGiB;
     r.preallocated_fraction = profile.memory_fraction;
+    r.preallocated_of_free = profile.memory_fraction_of_free;
   } else {
     const bool peft = w.IsPeft();
     const TrainingBytes tb = TrainingBytesFor(w.precision, w.master_weights);
@@ -387,6 +388,7 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
   r.framework_allocated_bytes = states - paged + r.buffers_bytes + workspace;
   const double reserve = r.framework_allocated_bytes * profile.allocator_reserve_fraction;
   const double context = (profile.cuda_context_gib + (w.gpus > 1 ? profile.nccl_gib : 0)) * kBytesPerGiB;
+  r.context_bytes = context;
   r.device_total_bytes = r.framework_allocated_bytes + reserve + context + paged;
   r.required_bytes = r.device_total_bytes;
   r.overhead_bytes = r.device_total_bytes - states;

@@ -35,6 +35,8 @@ struct MemoryBreakdown {
   // preallocate (vLLM, TensorRT-LLM), where the job needs `required` out of their fraction.
   double required_bytes = 0;
   double preallocated_fraction = 0;  // the server's memory fraction (0 = allocates as needed)
+  bool preallocated_of_free = false;  // the fraction is of what is free after loading (TensorRT-LLM), not of the card
+  double context_bytes = 0;        // CUDA context + NCCL buffers: on the device, outside the framework's allocator
   double cpu_offload_bytes = 0;    // optimizer states moved to host memory
   double cpu_offload_params_bytes = 0;  // ZeRO-3 weight + gradient shards moved to host memory (offload_params)
   double host_memory_bytes = 0;    // host RAM the job needs beyond the OS (offloaded states + pinned buffers)

@@ -468,13 +468,13 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
   // card, and the memory table's total counts the context outside that share too, so the two
   // figures differ by it; say which is which (data/calibration.json memory_fraction).
   // TensorRT-LLM's fraction is of the memory left free after loading (its KvCacheConfig
-  // free_gpu_memory_fraction), which the engine reads as a share of the whole card: say so.
+  // free_gpu_memory_fraction), not of the card: say which.
   if (r.memory.preallocated_fraction > 0) {
     const std::string percent = Safe(r.memory.preallocated_fraction * 100, 0);
     const std::string fraction = NoteNumber(r.memory.preallocated_fraction);
     const std::string outside = Bytes(std::max(0.0, r.memory.total_bytes - r.memory.required_bytes));
     ColoredWrapped(kColorMuted, r.framework == Framework::kTensorrtLlm
-                                    ? Printf(t.calc_prealloc_share_trt, percent.c_str(), fraction.c_str(), percent.c_str(), outside.c_str())
+                                    ? Printf(t.calc_prealloc_share_trt, percent.c_str(), fraction.c_str(), outside.c_str())
                                     : Printf(t.calc_prealloc_share, percent.c_str(), fraction.c_str(), outside.c_str()));
   }
 }

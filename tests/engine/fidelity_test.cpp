@@ -105,6 +105,41 @@ TEST_CASE("vLLM preallocates 90% of the card; the job must fit inside it") {
   CHECK_FALSE(tiny.fits);  // 16 GB of BF16 weights in 0.9 x 14.7 GiB
 }
 
+TEST_CASE("TensorRT-LLM's KV pool is 90% of what is free after loading, not 90% of the card") {
+  // KvCacheConfig free_gpu_memory_fraction (default 0.9): "allocate 90% of free GPU memory for KV
+  // cache" once the engine is loaded (nvidia.github.io/TensorRT-LLM/examples/kvcacheconfig.html).
+  const std::string job = R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "h100-sxm", "batch": 8, "framework": )";
+  EstimateResult trt = Run(job + R"("tensorrt_llm"})");
+  CHECK(trt.framework == Framework::kTensorrtLlm);
+  const MemoryBreakdown& m = trt.memory;
+  const double loaded = m.framework_allocated_bytes - m.kv_cache_bytes;
+  CHECK(m.context_bytes == doctest::Approx(0.5 * kBytesPerGiB));  // one card: CUDA context, no NCCL
+  const double share = loaded + 0.9 * (trt.usable_memory_bytes - loaded - m.context_bytes);
+  CHECK(trt.headroom_bytes == doctest::Approx(share - m.required_bytes));
+  // ~17 GiB loaded: the pool is larger than 90% of the card less the load (vLLM's rule).
+  EstimateResult vllm = Run(job + R"("vllm"})");
+  CHECK(trt.headroom_bytes > vllm.headroom_bytes + 1.0 * kBytesPerGiB);
+  // The device shows the load, the pool and the context; nvidia-smi's 90%-of-free never reaches 100%.
+  CHECK(m.device_total_bytes == doctest::Approx(share + m.context_bytes));
+  CHECK(m.device_total_bytes < trt.usable_memory_bytes);
+  // Weights that leave nothing free: does not fit, measured against what the context leaves.
+  EstimateResult big = Run(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "h100-sxm", "batch": 1, "framework": "tensorrt_llm"})");
+  CHECK_FALSE(big.fits);
+  CHECK(big.memory.required_bytes + big.headroom_bytes == doctest::Approx(big.usable_memory_bytes - big.memory.context_bytes));
+}
+
+TEST_CASE("calibration.json: memory_fraction_of must say what the server's fraction is a share of") {
+  std::string text = test::ReadSourceFile("data/calibration.json");
+  const std::string field = R"("memory_fraction_of": "free_after_load")";
+  REQUIRE(text.find(field) != std::string::npos);
+  text.replace(text.find(field), field.size(), R"("memory_fraction_of": "free")");
+  const CalibrationLoad bad = LoadCalibration(text, "calibration.json");
+  REQUIRE(bad.errors.size() == 1);
+  CHECK(bad.errors[0].find("calibration.json") != std::string::npos);
+  CHECK(bad.errors[0].find("tensorrt_llm") != std::string::npos);
+  CHECK(bad.errors[0].find("memory_fraction_of") != std::string::npos);
+}
+
 TEST_CASE("optimizer offload costs time and host memory") {
   // One A100, micro-batch 1 at 2,048 tokens: ~49k optimizer steps, each moving 13B gradients and
   // parameters over PCIe and running Adam on the CPU.

@@ -434,11 +434,11 @@ TEST_CASE("the verdict under a preallocating server names its share, and what th
   INFO(text.substr(0, 1500));
   CHECK(text.find("The server takes 90% of the card's usable memory (gpu_memory_utilization 0.9)") != std::string::npos);
   CHECK(text.find("GiB of runtime context outside it.") != std::string::npos);
-  // TensorRT-LLM's fraction is of the memory free after loading: said, with the engine's reading.
+  // TensorRT-LLM's fraction is of the memory free after loading: said.
   state.calculator.workload.framework = Framework::kTensorrtLlm;
   const std::string trt = LastFrameText(state, env, 3);
-  CHECK(trt.find("TensorRT-LLM gives its KV cache 90% of the memory left free after loading (free_gpu_memory_fraction 0.9)") !=
-        std::string::npos);
+  CHECK(trt.find("TensorRT-LLM gives its KV cache 90% of the memory left free once the weights, activations and buffers are loaded "
+                 "(free_gpu_memory_fraction 0.9)") != std::string::npos);
   CHECK(trt.find("gpu_memory_utilization") == std::string::npos);
   // Training allocates as it goes: no such line.
   state.calculator.workload.task = Task::kFullFinetune;
