@@ -178,8 +178,10 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
 }
 
 // A figure of the job: shows the value in use — the task's default when none was given, marked
-// as such — and stores what is typed; "Use default" forgets it. Test target: the field's key.
-void JobField(const char* label, const char* key, double& value, double in_use, const char* help, const UiEnv& env) {
+// as such (or `unset_note` for a field with no default, e.g. the dataset's size) — and stores
+// what is typed; "Use default" forgets it. Test target: the field's key.
+void JobField(const char* label, const char* key, double& value, double in_use, const char* help, const UiEnv& env,
+              const char* unset_note = nullptr) {
   const UiText& t = env.text();
   const WalkNumberField* f = FindWalkNumberField(key);
   if (!f) return;
@@ -194,7 +196,7 @@ void JobField(const char* label, const char* key, double& value, double in_use, 
     if (ImGui::SmallButton(Labeled(t.walk_job_reset, "reset").c_str())) value = 0;
   } else {
     if (!env.narrow()) ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", t.walk_job_default);
+    ImGui::TextDisabled("(%s)", unset_note ? unset_note : t.walk_job_default);
   }
   ImGui::PopID();
 }
@@ -210,7 +212,7 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
   std::vector<std::string> numbers;
   if (!serving) {
     JobField(t.walk_job_tokens, "train_tokens", s.train_tokens, w.train_tokens, t.walk_job_tokens_help, env);
-    JobField(t.walk_job_dataset, "dataset_tokens", s.dataset_tokens, s.dataset_tokens, nullptr, env);
+    JobField(t.walk_job_dataset, "dataset_tokens", s.dataset_tokens, s.dataset_tokens, nullptr, env, t.walk_job_unset);
     JobField(t.walk_job_epochs, "epochs", s.epochs, 1, nullptr, env);
     JobField(t.walk_job_seq_len, "seq_len", s.seq_len, w.seq_len, nullptr, env);
     const char* from = s.train_tokens > 0     ? t.walk_job_src_given

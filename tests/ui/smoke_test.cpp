@@ -522,6 +522,23 @@ TEST_CASE("the walkthrough's first step gives the numbers of the task picked: ad
   CHECK(full.find("LoRA keeps the frozen base") == std::string::npos);
 }
 
+TEST_CASE("the walkthrough's job step: the dataset's size is \"not set\", not a default of 0") {
+  ImGuiHeadless imgui(1440, 3000, 1);
+  ui::UiEnv env = EnvFor({1440, 3000, 1});
+  AppState state;
+  state.view = View::kWalkthrough;
+  state.walkthrough.step = kWalkStepJob;
+  state.walkthrough.task = WalkthroughTask::kFullFinetune;
+  const std::string text = LastFrameText(state, env, 3);
+  INFO(text.substr(0, 3000));
+  CHECK(text.find("(not set: the run uses the training tokens)") != std::string::npos);
+  CHECK(text.find("(default)") != std::string::npos);  // epochs, sequence length and tokens have defaults
+  state.walkthrough.dataset_tokens = 5e8;
+  const std::string given = LastFrameText(state, env, 3);
+  CHECK(given.find("not set") == std::string::npos);
+  CHECK(given.find("dataset x epochs") != std::string::npos);
+}
+
 TEST_CASE("every view draws in Chinese, and in English while the Chinese font is missing") {
   for (ScreenSize size : kScreenSizes) {
     ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
