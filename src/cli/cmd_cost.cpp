@@ -148,7 +148,8 @@ int RunCost(const std::vector<std::string>& args) {
     if (report.cheapest) {
       const CostRow& c = report.rows[*report.cheapest];
       out["cheapest"] = {{"region", c.region_id}, {"service", ServiceId(c.service)},
-                         {"total_cost", MoneyJson(c.total_cost)}};
+                         {"total_cost", MoneyJson(c.total_cost)}, {"ties", report.cheapest_ties},
+                         {"tie_break", CostTieBreakId(report.cheapest_tie_break)}};
     } else {
       out["cheapest"] = nullptr;
     }

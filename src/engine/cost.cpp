@@ -13,6 +13,22 @@ namespace atlas {
 
 namespace {
 
+// Why `a` is named before `b` when their totals tie (CostReport::cheapest_tie_break), or kNone
+// when it is not: its price from its own hub's sellers (not a market's median or the other
+// market's), then nearer the users (when both latencies are known), then less CO2.
+CostTieBreak TieBreakOver(const CostRow& a, const CostRow& b) {
+  const auto scope_rank = [](const CostRow& r) {
+    if (!r.price_choice) return 0;
+    const QuoteScope s = r.price_choice->scope;
+    return s == QuoteScope::kRegion || s == QuoteScope::kQuote ? 0 : s == QuoteScope::kMarket ? 1 : 2;
+  };
+  if (scope_rank(a) != scope_rank(b)) return scope_rank(a) < scope_rank(b) ? CostTieBreak::kOwnQuotes : CostTieBreak::kNone;
+  if (a.latency_ms && b.latency_ms && std::fabs(*a.latency_ms - *b.latency_ms) >= 0.5)
+    return *a.latency_ms < *b.latency_ms ? CostTieBreak::kNearer : CostTieBreak::kNone;
+  if (std::fabs(a.co2_kg - b.co2_kg) >= 0.05) return a.co2_kg < b.co2_kg ? CostTieBreak::kLowerCo2 : CostTieBreak::kNone;
+  return CostTieBreak::kNone;
+}
+
 std::string Percent(double fraction) { return NoteNumber(fraction * 100) + "%"; }
 
 // Why a purchase price is not comparable with a market median of rents (cost.hpp rule).
@@ -393,15 +409,22 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   // The best rows are kept as index, total and a found flag, not as optionals read back through
   // a lambda: GCC 12's -Wmaybe-uninitialized (Release build) could not tell that an engaged
   // optional's value had been written.
+  // Rows whose totals differ by less than a hundredth of the currency tie (rent is quoted per
+  // card-hour wherever the card runs, power included, so hubs priced by one market's median often
+  // do); among them the headline names the one priced by its own hub's sellers, then the one
+  // nearer the users, then the one with the lower grid CO2, and says which of these decided.
+  constexpr double kTie = 0.005;
   struct Pick {
+    const std::vector<CostRow>* rows = nullptr;
     size_t index = 0;
     double total = 0;
     bool found = false;
     void Offer(size_t i, double t) {
-      if (!found || t < total) index = i, total = t, found = true;
+      if (!found || t < total - kTie || (std::fabs(t - total) < kTie && TieBreakOver((*rows)[i], (*rows)[index]) != CostTieBreak::kNone))
+        index = i, total = found ? std::min(total, t) : t, found = true;
     }
   };
-  Pick pick, not_comparable;  // the headline's row; the cheapest purchase left out of it
+  Pick pick{&report.rows}, not_comparable{&report.rows};  // the headline's row; the cheapest purchase left out of it
   bool picked_local = false;   // the pick came from the rows priced by their own market
   const auto eligible = [&report](size_t i, bool local_only) {
     const CostRow& r = report.rows[i];
@@ -418,13 +441,15 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       picked_local = local_only;
       break;
     }
-    not_comparable = Pick{};
+    not_comparable = Pick{&report.rows};
   }
   if (pick.found) report.cheapest = pick.index;
   for (size_t i = 0; pick.found && i < report.rows.size(); ++i)
     if (i != pick.index && eligible(i, picked_local) && report.rows[i].price_comparable &&
-        std::fabs(report.rows[i].total_cost->amount - pick.total) < 0.005)
+        std::fabs(report.rows[i].total_cost->amount - pick.total) < kTie) {
       ++report.cheapest_ties;
+      report.cheapest_tie_break = std::max(report.cheapest_tie_break, TieBreakOver(report.rows[pick.index], report.rows[i]));
+    }
   const CostRow* cheapest = pick.found ? &report.rows[pick.index] : nullptr;
   if (cheapest && cheapest->price_choice && cheapest->price_choice->scope == QuoteScope::kOtherMarket)
     report.notes.push_back(T.cost_note_cheapest_other_market);
@@ -440,6 +465,16 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
                                   q.purchase_use_years ? Printf(T.cost_basis_amortised, NoteNumber(*q.purchase_use_years).c_str()).c_str()
                                                        : T.cost_basis_job_outlay));
   return report;
+}
+
+const char* CostTieBreakId(CostTieBreak b) {
+  switch (b) {
+    case CostTieBreak::kOwnQuotes: return "own_quotes";
+    case CostTieBreak::kNearer: return "nearer";
+    case CostTieBreak::kLowerCo2: return "lower_co2";
+    case CostTieBreak::kNone: break;
+  }
+  return "none";
 }
 
 }  // namespace atlas

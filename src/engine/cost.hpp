@@ -151,6 +151,11 @@ struct CostRequest {
   Language language = Language::kEnglish;  // of errors and notes (never serialised)
 };
 
+// Why the cheapest row is named before rows of the same total (CostReport::cheapest_tie_break),
+// in the order the rules apply.
+enum class CostTieBreak { kNone, kOwnQuotes, kNearer, kLowerCo2 };
+const char* CostTieBreakId(CostTieBreak b);  // "none", "own_quotes", "nearer", "lower_co2"
+
 struct CostRow {
   std::string region_id;
   ServiceKind service = ServiceKind::kContainer;
@@ -202,6 +207,9 @@ struct CostReport {
   // rent is quoted per card-hour wherever the card runs and includes the power, so many hubs
   // often tie, and the headline says so instead of naming one of them as if it were cheaper.
   int cheapest_ties = 0;
+  // What named the pick among those ties (the deepest rule any tied row needed); kNone when they
+  // are alike in all three and the table's order decided.
+  CostTieBreak cheapest_tie_break = CostTieBreak::kNone;
   PurchaseBasis purchase_basis = PurchaseBasis::kJobOutlay;  // how purchase rows were costed
   std::vector<std::string> notes;
   std::vector<std::string> errors;  // request problems, each naming the field; rows empty then

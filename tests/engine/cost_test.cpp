@@ -470,6 +470,38 @@ TEST_CASE("hubs tied at the cheapest total are counted, so that the headline doe
   REQUIRE(tied.rows.size() == 2);
   CHECK(tied.rows[0].total_cost->amount == doctest::Approx(tied.rows[1].total_cost->amount));
   CHECK(tied.cheapest_ties == 1);
+  CHECK(tied.cheapest_tie_break == CostTieBreak::kNone);  // alike in quotes, latency and grid: the table's order
+  CHECK(tied.rows[*tied.cheapest].region_id == "test-cn");
+  // Named among the ties: the lower grid CO2 (100 against 500 g/kWh) ...
+  twin["carbon_gco2_per_kwh"] = 100;
+  f.regions = LoadRegionCatalog(RegionsText(Json::array({ValidRegionRecord(), twin, UsRegionRecord()})), "r.json").catalog;
+  const CostReport greener = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(greener.cheapest);
+  CHECK(greener.rows[*greener.cheapest].region_id == "test-cn-2");
+  CHECK(greener.cheapest_ties == 1);
+  CHECK(greener.cheapest_tie_break == CostTieBreak::kLowerCo2);
+  // ... before it, the nearer to the users (40 against 20 ms from Shanghai) ...
+  twin["latency_ms"] = Json{{"shanghai", 40}};
+  f.regions = LoadRegionCatalog(RegionsText(Json::array({ValidRegionRecord(), twin, UsRegionRecord()})), "r.json").catalog;
+  q.user_centre = "shanghai";
+  const CostReport nearer = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  REQUIRE(nearer.cheapest);
+  CHECK(nearer.rows[*nearer.cheapest].region_id == "test-cn");
+  CHECK(nearer.cheapest_tie_break == CostTieBreak::kNearer);
+  // ... and first, a price from the hub's own sellers over its market's median (same 10 CNY/h).
+  Json own = ValidPriceRecord();
+  own["id"] = "test-card-container-cn-2";
+  own["region"] = "test-cn-2";
+  Json pricing = ValidPricingRoot();
+  pricing["prices"].push_back(own);
+  const PricingCatalog with_own = LoadPricingCatalog(pricing.dump(), "p.json").catalog;
+  const CostReport own_quotes = ComputeCost(q, f.gpus, f.regions, with_own);
+  REQUIRE(own_quotes.cheapest);
+  CHECK(own_quotes.rows[*own_quotes.cheapest].region_id == "test-cn-2");
+  CHECK(own_quotes.rows[*own_quotes.cheapest].price_choice->scope == QuoteScope::kRegion);
+  CHECK(own_quotes.cheapest_tie_break == CostTieBreak::kOwnQuotes);
+  CHECK(std::string(CostTieBreakId(own_quotes.cheapest_tie_break)) == "own_quotes");
+  q.user_centre.clear();
   // One hub alone: no tie.
   q.region_ids = {"test-cn"};
   CHECK(ComputeCost(q, f.gpus, f.regions, f.pricing).cheapest_ties == 0);

@@ -357,6 +357,17 @@ TEST_CASE("the Share view's link opens the view the reader came from (the Calcul
   CHECK(state.view == View::kShare);
 }
 
+TEST_CASE("the Cost view's headline says what named its hub among hubs of the same total") {
+  ImGuiHeadless imgui(1440, 3000, 1);
+  ui::UiEnv env = EnvFor({1440, 3000, 1});
+  AppState state;
+  state.view = View::kCost;  // 8 x A100 for 720 h: rent is the global median in ten global hubs
+  const std::string text = LastFrameText(state, env, 4);
+  INFO(text.substr(0, 3000));
+  CHECK(text.find("Cheapest under the constraints: Finland, per-hour container, tied with 9\u00A0others") != std::string::npos);
+  CHECK(text.find("this one is named for its lower grid CO2") != std::string::npos);
+}
+
 // The Calculator on Llama 3.1 70B with an H100 SXM picked, for `task`.
 AppState Calculator70BOnH100(Task task) {
   AppState state;

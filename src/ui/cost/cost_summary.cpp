@@ -18,6 +18,17 @@ namespace atlas::ui::cost {
 
 namespace {
 
+// Why the headline names this hub among those of the same total (CostReport::cheapest_tie_break).
+const char* TieBreakWords(CostTieBreak b, const UiText& t) {
+  switch (b) {
+    case CostTieBreak::kOwnQuotes: return t.cost_tie_own_quotes;
+    case CostTieBreak::kNearer: return t.cost_tie_nearer;
+    case CostTieBreak::kLowerCo2: return t.cost_tie_lower_co2;
+    case CostTieBreak::kNone: break;
+  }
+  return t.cost_tie_none;
+}
+
 // Under the headline: the basis buying was counted on in the headline's region (the engine's
 // rule, engine/cost.hpp "buying for one job") and the job hours where buying meets renting; on
 // the amortised basis, whether buying beats the headline's rent there and, if it does but is
@@ -78,7 +89,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     const std::string duty = Safe(d.request.duty_cycle * 100, 0);
     if (d.report.cheapest_ties > 0)
       WrappedText(Plurals(Printf(t.cost_cheapest_tied, hub.c_str(), FormName(row.service, env, c), d.report.cheapest_ties,
-                                 total.c_str(), annual.c_str(), duty.c_str())));
+                                 TieBreakWords(d.report.cheapest_tie_break, t), total.c_str(), annual.c_str(), duty.c_str())));
     else
       WrappedTextF(t.cost_cheapest, hub.c_str(), FormName(row.service, env, c), total.c_str(), annual.c_str(), duty.c_str());
     ImGui::PopStyleColor();
