@@ -46,9 +46,11 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
   if (!c.gpus.Find(w.gpu)) d.errors.push_back(Printf(EngineTextFor(language).calc_unknown_gpu, w.gpu.c_str()));
   d.valid = d.errors.empty();
   d.fits_on.clear();
+  d.layout_risks.clear();
   d.fit = FitResult{};
   if (!d.valid) return;
   d.estimate = Estimate(w, c, language);
+  if (d.estimate.gpu) d.layout_risks = LayoutRisks(*d.estimate.gpu, w, c.assumptions.gpus_per_node, language);
   if (!d.estimate.fits) {
     FitConstraints constraints;
     constraints.language = language;
@@ -58,8 +60,10 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
     Workload layout;
     FitsOnEntry e{i, 0, 0, UnsupportedSoftware(c.gpus.gpus[i], w, language)};
     if (e.unsupported.empty()) e.min_gpus = MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout);
-    if (e.min_gpus > 0) e.per_gpu_bytes = Estimate(layout, c, Language::kEnglish, false).memory.total_bytes;
-    else e.standalone = e.unsupported.empty() && c.gpus.gpus[i].Standalone();
+    if (e.min_gpus > 0) {
+      e.per_gpu_bytes = Estimate(layout, c, Language::kEnglish, false).memory.total_bytes;
+      e.risks = LayoutRisks(c.gpus.gpus[i], layout, c.assumptions.gpus_per_node, language);
+    } else e.standalone = e.unsupported.empty() && c.gpus.gpus[i].Standalone();
     d.fits_on.push_back(e);
   }
   // Fewest cards first, then the card with the most memory left.

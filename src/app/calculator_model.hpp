@@ -5,6 +5,7 @@
 #include "app/deferred_code.hpp"
 #include "app/app_state.hpp"
 #include "engine/estimate.hpp"
+#include "engine/recommend_risk.hpp"
 #include "engine/fit.hpp"
 
 #include <string>
@@ -22,6 +23,9 @@ struct FitsOnEntry {
   // The card is one chip with no link to another (Gpu::Standalone) and the job does not fit on
   // one: more of them would not help.
   bool standalone = false;
+  // What the layout at min_gpus risks (consumer cards across machines, tensor parallelism over
+  // PCIe, serving across nodes: engine LayoutRisks), worded; empty for a plain layout.
+  std::vector<RiskFlag> risks;
 };
 inline constexpr int kMaxFitsOnGpus = 1024;
 
@@ -31,6 +35,7 @@ struct CalculatorDerived {
   bool valid = false;      // inputs passed validation
   std::vector<std::string> errors;
   EstimateResult estimate;
+  std::vector<RiskFlag> layout_risks;  // of the job's own layout (engine LayoutRisks)
   std::vector<FitsOnEntry> fits_on;
   // "Make it fit" for a job that does not fit (empty when it does): the changes that keep the
   // question, or the blockers. On the request's own card count (fit's default max_gpus).

@@ -123,9 +123,18 @@ std::string CalculatorText(const CalculatorDerived& d, const Catalogs& c, const 
       // Why a card is left out whatever the count: its software, or one chip that links to none.
       if (!e.unsupported.empty()) entry["unsupported"] = e.unsupported;
       if (e.standalone) entry["standalone"] = true;
+      // What the layout at that count risks (recommend's risk ids and sentences).
+      if (!e.risks.empty()) {
+        Json risks = Json::array();
+        for (const RiskFlag& risk : e.risks) risks.push_back({{"kind", RiskId(risk.kind)}, {"text", risk.text}});
+        entry["risks"] = std::move(risks);
+      }
       fits.push_back(std::move(entry));
     }
     j["fits_on"] = fits;
+    Json layout_risks = Json::array();
+    for (const RiskFlag& risk : d.layout_risks) layout_risks.push_back({{"kind", RiskId(risk.kind)}, {"text", risk.text}});
+    j["layout_risks"] = layout_risks;
     return j.dump(2) + "\n";
   }
   std::vector<Row> rows;

@@ -149,6 +149,16 @@ std::vector<RiskFlag> AssessRisk(const Gpu& g, const Workload& w, int gpus_per_n
   return out;
 }
 
+std::vector<RiskFlag> LayoutRisks(const Gpu& g, const Workload& w, int gpus_per_node, Language language) {
+  std::vector<RiskFlag> out;
+  ForEachRisk(g, w, gpus_per_node, "", language, [&](RiskKind kind, auto&& say) {
+    if (kind == RiskKind::kConsumerMultiNode || kind == RiskKind::kPcieTensorParallel || kind == RiskKind::kServingAcrossNodes)
+      out.push_back({kind, say()});
+    return true;
+  });
+  return out;
+}
+
 bool HasRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::string& peak_kind) {
   bool any = false;
   ForEachRisk(g, w, gpus_per_node, peak_kind, Language::kEnglish, [&](RiskKind, auto&&) {

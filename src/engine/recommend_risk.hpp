@@ -53,6 +53,11 @@ std::vector<std::string> VendorClaimFields(const Gpu& g, const Workload& w, cons
 std::vector<RiskFlag> AssessRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::string& peak_kind,
                                  Language language, bool explain = true);
 
+// The flags of `w`'s layout alone (consumer cards across nodes, tensor parallelism over PCIe,
+// serving across nodes), worded: what the Calculator says of a card count, where the software's
+// support is said by EstimateWarnings.
+std::vector<RiskFlag> LayoutRisks(const Gpu& g, const Workload& w, int gpus_per_node, Language language);
+
 // Whether AssessRisk would flag anything, and whether VendorClaimFields would list anything:
 // the same rules, no sentence and no allocation (the search asks for every configuration).
 bool HasRisk(const Gpu& g, const Workload& w, int gpus_per_node, const std::string& peak_kind);

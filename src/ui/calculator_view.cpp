@@ -352,6 +352,8 @@ std::string BrokenIntoLines(const std::string& text, float max_width) {
 // The Fits-on chips: the card's tier colour when some count holds the job, grey when none does.
 constexpr float kFitsOnChipAlpha = 0.28f;
 constexpr ImU32 kFitsOnNoneColor = IM_COL32(60, 60, 66, 120);
+// A count whose layout is a known risk: its chip's words (and legend swatch) in the warning colour.
+constexpr ImU32 kFitsOnRiskColor = kColorWarn;
 
 struct LegendEntry {
   ImU32 color;
@@ -480,9 +482,11 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
 }
 
 // What may stop the plan running as asked (a feature the card's software lacks, a custom model
-// whose fields contradict its size): right under the verdict.
-void DrawEstimateWarnings(const EstimateResult& r, const UiEnv& env) {
-  for (const std::string& w : r.warnings) ColoredWrapped(kColorWarn, "! " + Shown(w, env));
+// whose fields contradict its size) and what its layout risks (consumer cards across machines,
+// tensor parallelism over PCIe, serving across nodes): right under the verdict.
+void DrawEstimateWarnings(const CalculatorDerived& d, const UiEnv& env) {
+  for (const std::string& w : d.estimate.warnings) ColoredWrapped(kColorWarn, "! " + Shown(w, env));
+  for (const RiskFlag& risk : d.layout_risks) ColoredWrapped(kColorWarn, "! " + risk.text);
 }
 
 // A request field in the UI's words (the Make-it-fit steps name the fields they change).
@@ -610,7 +614,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   // On phones the verdict, its warnings and the accuracy link are already at the top of the view.
   if (!fit_above) {
     DrawVerdict(r, env);
-    DrawEstimateWarnings(r, env);
+    DrawEstimateWarnings(d, env);
     DrawAccuracyLink(View::kCalculator, env, memory);
   }
   // Wrapped: on a phone "… x 2 · Inference / serving · BF16" was cut at the screen's edge.
@@ -668,15 +672,17 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   const LegendEntry chip_legend[] = {{TierColor(1, kFitsOnChipAlpha), TierDisplayName(Tier::kFlagship, env)},
                                      {TierColor(2, kFitsOnChipAlpha), TierDisplayName(Tier::kMainstream, env)},
                                      {TierColor(3, kFitsOnChipAlpha), TierDisplayName(Tier::kEntryEdge, env)},
-                                     {kFitsOnNoneColor, env.narrow() ? t.calc_fits_on_legend_none_tap : t.calc_fits_on_legend_none}};
-  DrawLegendLine(chip_legend, 4);
+                                     {kFitsOnNoneColor, env.narrow() ? t.calc_fits_on_legend_none_tap : t.calc_fits_on_legend_none},
+                                     {kFitsOnRiskColor, env.narrow() ? t.calc_fits_on_legend_risk_tap : t.calc_fits_on_legend_risk}};
+  DrawLegendLine(chip_legend, 5);
   const float avail = ImGui::GetContentRegionAvail().x;
   float line_x = 0;
   int shown = 0;
   for (const FitsOnEntry& e : d.fits_on) {
     const Gpu& g = c.gpus.gpus[e.gpu_index];
     const std::string& name = g.DisplayName(env.chinese());
-    const std::string count = e.min_gpus > 0 ? " x" + std::to_string(e.min_gpus) : " -";
+    // "!" marks a count whose layout is a known risk (the tooltip, or the warnings once picked, say which).
+    const std::string count = e.min_gpus > 0 ? " x" + std::to_string(e.min_gpus) + (e.risks.empty() ? "" : " !") : " -";
     std::string label = name + count;
     float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
     // A chip wider than the panel (a phone) drops the name's bracketed detail: "Ascend 910B
@@ -701,14 +707,23 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     ImGui::PushID(e.gpu_index);
     const int tier = static_cast<int>(c.gpu_tiers[e.gpu_index].tier);
     ImGui::PushStyleColor(ImGuiCol_Button, e.min_gpus > 0 ? TierColor(tier, kFitsOnChipAlpha) : kFitsOnNoneColor);
-    ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus > 0 ? IM_COL32(235, 238, 245, 255) : kColorMuted);
+    ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus == 0       ? kColorMuted
+                                         : !e.risks.empty() ? kFitsOnRiskColor
+                                                            : IM_COL32(235, 238, 245, 255));
     if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) ApplyFitsOn(state.calculator, c, e.gpu_index);
     ImGui::PopStyleColor(2);
     // Why a card is "-" on a hover, or a tap on phones (no hover there); a card that fits is
     // applied by its tap, and its count and memory are on the chip and in the results.
     if (e.min_gpus > 0) {
-      if (!env.narrow() && ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str())).c_str());
+      if (!env.narrow() && ImGui::IsItemHovered()) {
+        std::string tip = Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str()));
+        for (const RiskFlag& risk : e.risks) tip += "\n! " + risk.text;
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(Em(30));  // a risk is a sentence: wrapped, not one line across the screen
+        ImGui::TextUnformatted(tip.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
     } else if (BeginDetail("fits_on_none", env, 28)) {  // the reason is worded only when shown
       WrappedText(!e.unsupported.empty() ? Shown(e.unsupported, env)
                   : e.standalone         ? Printf(t.calc_fits_on_standalone_tip, name.c_str())
@@ -731,7 +746,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
     if (d.valid) {
       DrawVerdict(d.estimate, env);
       DrawCostThisJob(state, d, env, memory.carried_job);
-      DrawEstimateWarnings(d.estimate, env);
+      DrawEstimateWarnings(d, env);
       DrawAccuracyLink(View::kCalculator, env, memory);
       DrawMakeItFit(state, d, memory.calculator, env);
     }

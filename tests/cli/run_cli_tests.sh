@@ -323,6 +323,14 @@ check "export: csv" 0 sh -c "'$bin' export --format csv < '$tmp/state.json'"
 head -1 "$tmp/out" | grep -q "^item,value,unit,how$" && echo "ok   export csv: header" || { echo "FAIL export csv header"; fails=$((fails+1)); }
 check "export: json" 0 sh -c "'$bin' export --format json < '$tmp/state.json'"
 json_check "export json: the estimate with its request and link" "d['request']['model']=='llama-3.1-70b' and d['link'].startswith('#v=1&')"
+json_check "export json: 64 H100 (NVLink, 8 a node, training): no layout risk" \
+  "d['layout_risks']==[] and not any('risks' in e for e in d['fits_on'])"
+# Fits on's risky counts and the job's own layout risks (engine LayoutRisks): QLoRA 70B over 16
+# RTX 4090 spans two 8-card machines, and consumer cards have no GPUDirect RDMA; 16 RTX 3060 too.
+"$bin" link decode '#v=1&view=calculator&calc.model=llama-3.1-70b&calc.task=qlora&calc.gpu=rtx-4090&calc.gpus=16&calc.dp=16&calc.zero_stage=3' > "$tmp/consumer.json" 2>/dev/null
+check "export: json, 16 consumer cards" 0 sh -c "'$bin' export --format json < '$tmp/consumer.json'"
+json_check "export json: layout_risks and fits_on risks name consumer_multi_node" \
+  "[r['kind'] for r in d['layout_risks']]==['consumer_multi_node'] and '2 nodes' in d['layout_risks'][0]['text'] and any(e['gpu']=='rtx-3060-12gb' and e['min_gpus']>8 and [r['kind'] for r in e['risks']]==['consumer_multi_node'] for e in d['fits_on'])"
 check "export: cards as CSV" 0 sh -c "'$bin' export --format csv --what cards < '$tmp/state.json'"
 head -1 "$tmp/out" | grep -q "^card,tier," && echo "ok   export cards: header" || { echo "FAIL export cards header"; fails=$((fails+1)); }
 check "export: page URL in the Markdown link" 0 sh -c "'$bin' export --format md --page-url https://example.org/atlas/ < '$tmp/state.json'"

@@ -415,6 +415,35 @@ TEST_CASE("Fits on, phone: a card's name too wide for the screen drops its brack
   CHECK(text.find("no count holds it (tap for why)") != std::string::npos);
 }
 
+TEST_CASE("Fits on marks a count whose layout is a known risk, and the verdict says the risk of the job's own layout") {
+  ImGuiHeadless imgui(1440, 6000, 1);
+  ui::UiEnv env = EnvFor({1440, 6000, 1});
+  // 70B serving in BF16: eight 24 GB consumer cards hold it only with tensor parallelism 8 over
+  // PCIe, which vLLM's guide advises against (recommend_risk.hpp, beyond 4 cards).
+  AppState state = Calculator70BOnH100(Task::kInference);
+  const std::string text = LastFrameText(state, env, 3);
+  INFO(text.substr(text.find("Fits on (fewest cards)"), 3000));
+  CHECK(text.find("[ GeForce RTX 4090 x8 ! ]") != std::string::npos);
+  CHECK(text.find("[ H100 SXM5 80GB x2 ]") != std::string::npos);  // NVLink: no mark
+  CHECK(text.find("! a risky layout (hover for why)") != std::string::npos);
+  // That layout picked: the risk is said under the verdict, and the job still fits.
+  state = Calculator70BServedOn("rtx-4090", 8);
+  const std::string picked = LastFrameText(state, env, 3);
+  CHECK(picked.find("Fits: ") != std::string::npos);
+  CHECK(picked.find("! Tensor parallelism over 8 GeForce RTX 4090 on PCIe") != std::string::npos);
+  // Training over 16 of them spans two 8-card machines: consumer cards have no GPUDirect RDMA.
+  state = Calculator70BOnH100(Task::kQlora);
+  state.calculator.workload.gpu = "rtx-4090";
+  state.calculator.workload.gpus = 16;
+  state.calculator.workload.dp = 16;
+  state.calculator.workload.zero_stage = 3;
+  const std::string nodes = LastFrameText(state, env, 3);
+  CHECK(nodes.find("! 16 GeForce RTX 4090 across 2\u00A0nodes: consumer cards have no GPUDirect RDMA") != std::string::npos);
+  state.calculator.workload.gpus = 8;
+  state.calculator.workload.dp = 8;
+  CHECK(LastFrameText(state, env, 3).find("across 2\u00A0nodes") == std::string::npos);
+}
+
 TEST_CASE("Cost view: when the Calculator holds another job that fits, a line says so and offers to cost it") {
   ImGuiHeadless imgui(1440, 3000, 1);
   ui::UiEnv env = EnvFor({1440, 3000, 1});
