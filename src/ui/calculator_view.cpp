@@ -624,6 +624,9 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     DrawCostThisJob(state, d, env, carried);
     DrawMakeItFit(state, d, ui, env);
   }
+  // Under Make it fit's "Then … per GPU", the bar and the tables are still the job as set: a
+  // title says so, or the bar reads as the fixed job's.
+  if (!r.fits) SectionTitle(t.calc_section_as_set);
   DrawMemoryBar(r, t);
   SectionTitle(t.calc_section_memory);
   for (const Figure& f : r.memory.figures)

@@ -444,6 +444,22 @@ TEST_CASE("Fits on marks a count whose layout is a known risk, and the verdict s
   CHECK(LastFrameText(state, env, 3).find("across 2\u00A0nodes") == std::string::npos);
 }
 
+TEST_CASE("under Make it fit's \"Then ...\", the bar and tables are titled as the job as set, not the fixed one") {
+  ImGuiHeadless imgui(1440, 6000, 1);
+  ui::UiEnv env = EnvFor({1440, 6000, 1});
+  AppState state;  // the default job, 8B full fine-tuning on one H100: fits with checkpointing and 8-bit AdamW
+  state.view = View::kCalculator;
+  const std::string text = LastFrameText(state, env, 3);
+  const size_t then = text.find("Then "), as_set = text.find("The job as set now (it does not fit)");
+  INFO(text.substr(0, 3000));
+  REQUIRE(then != std::string::npos);
+  REQUIRE(as_set != std::string::npos);
+  CHECK(then < as_set);
+  CHECK(as_set < text.find("Memory per GPU"));
+  state = Calculator70BServedOn("h100-sxm", 2);  // fits: no such title
+  CHECK(LastFrameText(state, env, 3).find("The job as set now") == std::string::npos);
+}
+
 TEST_CASE("Cost view: when the Calculator holds another job that fits, a line says so and offers to cost it") {
   ImGuiHeadless imgui(1440, 3000, 1);
   ui::UiEnv env = EnvFor({1440, 3000, 1});
