@@ -50,6 +50,7 @@ Json RowJson(const CostRow& row, const RegionCatalog& regions) {
   j["total_cost"] = MoneyJson(row.total_cost);
   j["annual_cost"] = MoneyJson(row.annual_cost);
   j["billed_months"] = row.billed_months ? Json(*row.billed_months) : Json(nullptr);
+  j["billed_by_minimum"] = row.billed_by_minimum;
   j["co2_kg"] = row.co2_kg;
   j["latency_ms"] = row.latency_ms ? Json(*row.latency_ms) : Json(nullptr);
   j["meets_constraints"] = row.meets_constraints;

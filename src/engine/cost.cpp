@@ -305,6 +305,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
             // Whole months over the calendar span (runtime / duty cycle), at least the commitment.
             const double calendar_h = row.runtime_hours / q.duty_cycle;
             row.billed_months = BilledMonths(calendar_h, form->min_commitment_months);
+            row.billed_by_minimum = *row.billed_months > BilledMonths(calendar_h, 0);
             compute = q.gpus * *price * *row.billed_months;
             model = RentedMonthlyModel(*price);
             row.notes.push_back(Plurals(Printf(T.cost_row_billed_monthly, *row.billed_months, NoteNumber(calendar_h).c_str(),

@@ -170,6 +170,9 @@ struct CostRow {
   std::optional<Money> total_cost;
   std::optional<Money> annual_cost;   // a year of use at the duty cycle
   std::optional<int> billed_months;   // monthly_server, bare_metal
+  // The form's minimum term, not the job's length, set billed_months (bare metal's 12 months for
+  // a month's job): the total is then the minimum's, whatever the hours.
+  bool billed_by_minimum = false;
   double co2_kg = 0;
   std::optional<double> latency_ms;   // to the request's user centre, when known
   bool meets_constraints = true;

@@ -262,8 +262,17 @@ TEST_CASE("bare metal: 12-month minimum; market fallback is stated; no price giv
   const CostRow& b = Row(r, "test-cn", ServiceKind::kBareMetal);
   // Only a global quote: 1,500 USD × 7 = 10,500 CNY/month × 12 months × 2 GPUs = 252,000 CNY.
   CHECK(*b.billed_months == 12);
+  CHECK(b.billed_by_minimum);  // 100 h needs one month; the minimum term bills twelve
   CHECK(b.total_cost->amount == doctest::Approx(252000));
   CHECK(AnyContains(b.notes, "no cn-market quote"));
+  CHECK_FALSE(Row(r, "test-cn", ServiceKind::kMonthlyServer).billed_by_minimum);  // one month, its minimum and its length
+  CHECK_FALSE(Row(r, "test-cn", ServiceKind::kContainer).billed_by_minimum);
+  q.hours = 13 * 730;  // longer than the minimum term: billed for its own 13 months
+  const CostReport long_report = ComputeCost(q, f.gpus, f.regions, f.pricing);
+  const CostRow& long_job = Row(long_report, "test-cn", ServiceKind::kBareMetal);
+  CHECK(*long_job.billed_months == 13);
+  CHECK_FALSE(long_job.billed_by_minimum);
+  q.hours = 100;
 
   q.gpu_id = "other-card";
   const CostReport none = ComputeCost(q, f.gpus, f.regions, f.pricing);

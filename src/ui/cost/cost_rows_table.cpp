@@ -47,7 +47,13 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(FormName(row.service, env, c));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.total_cost ? Money(row.total_cost->amount, cur, env.language).c_str() : t.cost_no_price);
+    // A total set by the form's minimum term (bare metal: 12 months for a month's job) says so
+    // in the cell, not only in the row's notes.
+    if (!row.total_cost) ImGui::TextUnformatted(t.cost_no_price);
+    else if (row.billed_by_minimum && row.billed_months)
+      ImGui::TextUnformatted(Printf(t.cost_total_minimum_term, Money(row.total_cost->amount, cur, env.language).c_str(),
+                                    *row.billed_months).c_str());
+    else ImGui::TextUnformatted(Money(row.total_cost->amount, cur, env.language).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.annual_cost ? Money(row.annual_cost->amount, cur, env.language).c_str() : "-");
     ImGui::TableNextColumn();
