@@ -366,6 +366,14 @@ TEST_CASE("the Cost view's headline says what named its hub among hubs of the sa
   INFO(text.substr(0, 3000));
   CHECK(text.find("Cheapest under the constraints: Finland, per-hour container, tied with 9\u00A0others") != std::string::npos);
   CHECK(text.find("this one is named for its lower grid CO2") != std::string::npos);
+  // Buying's three figures, each named: the break-even chart's monthly depreciation is not the
+  // table's outlay for this job (or, with further-use years, its amortised share).
+  CHECK(text.find("Buying, in this chart: a month of the cards' price spread over 4\u00A0years (no resale) + own power; "
+                  "the hub table and the buy-or-rent line count this job's cash outlay instead.") != std::string::npos);
+  state.cost.purchase_use_years = 3;
+  CHECK(LastFrameText(state, env, 4).find("count this job's share of the further-use years instead.") != std::string::npos);
+  // A total the minimum term set says so in its cell: bare metal bills 12 months for 720 h.
+  CHECK(text.find("(12-month minimum)") != std::string::npos);
 }
 
 // The Calculator on Llama 3.1 70B with an H100 SXM picked, for `task`.
