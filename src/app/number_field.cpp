@@ -56,7 +56,9 @@ NumberParse ParseNumberField(const std::string& raw, const NumberFieldSpec& spec
     return {0, NumberProblem::kNotANumber};
   char* end = nullptr;
   const double v = std::strtod(t.c_str(), &end);
-  if (end != t.c_str() + t.size() || !std::isfinite(v)) return {0, NumberProblem::kNotANumber};
+  if (end != t.c_str() + t.size() || std::isnan(v)) return {0, NumberProblem::kNotANumber};
+  // Number syntax past double's range ("1e400"): a number, too large (or too far below zero).
+  if (!std::isfinite(v)) return {0, v > 0 ? NumberProblem::kTooLarge : NumberProblem::kTooSmall};
   double value = v * scale;
   if (!std::isfinite(value)) return {0, NumberProblem::kTooLarge};
   if (spec.whole) {

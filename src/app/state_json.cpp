@@ -49,6 +49,15 @@ std::optional<double> LinkNumber(const Json& j) {
   return p.value;
 }
 
+// Why a link's text is not a number it can use: number syntax past double's range ("1e400"), or
+// not a number at all ("long", "2x").
+LinkNotice UnreadableNumber(const std::string& name, const std::string& text, const std::string& quoted) {
+  const NumberProblem p = ParseNumberField(text, AnyNumberSpec(SuffixBase::kDecimal)).problem;
+  if (p == NumberProblem::kTooLarge || p == NumberProblem::kTooSmall) return {&EngineText::link_number_overflow, {name, quoted}};
+  if (p == NumberProblem::kEmpty) return {&EngineText::link_number_empty, {name}};
+  return {&EngineText::link_number_unreadable, {name, quoted}};
+}
+
 bool InRange(double v, double lo, double hi, Low low) {
   if (!std::isfinite(v) || v > hi) return false;
   if (low == Low::kPositive) return v > 0;
@@ -60,6 +69,7 @@ bool InRange(double v, double lo, double hi, Low low) {
 // than 0, default kept"; "tiers.tier: is \"7\", above the largest allowed, 3, default kept").
 LinkNotice RangeNotice(const std::string& name, const Json& j, double lo, double hi, Low low, bool whole) {
   const std::optional<double> v = LinkNumber(j);
+  if (!v && j.is_string()) return UnreadableNumber(name, j.get<std::string>(), Quote(j.get<std::string>()));
   if (!v) return {&EngineText::link_number_not_text, {name}};
   const std::string quoted = Quote(j.is_string() ? j.get<std::string>() : NumberAsWritten(j));
   if (*v > hi) return {&EngineText::link_number_too_large, {name, quoted, Shortest(hi)}};
@@ -513,7 +523,7 @@ LinkNotice FieldRefused(const std::string& name, const Json& value, const Reques
     case FieldErrorKind::kOutOfRange: return RangeNotice(name, value, kind.min, kind.max, Low::kInclusive, true);
     case FieldErrorKind::kNotInteger:
     case FieldErrorKind::kNotNumber:
-      if (value.is_string()) return {&EngineText::link_number_unreadable, {name, quoted}};  // "long", "2x"
+      if (value.is_string()) return UnreadableNumber(name, value.get<std::string>(), quoted);  // "long", "2x", "1e400"
       if (kind.kind == FieldErrorKind::kNotInteger && value.is_number()) return {&EngineText::link_number_not_whole, {name, quoted}};
       return {&EngineText::link_number_not_text, {name}};
     case FieldErrorKind::kUnknownCard: return {&EngineText::link_id_unknown, {name, &EngineText::link_what_card, quoted}};

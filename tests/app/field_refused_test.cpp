@@ -94,6 +94,9 @@ TEST_CASE("each kind of refused calculator value has its own notice, in English 
       {"calc.micro_batch=banana", "calc.micro_batch", FieldErrorKind::kNotInteger, "is \"banana\", not a number", "\"banana\" 不是数字"},
       {"calc.gpus=2.5", "calc.gpus", FieldErrorKind::kNotInteger, "is \"2.5\", not a whole number", "\"2.5\" 不是整数"},
       {"calc.mfu=lots", "calc.mfu", FieldErrorKind::kNotNumber, "is \"lots\", not a number", "\"lots\" 不是数字"},
+      // Number syntax too large for any number: said so, not "not a number" (a reviewer's "1e400").
+      {"calc.tp=1e400", "calc.tp", FieldErrorKind::kNotInteger, "is \"1e400\", a number beyond what can be read", "超出可读取的数值范围"},
+      {"calc.mfu=1e400", "calc.mfu", FieldErrorKind::kNotNumber, "is \"1e400\", a number beyond what can be read", "超出可读取的数值范围"},
       {"calc.precision=fp7", "calc.precision", FieldErrorKind::kNotOption, "is \"fp7\", not one of: fp32, tf32, bf16", "\"fp7\" 不是可选值（fp32, tf32, bf16"},
       {"calc.gpu=h9000", "calc.gpu", FieldErrorKind::kUnknownCard, "card \"h9000\" is not in this data", "本数据中没有卡 \"h9000\""},
       {"calc.model=gpt-9", "calc.model", FieldErrorKind::kUnknownModel, "model \"gpt-9\" is not in this data", "本数据中没有模型 \"gpt-9\""},

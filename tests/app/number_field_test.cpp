@@ -38,7 +38,9 @@ TEST_CASE("a bad entry says why") {
   CHECK(ParseNumberField("0x10", kCount).problem == NumberProblem::kNotANumber);
   CHECK(ParseNumberField("inf", kTokens).problem == NumberProblem::kNotANumber);
   CHECK(ParseNumberField("nan", kTokens).problem == NumberProblem::kNotANumber);
-  CHECK(ParseNumberField("1e999", kTokens).problem == NumberProblem::kNotANumber);
+  // Number syntax past double's range is a number, too large (or too far below zero), not "not a number".
+  CHECK(ParseNumberField("1e999", kTokens).problem == NumberProblem::kTooLarge);
+  CHECK(ParseNumberField("-1e999", kTokens).problem == NumberProblem::kTooSmall);
   CHECK(ParseNumberField("2.5", kCount).problem == NumberProblem::kNotWhole);
   CHECK(ParseNumberField("0", kCount).problem == NumberProblem::kTooSmall);
   CHECK(ParseNumberField("-3", kCount).problem == NumberProblem::kTooSmall);

@@ -48,4 +48,34 @@ await run([
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
+  ["a panel at its end hands the wheel on to the panel around it, as browsers chain nested scrolling", async () => {
+    // The Cost view's hub table scrolls inside the view's panel: wheeled to its end, the next
+    // notch scrolls the panel (it did nothing before), and wheeling back moves the table first.
+    const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=cost", DESKTOP);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await page.mouse.move(800, 480);  // over the hub table
+    await frames(page, 8);
+    const s0 = await page.evaluate(() => window.__atlasScroll);
+    assert(s0 && s0.max > 50 && s0.outer_max > 200, `no table inside a scrolling panel under the pointer: ${JSON.stringify(s0)}`);
+    assert(s0.y === 0 && s0.outer_y === 0, `starts scrolled: ${JSON.stringify(s0)}`);
+    for (let i = 0; i < 40; i++) {
+      await page.mouse.wheel(0, 100);
+      await frames(page, 2);
+      const s = await page.evaluate(() => window.__atlasScroll);
+      if (s.y >= s.max - 0.5) break;
+    }
+    const end = await page.evaluate(() => window.__atlasScroll);
+    assert(Math.abs(end.y - end.max) <= 1 && end.outer_y === 0, `the table did not reach its end first: ${JSON.stringify(end)}`);
+    await page.mouse.wheel(0, 100);
+    await frames(page, 4);
+    const chained = await page.evaluate(() => window.__atlasScroll);
+    assert(Math.abs(chained.outer_y - 100) <= 1, `a notch past the table's end scrolled the panel to ${chained.outer_y}, want 100: ${JSON.stringify(chained)}`);
+    await page.mouse.wheel(0, -60);  // back up: the table under the pointer moves, the panel stays
+    await frames(page, 4);
+    const back = await page.evaluate(() => window.__atlasScroll);
+    assert(Math.abs(back.outer_y - chained.outer_y) <= 1 && back.y < back.max - 30, `wheeling back: ${JSON.stringify(back)}`);
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
 ]).finally(async () => { await browser.close(); server.close(); });

@@ -365,9 +365,9 @@ EM_JS(void, atlas_js_take_wheel, (double* out), {
     if (w) w[i] = 0;
   }
 });
-// Test hook: the scroll position of the panel under the pointer, CSS px.
-EM_JS(void, atlas_js_report_scroll, (double y, double max_y), {
-  window["__atlasScroll"] = {"y": y, "max": max_y};
+// Test hook: the scroll position of the panel under the pointer and of the one around it, CSS px.
+EM_JS(void, atlas_js_report_scroll, (double y, double max_y, double outer_y, double outer_max), {
+  window["__atlasScroll"] = {"y": y, "max": max_y, "outer_y": outer_y, "outer_max": outer_max};
 });
 // clang-format on
 
@@ -430,7 +430,9 @@ void TakeWheel(double (&x)[3], double (&y)[3]) {
     y[i] = d[3 + i];
   }
 }
-void ReportScroll(double y_css, double max_css) { atlas_js_report_scroll(y_css, max_css); }
+void ReportScroll(double y_css, double max_css, double outer_y_css, double outer_max_css) {
+  atlas_js_report_scroll(y_css, max_css, outer_y_css, outer_max_css);
+}
 void InstallIdleWake() { atlas_js_idle_install(); }
 void PauseFrames() { atlas_js_idle_pause(); }
 int TakeWakeReasons() { return atlas_js_take_wake(); }

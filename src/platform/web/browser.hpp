@@ -72,8 +72,9 @@ void ResizeCanvas(int width_px, int height_px);
 // deltaMode: [0] CSS pixels, [1] lines, [2] pages.
 void InstallWheel();
 void TakeWheel(double (&x)[3], double (&y)[3]);
-// Test hook: window.__atlasScroll = {y, max}, the scroll of the panel under the pointer (CSS px).
-void ReportScroll(double y_css, double max_css);
+// Test hook: window.__atlasScroll = {y, max, outer_y, outer_max}, the scroll of the panel under
+// the pointer and of the nearest panel around it that scrolls (NaN when none), CSS px.
+void ReportScroll(double y_css, double max_css, double outer_y_css, double outer_max_css);
 // Idle: the frame loop stops (PauseFrames) until an input event, a resize, a change of the
 // address or a fetched file wakes it again. TakeWakeReasons returns what happened since the last
 // call (kWakeInput, kWakeAddress, kWakeRedraw bits) and clears it. kWakeRedraw (the page shown

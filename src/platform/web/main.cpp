@@ -21,6 +21,7 @@
 #include "ui/wheel_scroll.hpp"
 
 #include <GLFW/glfw3.h>
+#include <cmath>
 #include <emscripten.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -214,8 +215,36 @@ void ApplyTouchScroll(App& app) {
   app.touch_scrolling = true;
 }
 
+// The nearest window around `w` (a child's parents) that scrolls vertically, or null.
+ImGuiWindow* ScrollableParent(const ImGuiWindow* w) {
+  for (ImGuiWindow* p = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr; p;
+       p = (p->Flags & ImGuiWindowFlags_ChildWindow) ? p->ParentWindow : nullptr)
+    if (p->ScrollMax.y > 0.0f) return p;
+  return nullptr;
+}
+
+// Nested scrolling as browsers chain it: a wheel over an inner panel (a table in the Cost view)
+// that is already at its end in the wheel's direction scrolls the nearest panel around it that
+// can still move, instead of doing nothing. `dy`: device px, positive down. Null when ImGui's
+// own pick stands (imgui.cpp UpdateMouseWheel: the hovered window, up through children with no
+// scroll range).
+ImGuiWindow* ChainedWheelTarget(float dy) {
+  ImGuiWindow* w = GImGui->HoveredWindow;
+  if (!w || dy == 0.0f) return nullptr;
+  const auto can_move = [dy](const ImGuiWindow* x) {
+    return x->ScrollMax.y > 0.0f && !(x->Flags & ImGuiWindowFlags_NoScrollWithMouse) &&
+           (dy > 0.0f ? x->Scroll.y < x->ScrollMax.y - 0.5f : x->Scroll.y > 0.5f);
+  };
+  while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y == 0.0f && w->ParentWindow) w = w->ParentWindow;
+  if (can_move(w) || !(w->Flags & ImGuiWindowFlags_ChildWindow)) return nullptr;
+  for (ImGuiWindow* p = ScrollableParent(w); p; p = ScrollableParent(p))
+    if (can_move(p)) return p;
+  return nullptr;
+}
+
 // Wheel and trackpad: the distance the browser itself would scroll (pixels 1:1, lines of text,
-// pages), handed to ImGui as wheel units so it picks the window as it always does.
+// pages), handed to ImGui as wheel units so it picks the window as it always does, except where
+// a panel at its end hands the scroll on to the one around it (ChainedWheelTarget).
 void ApplyWheel(const App& app) {
   atlas::ui::WheelDeltas d;
   atlas::platform::TakeWheel(d.x, d.y);
@@ -225,6 +254,11 @@ void ApplyWheel(const App& app) {
   const atlas::ui::ScrollPixels px =
       atlas::ui::WheelToPixels(d, app.env.dpr, line_px, io.DisplaySize.x, io.DisplaySize.y);
   const atlas::ui::ImGuiWheel wheel = atlas::ui::PixelsToImGuiWheel(px, font_px, io.KeyShift);
+  if (ImGuiWindow* outer = io.KeyShift ? nullptr : ChainedWheelTarget(static_cast<float>(px.y))) {
+    ImGui::SetScrollY(outer, ImClamp(outer->Scroll.y + static_cast<float>(px.y), 0.0f, outer->ScrollMax.y));
+    io.MouseWheelH += wheel.horizontal;
+    return;
+  }
   io.MouseWheel += wheel.vertical;
   io.MouseWheelH += wheel.horizontal;
 }
@@ -530,8 +564,11 @@ void Frame(void* arg) {
   }
   ImGui::Render();
   if (full) atlas::platform::ReportClippedText(app.env.dpr);
-  if (const ImGuiWindow* w = ScrollableWindowAt(ImGui::GetIO().MousePos))
-    atlas::platform::ReportScroll(w->Scroll.y / app.env.dpr, w->ScrollMax.y / app.env.dpr);
+  if (const ImGuiWindow* w = ScrollableWindowAt(ImGui::GetIO().MousePos)) {
+    const ImGuiWindow* outer = ScrollableParent(w);
+    atlas::platform::ReportScroll(w->Scroll.y / app.env.dpr, w->ScrollMax.y / app.env.dpr,
+                                  outer ? outer->Scroll.y / app.env.dpr : NAN, outer ? outer->ScrollMax.y / app.env.dpr : NAN);
+  }
   const double ui_ms = emscripten_get_now() - start_ms;
   atlas::platform::TraceUiSpan(true);
   atlas::platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
