@@ -84,8 +84,10 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_rent_hub_quote);
         DetailText("tip", t.cost_rent_hub_quote_help, env, 24);
       } else if (row.rent_scope == QuoteScope::kOtherMarket) {
+        // Short on phones ("not offered in your market" ran past the screen's edge); the row's
+        // detail (a tap) says whose price it is either way.
         ImGui::SameLine();
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.mark_other_market);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", narrow ? t.mark_other_market_short : t.mark_other_market);
       }
       if (row.rent_estimate) {
         ImGui::SameLine();

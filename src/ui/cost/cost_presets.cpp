@@ -45,11 +45,26 @@ void DrawPresetButtons(AppState& state, const Catalogs& c, const UiEnv& env) {
     const CostPresetInfo& p = kCostPresets[i];
     ImGui::PushID(i);
     const bool active = state.cost.preset == p.id;
-    if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    // The applied case: filled and outlined. A hovered one only lightens (ImGui's default hover
+    // colour is the opaque blue of a pressed button, which read as "selected").
+    const ImVec4 base = ImGui::GetStyleColorVec4(ImGuiCol_Button);
+    if (active) {
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      ImGui::PushStyleColor(ImGuiCol_Border, IM_COL32(235, 238, 245, 230));
+      ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, std::max(1.0f, Em(0.12f)));
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(base.x, base.y, base.z, std::min(1.0f, base.w + 0.2f)));
+    }
     const ImVec2 size = narrow ? ImVec2(-1, Em(2.4f)) : ImVec2(0, Em(1.9f));
     const PresetText* text = FindPresetText(p.id);
     if (ImGui::Button(text ? t.*text->label : p.label, size)) ApplyCostPreset(state, c, p.id);
-    if (active) ImGui::PopStyleColor();
+    if (active) {
+      ImGui::PopStyleVar();
+      ImGui::PopStyleColor(3);
+    } else {
+      ImGui::PopStyleColor();
+    }
     if (!narrow && i + 1 < static_cast<int>(std::size(kCostPresets))) ImGui::SameLine();
     ImGui::PopID();
   }
