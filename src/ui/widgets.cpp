@@ -455,7 +455,7 @@ ImGuiID NextDetailId(DetailKind kind, const char* test_id, int& n) {
 // page) opens the last item's detail: a tap on the item itself, or — for the row's first
 // detail in a table — anywhere else on its row outside the item's column, since on a phone the
 // detail's cell is often scrolled off to the right of the frozen first column.
-bool TappedDetail(bool first_in_row, const UiEnv& env) {
+bool TappedDetail(bool first_in_row, bool help, const UiEnv& env) {
   ImGuiContext& g = *GImGui;
   const float slop = 10.0f * env.dpr;
   // A press on empty space "activates" the window's move handle even when it cannot move; a
@@ -465,6 +465,18 @@ bool TappedDetail(bool first_in_row, const UiEnv& env) {
        !(g.ActiveIdPreviousFrameWindow && g.ActiveIdPreviousFrame == g.ActiveIdPreviousFrameWindow->MoveId)))
     return false;
   if (ImGui::IsItemHovered()) return true;
+  // A "(?)" is 19 x 17 CSS px, under half a fingertip: a release near it counts, in a box grown
+  // to 44 CSS px wide (Apple's minimum target) and half the item spacing up and down, which no
+  // neighbouring row's marker reaches. The layout does not move; a press that grabbed another
+  // widget was turned away above.
+  if (help) {
+    ImRect box = g.LastItemData.Rect;
+    const float min_w = 44.0f * env.dpr;
+    if (box.GetWidth() < min_w) box.Expand(ImVec2((min_w - box.GetWidth()) * 0.5f, 0.0f));
+    box.Expand(ImVec2(0.0f, g.Style.ItemSpacing.y * 0.5f));
+    const ImVec2 m = g.IO.MousePos;
+    return ImGui::IsWindowHovered() && box.Contains(m) && g.CurrentWindow->ClipRect.Contains(m);
+  }
   const ImGuiTable* table = ImGui::GetCurrentTable();
   if (!first_in_row || !table || (table->RowFlags & ImGuiTableRowFlags_Headers) || !ImGui::IsWindowHovered())
     return false;
@@ -500,7 +512,7 @@ bool BeginDetailOf(DetailKind kind, const char* test_id, const UiEnv& env, float
   int n = 0;
   const ImGuiID id = NextDetailId(kind, test_id, n);
   // A help marker opens on a tap on itself only, never on a tap elsewhere on its row.
-  if (TappedDetail(kind == DetailKind::kDetail && n == 0, env)) ImGui::OpenPopupEx(id, ImGuiPopupFlags_None);
+  if (TappedDetail(kind == DetailKind::kDetail && n == 0, kind == DetailKind::kHelp, env)) ImGui::OpenPopupEx(id, ImGuiPopupFlags_None);
   if (!ImGui::IsPopupOpen(id, ImGuiPopupFlags_None)) return false;
   // Across the bottom of the screen, as the tier map's card sheet; a tap outside closes it (a
   // popup's way), and so does its button.

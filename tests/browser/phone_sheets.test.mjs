@@ -145,7 +145,8 @@ await run([
       assert(footer, `${lang}: no help marker in the footer: ${JSON.stringify(helps)}`);
       for (const [which, marker] of [["panel", helps.filter(([, y]) => y < 600)[0]], ["footer", footer]]) {
         assert(marker, `${lang}: no ${which} help marker on screen`);
-        await page.touchscreen.tap(marker[0] + marker[2] / 2, marker[1] + marker[3] / 2);
+        // A fingertip beside the glyph (it is 19 x 17 CSS px): the target is 44 px wide.
+        await page.touchscreen.tap(marker[0] + marker[2] + 8, marker[1] + marker[3] / 2);
         await frames(page, 30);  // long after the finger was lifted
         let got = await capture(page, `${lang} ${which} help sheet`);
         const button = boxes(got.targets, "detail_close")[0];
