@@ -477,7 +477,8 @@ void DrawVerdict(const EstimateResult& r, const UiEnv& env) {
     const std::string outside = Bytes(std::max(0.0, r.memory.total_bytes - r.memory.required_bytes));
     ColoredWrapped(kColorMuted, r.framework == Framework::kTensorrtLlm
                                     ? Printf(t.calc_prealloc_share_trt, percent.c_str(), fraction.c_str(), outside.c_str())
-                                    : Printf(t.calc_prealloc_share, percent.c_str(), fraction.c_str(), outside.c_str()));
+                                    : Printf(t.calc_prealloc_share, percent.c_str(), Bytes(r.usable_memory_bytes).c_str(),
+                                             fraction.c_str(), Bytes(capacity).c_str(), outside.c_str()));
   }
 }
 
@@ -713,7 +714,10 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus == 0       ? kColorMuted
                                          : !e.risks.empty() ? kFitsOnRiskColor
                                                             : IM_COL32(235, 238, 245, 255));
-    if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) ApplyFitsOn(state.calculator, c, e.gpu_index);
+    if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) {
+      ApplyFitsOn(state.calculator, c, e.gpu_index);
+      ui.scroll_to_verdict = true;
+    }
     ImGui::PopStyleColor(2);
     // Why a card is "-" on a hover, or a tap on phones (no hover there); a card that fits is
     // applied by its tap, and its count and memory are on the chip and in the results.
@@ -738,6 +742,13 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   }
 }
 
+// The panel that holds the verdict back at its top after a Fits-on pick (CalculatorUi).
+void ScrollToVerdictIfAsked(CalculatorUi& ui) {
+  if (!ui.scroll_to_verdict) return;
+  ImGui::SetScrollY(0.0f);
+  ui.scroll_to_verdict = false;
+}
+
 }  // namespace
 
 void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDerived& d, const UiEnv& env,
@@ -746,6 +757,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   CalculatorState& s = state.calculator;
   if (env.narrow()) {
     BeginViewChild("calc_scroll", ImVec2(0, 0), false);
+    ScrollToVerdictIfAsked(memory.calculator);
     if (d.valid) {
       DrawVerdict(d.estimate, env);
       DrawCostThisJob(state, d, env, memory.carried_job);
@@ -771,6 +783,7 @@ void DrawCalculatorView(AppState& state, const Catalogs& c, const CalculatorDeri
   ImGui::EndChild();
   ImGui::SameLine();
   BeginViewChild("calc_results", ImVec2(0, 0), true);
+  ScrollToVerdictIfAsked(memory.calculator);
   DrawResults(state, c, d, memory, env, false);
   ImGui::EndChild();
 }

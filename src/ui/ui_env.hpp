@@ -67,6 +67,9 @@ struct CalculatorUi {
   bool message_is_error = false;
   char train_tokens[32] = "";
   int fit_applied = 0;    // changes "Make it fit" applied last (0 = none to report)
+  // A Fits-on chip was picked: the results scroll back to the verdict (and its warnings, a
+  // risky layout's among them) on the next frame, instead of staying at the chips far below.
+  bool scroll_to_verdict = false;
 };
 
 // The Accuracy panel: open over the view it was opened from (closes when the view changes).

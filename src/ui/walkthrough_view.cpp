@@ -211,7 +211,9 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
   ImGui::Spacing();
   std::vector<std::string> numbers;
   if (!serving) {
-    JobField(t.walk_job_tokens, "train_tokens", s.train_tokens, w.train_tokens, t.walk_job_tokens_help, env);
+    // Left at 0 with a dataset given, the tokens are the dataset's x epochs: not a default.
+    JobField(t.walk_job_tokens, "train_tokens", s.train_tokens, w.train_tokens, t.walk_job_tokens_help, env,
+             s.dataset_tokens > 0 ? t.walk_job_src_dataset : nullptr);
     JobField(t.walk_job_dataset, "dataset_tokens", s.dataset_tokens, s.dataset_tokens, nullptr, env, t.walk_job_unset);
     JobField(t.walk_job_epochs, "epochs", s.epochs, 1, nullptr, env);
     JobField(t.walk_job_seq_len, "seq_len", s.seq_len, w.seq_len, nullptr, env);
@@ -220,6 +222,9 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
                        : w.task == Task::kPretrain ? t.walk_job_src_chinchilla
                                                    : t.walk_job_src_finetune;
     numbers.push_back(Printf(t.walk_job_run, Tokens(w.train_tokens).c_str(), from));
+    // Both given: the tokens win; say what the dataset would have made.
+    if (s.train_tokens > 0 && s.dataset_tokens > 0)
+      ColoredWrapped(kColorWarn, Printf(t.walk_job_dataset_unused, Tokens(s.dataset_tokens * std::max(1.0, s.epochs)).c_str()));
   } else {
     JobField(t.walk_job_users, "batch", s.batch, w.batch, t.walk_job_users_help, env);
     JobField(t.walk_job_context, "context", s.context, w.context, t.walk_job_context_help, env);

@@ -79,6 +79,13 @@ TEST_CASE("hub table order: by column, missing values last both ways, hub order 
   CHECK(HubRowOrder(rows, HubColumn::kLatency, false) == std::vector<int>{2, 1, 3, 0});
   CHECK(HubRowOrder(rows, static_cast<HubColumn>(42), true) == HubRowOrder(rows, HubColumn::kHub, true));
   CHECK(HubRowOrder({}, HubColumn::kRent, true).empty());
+  // Tied rents (one market's median): the headline's hub first, then the lower grid CO2.
+  std::vector<HubRow> tied(3);
+  for (int i = 0; i < 3; ++i) tied[i].group = "global", tied[i].region_index = i, tied[i].rent = 500;
+  tied[0].carbon_g_per_kwh = 400, tied[1].carbon_g_per_kwh = 30, tied[2].carbon_g_per_kwh = 100;
+  CHECK(HubRowOrder(tied, HubColumn::kRent, true) == std::vector<int>{1, 2, 0});
+  tied[2].cheapest = true;
+  CHECK(HubRowOrder(tied, HubColumn::kRent, true) == std::vector<int>{2, 1, 0});
 }
 
 TEST_CASE("hub table and verdict agree: the verdict's row is a table row, with its price, marks and form") {

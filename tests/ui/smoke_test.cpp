@@ -369,7 +369,7 @@ TEST_CASE("the Cost view's headline says what named its hub among hubs of the sa
   // Buying's three figures, each named: the break-even chart's monthly depreciation is not the
   // table's outlay for this job (or, with further-use years, its amortised share).
   CHECK(text.find("Buying, in this chart: a month of the cards' price spread over 4\u00A0years (no resale) + own power; "
-                  "the hub table and the buy-or-rent line count this job's cash outlay instead.") != std::string::npos);
+                  "the \"Every region and form\" table and the buy-or-rent line count this job's cash outlay instead.") != std::string::npos);
   state.cost.purchase_use_years = 3;
   CHECK(LastFrameText(state, env, 4).find("count this job's share of the further-use years instead.") != std::string::npos);
   // A total the minimum term set says so in its cell: bare metal bills 12 months for 720 h.
@@ -496,8 +496,10 @@ TEST_CASE("the verdict under a preallocating server names its share, and what th
   AppState state = Calculator70BServedOn("h100-sxm", 2);  // by vLLM (the default for serving)
   const std::string text = LastFrameText(state, env, 3);
   INFO(text.substr(0, 1500));
-  CHECK(text.find("The server takes 90% of the card's usable memory (gpu_memory_utilization 0.9)") != std::string::npos);
-  CHECK(text.find("GiB of runtime context outside it.") != std::string::npos);
+  // Its share in figures (79.6 GiB reported x 0.9), so that "usable" is not read two ways.
+  CHECK(text.find("The server takes 90% of the 79.6\u00A0GiB the driver reports (gpu_memory_utilization 0.9), 71.7\u00A0GiB,") !=
+        std::string::npos);
+  CHECK(text.find("GiB of runtime context (CUDA context, NCCL buffers) made before it measures, outside it.") != std::string::npos);
   // TensorRT-LLM's fraction is of the memory free after loading: said.
   state.calculator.workload.framework = Framework::kTensorrtLlm;
   const std::string trt = LastFrameText(state, env, 3);
@@ -601,6 +603,12 @@ TEST_CASE("the walkthrough's job step: the dataset's size is \"not set\", not a 
   const std::string given = LastFrameText(state, env, 3);
   CHECK(given.find("not set") == std::string::npos);
   CHECK(given.find("dataset x epochs") != std::string::npos);
+  // The tokens field left at 0 shows the dataset's product, marked as such, not "(default)".
+  CHECK(given.find("training tokens (?)\n(dataset x epochs)") != std::string::npos);
+  // Both given: the tokens win, and the line says what the dataset would have made.
+  state.walkthrough.train_tokens = 3e8;
+  const std::string both = LastFrameText(state, env, 3);
+  CHECK(both.find("Training tokens are given, so dataset x epochs (500M\u00A0tokens) is not used") != std::string::npos);
 }
 
 TEST_CASE("every view draws in Chinese, and in English while the Chinese font is missing") {
