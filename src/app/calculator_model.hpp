@@ -26,6 +26,9 @@ struct FitsOnEntry {
   // What the layout at min_gpus risks (consumer cards across machines, tensor parallelism over
   // PCIe, serving across nodes: engine LayoutRisks), worded; empty for a plain layout.
   std::vector<RiskFlag> risks;
+  // At that count it fits in memory but cannot run as set (engine RunsAsEstimated false: a
+  // feature its software lacks, a split over chips with no link): the warnings that say why.
+  std::vector<std::string> cannot_run;
 };
 inline constexpr int kMaxFitsOnGpus = 1024;
 

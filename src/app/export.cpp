@@ -123,6 +123,7 @@ std::string CalculatorText(const CalculatorDerived& d, const Catalogs& c, const 
       // Why a card is left out whatever the count: its software, or one chip that links to none.
       if (!e.unsupported.empty()) entry["unsupported"] = e.unsupported;
       if (e.standalone) entry["standalone"] = true;
+      if (!e.cannot_run.empty()) entry["cannot_run"] = e.cannot_run;
       // What the layout at that count risks (recommend's risk ids and sentences).
       if (!e.risks.empty()) {
         Json risks = Json::array();

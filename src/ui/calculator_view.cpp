@@ -686,7 +686,8 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     const Gpu& g = c.gpus.gpus[e.gpu_index];
     const std::string& name = g.DisplayName(env.chinese());
     // "!" marks a count whose layout is a known risk (the tooltip, or the warnings once picked, say which).
-    const std::string count = e.min_gpus > 0 ? " x" + std::to_string(e.min_gpus) + (e.risks.empty() ? "" : " !") : " -";
+    const bool flagged = !e.risks.empty() || !e.cannot_run.empty();
+    const std::string count = e.min_gpus > 0 ? " x" + std::to_string(e.min_gpus) + (flagged ? " !" : "") : " -";
     std::string label = name + count;
     float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
     // A chip wider than the panel (a phone) drops the name's bracketed detail: "Ascend 910B
@@ -712,7 +713,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     const int tier = static_cast<int>(c.gpu_tiers[e.gpu_index].tier);
     ImGui::PushStyleColor(ImGuiCol_Button, e.min_gpus > 0 ? TierColor(tier, kFitsOnChipAlpha) : kFitsOnNoneColor);
     ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus == 0       ? kColorMuted
-                                         : !e.risks.empty() ? kFitsOnRiskColor
+                                         : flagged          ? kFitsOnRiskColor
                                                             : IM_COL32(235, 238, 245, 255));
     if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) {
       ApplyFitsOn(state.calculator, c, e.gpu_index);
@@ -724,6 +725,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     if (e.min_gpus > 0) {
       if (!env.narrow() && ImGui::IsItemHovered()) {
         std::string tip = Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str()));
+        for (const std::string& why : e.cannot_run) tip += "\n! " + Shown(why, env);
         for (const RiskFlag& risk : e.risks) tip += "\n! " + risk.text;
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(Em(30));  // a risk is a sentence: wrapped, not one line across the screen

@@ -433,6 +433,9 @@ TEST_CASE("Fits on marks a count whose layout is a known risk, and the verdict s
   INFO(text.substr(text.find("Fits on (fewest cards)"), 3000));
   CHECK(text.find("[ GeForce RTX 4090 x8 ! ]") != std::string::npos);
   CHECK(text.find("[ H100 SXM5 80GB x2 ]") != std::string::npos);  // NVLink: no mark
+  // Eight V100 hold it over NVLink, but its stack cannot run this job as set (RunsAsEstimated):
+  // marked too, where a pick would have led to "Fits in memory, but it cannot run as set".
+  CHECK(text.find("[ Tesla V100 SXM2 32GB x8 ! ]") != std::string::npos);
   CHECK(text.find("! a risky layout (hover for why)") != std::string::npos);
   // That layout picked: the risk is said under the verdict, and the job still fits.
   state = Calculator70BServedOn("rtx-4090", 8);
