@@ -65,15 +65,7 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     const float xd = static_cast<float>(sx.ToPixel(d.inputs.duty_cycle));
     DashedLine(dl, ImVec2(xd, top), ImVec2(xd, bottom), IM_COL32(255, 255, 255, 110), Em(0.3f));
     dl->AddText(ImVec2(xd + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), t.cost_be_yours);
-    // Buying is a third figure here: a month of the cards' straight-line depreciation, where the
-  // hub table and the buy-or-rent line count this job's outlay or amortised share. Say which.
-  const ServiceForm* purchase = c.pricing.Form(ServiceKind::kPurchase);
-  if (purchase && std::any_of(d.curves.begin(), d.curves.end(),
-                              [](const FormCurve& f) { return f.priced && f.service == ServiceKind::kPurchase; }))
-    ColoredWrapped(kColorMuted, Printf(t.cost_be_buying_basis, Shortest(purchase->depreciation_years).c_str(),
-                                       d.report.purchase_basis == PurchaseBasis::kAmortised ? t.cost_be_basis_amortised
-                                                                                             : t.cost_be_basis_outlay));
-  for (const BreakEvenMark& m : d.marks) {
+    for (const BreakEvenMark& m : d.marks) {
       const ImVec2 p(static_cast<float>(sx.ToPixel(m.duty)), static_cast<float>(sy.ToPixel(m.cost)));
       dl->AddCircleFilled(p, Em(0.35f), IM_COL32(255, 255, 255, 230));
       const std::string label = Safe(m.duty * 100, 0) + " %";
@@ -110,7 +102,8 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ImGui::PopID();
   }
   // Buying is a third figure here: a month of the cards' straight-line depreciation, where the
-  // hub table and the buy-or-rent line count this job's outlay or amortised share. Say which.
+  // "Every region and form" table and the buy-or-rent line count this job's outlay or amortised
+  // share. Say which.
   const ServiceForm* purchase = c.pricing.Form(ServiceKind::kPurchase);
   if (purchase && std::any_of(d.curves.begin(), d.curves.end(),
                               [](const FormCurve& f) { return f.priced && f.service == ServiceKind::kPurchase; }))
