@@ -84,8 +84,8 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_rent_hub_quote);
         DetailText("tip", t.cost_rent_hub_quote_help, env, 24);
       } else if (row.rent_scope == QuoteScope::kOtherMarket) {
-        // Short on phones ("not offered in your market" ran past the screen's edge); the row's
-        // detail (a tap) says whose price it is either way.
+        // Short on phones ("not offered in your market" ran past the screen's edge), and not
+        // "other market", the tag of a hub the constraints leave out.
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", narrow ? t.mark_other_market_short : t.mark_other_market);
       }
