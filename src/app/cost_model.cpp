@@ -534,7 +534,12 @@ void UpdateCostDerived(const AppState& state, const Catalogs& c, CostDerived& d,
     return -1;
   };
   d.focus_region = index_of(s.focus_region);
-  if (d.focus_region < 0 && language == Language::kChinese) d.focus_region = CheapestMainlandRegion(d.report, c.regions);
+  // In Chinese the chart opens on a mainland hub: the headline's when it is one (the headline
+  // names one of several tied hubs, engine/cost.cpp TieBreakOver), else the cheapest mainland row.
+  if (d.focus_region < 0 && language == Language::kChinese) {
+    const Region* pick = d.report.cheapest ? c.regions.Find(d.report.rows[*d.report.cheapest].region_id) : nullptr;
+    d.focus_region = pick && pick->in_china() ? index_of(pick->id) : CheapestMainlandRegion(d.report, c.regions);
+  }
   if (d.focus_region < 0 && d.report.cheapest) d.focus_region = index_of(d.report.rows[*d.report.cheapest].region_id);
   if (d.focus_region < 0 && !d.regions.empty()) d.focus_region = d.regions.front().region_index;
   if (d.focus_region < 0) return;

@@ -17,6 +17,10 @@ TEST_CASE("cost: a Chinese reader's default break-even region is in mainland Chi
   REQUIRE(zh.valid);
   REQUIRE(zh.focus_region >= 0);
   CHECK(c.regions.regions[static_cast<size_t>(zh.focus_region)].in_china());
+  // The headline's hub, when it is a mainland one: it names one of several tied hubs (by grid
+  // CO2), and the chart under it opened on another (the first in table order).
+  REQUIRE(zh.report.cheapest);
+  CHECK(c.regions.regions[static_cast<size_t>(zh.focus_region)].id == zh.report.rows[*zh.report.cheapest].region_id);
 
   state.cost.focus_region = "us-east-virginia";
   CostDerived chosen;
