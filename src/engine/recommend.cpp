@@ -448,6 +448,13 @@ struct CardPrice {
   bool other_market = false;
 };
 
+// `v` rounded to `digits` significant figures (a ranking key: transitive, unlike a tolerance).
+double SignificantFigures(double v, int digits) {
+  if (!(v > 0) || !std::isfinite(v)) return v;
+  const double scale = std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(v))));
+  return std::round(v * scale) / scale;
+}
+
 struct Ranker {
   RankObjective objective;
   bool prefer_low_risk = true;
@@ -474,7 +481,12 @@ struct Ranker {
     std::array<double, 3> k{0, 0, 0};
     switch (objective) {
       // Without a price (cost infinite), GPU-hours stand in for it: rent at any price scales with them.
-      case RankObjective::kCost: k = {CostOf(r), GpuHoursOf(r), TimeOf(r)}; break;
+      // Costs equal to 3 significant figures are a tie, which the faster run wins (48 A30 at
+      // ¥165.9 and 103 min ranked above 64 at ¥166.1 and 77 min, which dominates it in practice).
+      case RankObjective::kCost:
+        k = r.cost_cny ? std::array<double, 3>{SignificantFigures(*r.cost_cny, 3), TimeOf(r), GpuHoursOf(r)}
+                       : std::array<double, 3>{CostOf(r), GpuHoursOf(r), TimeOf(r)};
+        break;
       case RankObjective::kTime: k = {TimeOf(r), CostOf(r), double(r.gpus)}; break;
       case RankObjective::kGpus: k = {double(r.gpus), CostOf(r), TimeOf(r)}; break;
       case RankObjective::kEnergy: k = {r.energy_kwh, TimeOf(r), CostOf(r)}; break;
