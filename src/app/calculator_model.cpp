@@ -34,6 +34,11 @@ bool NormalizeCalculator(CalculatorState& s, const Catalogs& c) {
       (w.precision == Precision::kInt8 || w.precision == Precision::kInt4 || w.precision == Precision::kNf4))
     w.precision = Precision::kBf16;
   if (!c.gpus.Find(w.gpu) && !c.gpus.gpus.empty()) w.gpu = c.gpus.gpus.front().id;
+  // A serving stack for a training job, or a training stack for serving (a task changed after the
+  // framework was picked, or a link that says both): back to the task's own default.
+  const bool serving_stack = w.framework == Framework::kVllm || w.framework == Framework::kTensorrtLlm ||
+                             w.framework == Framework::kLlamaCpp;
+  if (w.framework != Framework::kAuto && serving_stack != !w.IsTraining()) w.framework = Framework::kAuto;
   return !(before == s);
 }
 

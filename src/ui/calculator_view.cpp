@@ -95,6 +95,11 @@ constexpr Option<Optimizer> kOptimizerOptions[] = {
 constexpr Option<Checkpointing> kCheckpointOptions[] = {{Checkpointing::kNone, &UiText::calc_ckpt_none},
                                                         {Checkpointing::kSelective, &UiText::calc_ckpt_selective},
                                                         {Checkpointing::kFull, &UiText::calc_ckpt_full}};
+// The serving stack (data/calibration.json frameworks): how it holds memory and how fast it decodes.
+constexpr Option<Framework> kServingFrameworks[] = {{Framework::kAuto, &UiText::calc_fw_auto},
+                                                    {Framework::kVllm, &UiText::calc_fw_vllm},
+                                                    {Framework::kTensorrtLlm, &UiText::calc_fw_trt},
+                                                    {Framework::kLlamaCpp, &UiText::calc_fw_llama_cpp}};
 constexpr Option<KvPrecision> kKvOptions[] = {{KvPrecision::kFp16, &UiText::calc_kv_fp16},
                                               {KvPrecision::kFp8, &UiText::calc_prec_fp8},
                                               {KvPrecision::kInt8, &UiText::calc_prec_int8}};
@@ -300,6 +305,7 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     w.prompt_tokens = std::clamp(w.prompt_tokens, 1, w.context);
     PowInput(env, Labeled(t.calc_prompt, "prompt"), w.prompt_tokens, 1, w.context, t.calc_prompt_help);
     EnumCombo(Labeled(t.calc_kv_cache, "kv"), w.kv_precision, kKvOptions, env);
+    EnumCombo(Labeled(t.calc_serving_software, "framework"), w.framework, kServingFrameworks, env, t.calc_serving_software_help);
     const NumberFieldSpec speed{0.1, 100000, false, StepKind::kLog125};
     NumberField(Labeled(t.calc_target_speed, "target"), w.target_tokens_per_second, speed, t, InputWidth(),
                 t.calc_target_speed_help, &env);

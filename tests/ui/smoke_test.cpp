@@ -509,9 +509,14 @@ TEST_CASE("the verdict under a preallocating server names its share, and what th
   CHECK(trt.find("TensorRT-LLM gives its KV cache 90% of the memory left free once the weights, activations and buffers are loaded "
                  "(free_gpu_memory_fraction 0.9)") != std::string::npos);
   CHECK(trt.find("gpu_memory_utilization") == std::string::npos);
-  // Training allocates as it goes: no such line.
+  // The stack is picked in the job's inputs (it was reachable only through a link).
+  CHECK(trt.find("{ TensorRT-LLM } serving software") != std::string::npos);
+  CHECK(text.find("{ automatic (vLLM; llama.cpp for GGUF) } serving software") != std::string::npos);
+  // Training allocates as it goes: no such line, and a serving stack left from serving goes back
+  // to the task's default (not TensorRT-LLM's memory profile for a training job).
   state.calculator.workload.task = Task::kFullFinetune;
   CHECK(LastFrameText(state, env, 3).find("The server takes") == std::string::npos);
+  CHECK(state.calculator.workload.framework == Framework::kAuto);
 }
 
 TEST_CASE("the verdict: a plan that fits but cannot run as set says so in words, not a plain \"Fits\"") {
