@@ -106,6 +106,10 @@ void NormalizeWalkthrough(WalkthroughState& s) {
   if (s.market != "cn" && s.market != "global") s.market.clear();
 }
 
+double DatasetRunTokens(const WalkthroughState& s) {
+  return std::min(1e15, std::max(1.0, s.dataset_tokens * (s.epochs > 0 ? s.epochs : 1)));
+}
+
 bool WalkthroughServing(const WalkthroughState& s) { return s.method == "inference"; }
 
 namespace {
@@ -134,7 +138,7 @@ Json EstimateRequestFor(const WalkthroughState& s, const Catalogs& c, std::vecto
     // Tokens as given, else the dataset x epochs, else the request's default (20 x params for
     // pre-training, Chinchilla; 100M for fine-tuning: DefaultTrainTokens).
     if (s.train_tokens > 0) j["train_tokens"] = s.train_tokens;
-    else if (s.dataset_tokens > 0) j["train_tokens"] = std::min(1e15, std::max(1.0, s.dataset_tokens * (s.epochs > 0 ? s.epochs : 1)));
+    else if (s.dataset_tokens > 0) j["train_tokens"] = DatasetRunTokens(s);
     if (s.seq_len > 0) {
       j["seq_len"] = static_cast<long long>(s.seq_len);
       if (warnings && max_context > 0 && s.seq_len > max_context)

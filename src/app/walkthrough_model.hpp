@@ -83,6 +83,9 @@ struct WalkthroughDerived {
 
 // The job's serving defaults when the answers leave a figure out (realtime / offline).
 bool WalkthroughServing(const WalkthroughState& s);
+// The run's tokens from the dataset: dataset tokens x epochs (0 epochs = 1), within the request's
+// limits; what the run uses when no training tokens are given.
+double DatasetRunTokens(const WalkthroughState& s);
 // Precisions that make sense for a method ("qlora" -> nf4/int4/int8, ...), first = default.
 std::vector<std::string> PrecisionsFor(const std::string& method);
 // Whether rental prices come from a mainland-China region (CN-market sellers): the answers'

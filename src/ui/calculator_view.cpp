@@ -729,15 +729,12 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     // Why a card is "-" on a hover, or a tap on phones (no hover there); a card that fits is
     // applied by its tap, and its count and memory are on the chip and in the results.
     if (e.min_gpus > 0) {
-      if (!env.narrow() && ImGui::IsItemHovered()) {
-        std::string tip = Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str()));
-        for (const std::string& why : e.cannot_run) tip += "\n! " + Shown(why, env);
-        for (const RiskFlag& risk : e.risks) tip += "\n! " + risk.text;
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(Em(30));  // a risk is a sentence: wrapped, not one line across the screen
-        ImGui::TextUnformatted(tip.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
+      // Desktop only: on phones a tap applies the layout, whose warnings the verdict then lists.
+      if (!env.narrow() && BeginDetail("fits_on_tip", env, 30)) {  // worded only while hovered
+        WrappedText(Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str())));
+        for (const std::string& why : e.cannot_run) WrappedText("! " + Shown(why, env));
+        for (const RiskFlag& risk : e.risks) WrappedText("! " + risk.text);
+        EndDetail(env);
       }
     } else if (BeginDetail("fits_on_none", env, 28)) {  // the reason is worded only when shown
       WrappedText(!e.unsupported.empty() ? Shown(e.unsupported, env)

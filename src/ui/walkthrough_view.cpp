@@ -224,7 +224,7 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
     numbers.push_back(Printf(t.walk_job_run, Tokens(w.train_tokens).c_str(), from));
     // Both given: the tokens win; say what the dataset would have made.
     if (s.train_tokens > 0 && s.dataset_tokens > 0)
-      ColoredWrapped(kColorWarn, Printf(t.walk_job_dataset_unused, Tokens(s.dataset_tokens * std::max(1.0, s.epochs)).c_str()));
+      ColoredWrapped(kColorWarn, Printf(t.walk_job_dataset_unused, Tokens(DatasetRunTokens(s)).c_str()));
   } else {
     JobField(t.walk_job_users, "batch", s.batch, w.batch, t.walk_job_users_help, env);
     JobField(t.walk_job_context, "context", s.context, w.context, t.walk_job_context_help, env);
