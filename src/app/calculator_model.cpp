@@ -64,7 +64,9 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
   }
   for (int i = 0; i < static_cast<int>(c.gpus.gpus.size()); ++i) {
     Workload layout;
-    FitsOnEntry e{i, 0, 0, UnsupportedSoftware(c.gpus.gpus[i], w, language)};
+    FitsOnEntry e;
+    e.gpu_index = i;
+    e.unsupported = UnsupportedSoftware(c.gpus.gpus[i], w, language);
     if (e.unsupported.empty()) e.min_gpus = MinGpusToFit(w, c, c.gpus.gpus[i], kMaxFitsOnGpus, &layout);
     if (e.min_gpus > 0) {
       e.per_gpu_bytes = Estimate(layout, c, Language::kEnglish, false).memory.total_bytes;

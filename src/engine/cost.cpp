@@ -14,8 +14,8 @@ namespace atlas {
 namespace {
 
 // Why `a` is named before `b` when their totals tie (CostReport::cheapest_tie_break), or kNone
-// when it is not: its price from its own hub's sellers (not a market's median or the other
-// market's), then nearer the users (when both latencies are known), then less CO2.
+// when it is not: sellers located in its own hub among its quotes (not the market's alone or the
+// other market's), then nearer the users (when both latencies are known), then less CO2.
 CostTieBreak TieBreakOver(const CostRow& a, const CostRow& b) {
   const auto scope_rank = [](const CostRow& r) {
     if (!r.price_choice) return 0;

@@ -232,19 +232,26 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
   }
 
   if (!out.record) {
-    // The pool: the region's own quotes, else the market's, else the other market's.
+    // The pool: what a buyer in this region can rent. The market's sellers that price the
+    // whole market (no `region`) and the sellers located in this region, together: a region's
+    // own quotes are mostly one hyperscaler's on-demand list price (GCP us-east4's H100 at about
+    // 3.4x the global median), and priced by those alone the hub that has them read as the
+    // dearest while its neighbours had the market's median. Sellers located in another region
+    // are left out (GCP Tokyo's price does not rent a card in Oregon). With none of those, every
+    // quote of the market; else the other market's.
     std::vector<const PriceRecord*> pool;
-    for (const PriceRecord* p : all)
-      if (!p->region.empty() && p->region == region.id) pool.push_back(p);
-    out.scope = QuoteScope::kRegion;
-    out.region_id = region.id;
+    int own = 0;
+    for (const PriceRecord* p : all) {
+      const bool here = !p->region.empty() && p->region == region.id;
+      if (here) ++own;
+      if (here || (p->market == wanted && p->region.empty())) pool.push_back(p);
+    }
+    out.scope = own > 0 ? QuoteScope::kRegion : QuoteScope::kMarket;
+    out.region_id = own > 0 ? region.id : std::string();
     out.market = wanted;
-    if (pool.empty()) {
-      out.scope = QuoteScope::kMarket;
-      out.region_id.clear();
+    if (pool.empty())
       for (const PriceRecord* p : all)
         if (p->market == wanted) pool.push_back(p);
-    }
     if (pool.empty()) {
       out.scope = QuoteScope::kOtherMarket;
       out.market = all.front()->market;
@@ -253,12 +260,17 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
         out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(),
                                    ServiceWord(service, T), MarketWord(out.market, T)));
     }
-    const std::string scope = !explain                          ? std::string()
-                              : out.scope == QuoteScope::kRegion ? Printf(T.cost_price_scope_region, region.id.c_str())
-                                                                 : Printf(T.cost_price_scope_market, MarketWord(out.market, T));
+    const std::string scope = !explain ? std::string() : Printf(T.cost_price_scope_market, MarketWord(out.market, T));
     if (!PriceFromPool(pricing, pool, rule.statistic, service, scope, T, language, out, explain)) return out;  // no rate for any quote
+    // The region's own quotes among those the statistic was taken over (a stale one is left out
+    // when a current quote exists).
+    out.stats.region_quotes = 0;
+    for (const PriceRecord* p : pool)
+      if (p->region == region.id && !p->region.empty() && (out.stats.stale_only || !stale(p))) ++out.stats.region_quotes;
+    if (out.scope == QuoteScope::kRegion && out.stats.region_quotes == 0) out.scope = QuoteScope::kMarket, out.region_id.clear();
+    own = out.stats.region_quotes;
     if (!explain) return out;  // the numbers are all in
-    if (out.scope == QuoteScope::kRegion) out.notes.push_back(T.cost_price_region_first);
+    if (out.scope == QuoteScope::kRegion) out.notes.push_back(Plurals(Printf(T.cost_price_region_pooled, own, region.id.c_str())));
     if (out.stats.stale_only) out.notes.push_back(Printf(T.cost_price_stale_only, kStaleAfterMonths, pricing.data_date.c_str()));
     else if (out.stats.stale_left_out > 0)
       out.notes.push_back(Printf(T.cost_price_stale_left_out, out.stats.stale_left_out, kStaleAfterMonths));
@@ -336,7 +348,8 @@ std::string PriceSummary(const PricingCatalog& pricing, const PriceChoice& c, La
   if (s.quotes == 1) return Printf(T.price_sum_one, provider.c_str(), quote.c_str(), q.as_of.c_str(), estimate);
   return Printf(T.price_sum_stat, StatisticWord(c.statistic, T),
                 CountPhrase(s.quotes, T.price_n_current_one, T.price_n_current_many).c_str(), sellers.c_str(), lo.c_str(),
-                hi.c_str(), DateSpan(s).c_str());
+                hi.c_str(), DateSpan(s).c_str()) +
+         (c.scope == QuoteScope::kRegion && s.region_quotes > 0 ? Printf(T.price_sum_region_part, s.region_quotes) : "");
 }
 
 }  // namespace atlas

@@ -29,7 +29,8 @@ struct PriceRule {
   bool operator==(const PriceRule&) const = default;
 };
 
-// Where the quotes behind a price come from.
+// Where the quotes behind a price come from: kRegion, the market's pooled with the region's own
+// sellers' (MarketStats::region_quotes of them); kMarket, the market's alone.
 enum class QuoteScope { kRegion, kMarket, kOtherMarket, kQuote };
 const char* QuoteScopeId(QuoteScope s);  // "region", "market", "other_market", "quote"
 
@@ -50,6 +51,7 @@ struct MarketStats {
   int sellers = 0;        // distinct providers in that pool
   int stale_left_out = 0; // stale quotes of the same scope not used (a current one exists)
   bool stale_only = false;  // the pool has no current quote, so its stale quotes are used
+  int region_quotes = 0;    // of `quotes`, those from sellers located in the priced region (ChoosePrice)
   double median_cny = 0, min_cny = 0, max_cny = 0;
   std::string newest_as_of, oldest_as_of;
 };
@@ -72,10 +74,11 @@ struct PriceChoice {
   std::vector<std::string> notes;  // which statistic, over which quotes, and why
 };
 
-// The price of gpu + service for a region: the region's own quotes (records whose `region` is
-// that region) when there are any, else the quotes of the region's market ("cn" for mainland
-// China, "global" elsewhere), else the other market's (with a note). Within that pool the
-// current quotes are used when any exist. `rule` picks the statistic (median by default) or one
+// The price of gpu + service for a region: the quotes of the region's market ("cn" for mainland
+// China, "global" elsewhere) that price the whole market (no `region`) pooled with the region's
+// own (records whose `region` is that region; scope kRegion when any is used); quotes located
+// in other regions only when nothing else prices the card there; else the other market's (with
+// a note). Within that pool the current quotes are used when any exist. `rule` picks the statistic (median by default) or one
 // quote by id (a quote of another card or form is refused with a note and the median is used).
 // `explain` false leaves `notes` empty (a search prices every card and words only those it lists).
 PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id, ServiceKind service,

@@ -448,12 +448,6 @@ struct CardPrice {
   bool other_market = false;
 };
 
-// `v` rounded to `digits` significant figures (a ranking key: transitive, unlike a tolerance).
-double SignificantFigures(double v, int digits) {
-  if (!(v > 0) || !std::isfinite(v)) return v;
-  const double scale = std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(v))));
-  return std::round(v * scale) / scale;
-}
 
 struct Ranker {
   RankObjective objective;
@@ -484,7 +478,7 @@ struct Ranker {
       // Costs equal to 3 significant figures are a tie, which the faster run wins (48 A30 at
       // ¥165.9 and 103 min ranked above 64 at ¥166.1 and 77 min, which dominates it in practice).
       case RankObjective::kCost:
-        k = r.cost_cny ? std::array<double, 3>{SignificantFigures(*r.cost_cny, 3), TimeOf(r), GpuHoursOf(r)}
+        k = r.cost_cny ? std::array<double, 3>{CostRankKey(*r.cost_cny), TimeOf(r), GpuHoursOf(r)}
                        : std::array<double, 3>{CostOf(r), GpuHoursOf(r), TimeOf(r)};
         break;
       case RankObjective::kTime: k = {TimeOf(r), CostOf(r), double(r.gpus)}; break;
@@ -638,7 +632,7 @@ CardPrice Search::PriceCard(size_t gi) {
   CardPrice out;
   if (!region_) return out;
   // The market's figure for the card (median of current quotes unless the request says
-  // otherwise), the region's own quotes before the market's (price_market.hpp).
+  // otherwise), the region's own sellers pooled with the market's region-wide ones (price_market.hpp).
   std::optional<PriceChoice>& pc = card_choices_[gi];
   pc = ChoosePrice(c_.pricing, c_.gpus.gpus[gi].id, ServiceKind::kContainer, *region_, cons_.price_rule, cons_.language, false);
   if (pc->record && pc->amount_cny && (cons_.price_market.empty() || pc->record->market == cons_.price_market)) {
@@ -803,8 +797,9 @@ const std::optional<PriceUsed>& Search::PriceUsedFor(size_t gi) {
   if (price || !pc) return price;
   PriceUsed& p = price.emplace();
   p.price_id = pc->record->id, p.provider = pc->record->provider, p.market = pc->record->market;
-  // The seller's own region (never the user's: a US seller is not labelled with a Chinese hub).
-  p.currency = pc->record->currency, p.as_of = pc->record->as_of, p.region_id = pc->record->region;
+  // The hub whose own sellers are in the price (empty when only region-wide quotes are: a US
+  // seller is never labelled with the user's Chinese hub); a chosen quote's own region.
+  p.currency = pc->record->currency, p.as_of = pc->record->as_of, p.region_id = pc->region_id;
   p.amount = pc->record->Amount();
   p.estimate = pc->record->estimate;
   p.stale = pc->record_is_stale;
@@ -929,7 +924,8 @@ void Search::Explain(const Accepted& x, Recommendation& r) const {
   else
     r.reasons.push_back(Printf(T.rec_reason_energy_hour, n, g.tdp_w, r.energy_kwh));
   // Limits.
-  if ((cap - used) / cap < 0.10)
+  r.headroom_fraction = (cap - used) / cap;
+  if (r.tight())
     r.limits.push_back(Printf(T.rec_limit_tight,
                               Gib(cap - used).c_str(), 100 * (cap - used) / cap));
   const int model_parallel = lw.tp * lw.pp;
@@ -1105,6 +1101,12 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   search.AddClosingNotes();
   search.AddTips();
   return search.Take(/*completed=*/true);
+}
+
+double CostRankKey(double cost_cny) {
+  if (!(cost_cny > 0) || !std::isfinite(cost_cny)) return cost_cny;
+  const double scale = std::pow(10.0, 2 - static_cast<int>(std::floor(std::log10(cost_cny))));
+  return std::round(cost_cny * scale) / scale;
 }
 
 }  // namespace atlas

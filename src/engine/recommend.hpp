@@ -121,8 +121,21 @@ struct Recommendation {
   Availability availability = Availability::kLocal;
   std::vector<RiskFlag> risks;                   // engineering risks and vendor-only figures
   std::vector<std::string> vendor_claim_fields;  // gpus.json fields behind the speed that only the vendor claims
+  // Free memory per card as a fraction of what the job may use (the "Fits" reason's figure).
+  double headroom_fraction = 1;
   bool flagged() const { return !risks.empty(); }
+  // Under kTightHeadroomFraction: the "Tight" limit, and a mark beside the configuration.
+  bool tight() const;
+  // The rent is one seller's quote (a statistic over one seller's quotes), not a market's:
+  // the Cost view keeps such a purchase price out of its headline; here it is marked.
+  bool one_seller_price() const { return price && price->statistic != PriceStatistic::kQuote && price->stats.sellers == 1; }
 };
+
+// Headroom under 10 % of the usable memory is tight: the memory estimate's median error against
+// the measured runs in data/validation.json is ~11 % (bench/RESULTS.md, accuracy), and allocator
+// fragmentation or a longer sequence than planned takes more.
+inline constexpr double kTightHeadroomFraction = 0.10;
+inline bool Recommendation::tight() const { return headroom_fraction < kTightHeadroomFraction; }
 const char* AvailabilityId(Recommendation::Availability a);  // "local", "other_market", "no_price"
 
 struct Tip {
@@ -160,6 +173,10 @@ inline constexpr double kLongRunHours = 90 * 24;
 
 // The search. Never throws; invalid input comes back as `errors`.
 RecommendResult Recommend(const Workload& workload, const Constraints& constraints, const Catalogs& catalogs);
+
+// The cost as the cost objective ranks it: rounded to 3 significant figures, a key (transitive,
+// unlike a tolerance) under which nearly equal costs tie and the faster run goes first.
+double CostRankKey(double cost_cny);
 
 // The GPU counts searched up to max_gpus: 1, 2, 4, 8, then 8 x {2, 3, 4, 6, 8, 12, 16, ...}.
 std::vector<int> CandidateGpuCounts(int max_gpus);

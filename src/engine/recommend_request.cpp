@@ -133,7 +133,7 @@ Json MarketStatsJson(const MarketStats& s) {
               {"median_cny", s.median_cny},   {"min_cny", s.min_cny},
               {"max_cny", s.max_cny},         {"newest_as_of", s.newest_as_of},
               {"oldest_as_of", s.oldest_as_of}, {"stale_only", s.stale_only},
-              {"stale_left_out", s.stale_left_out}};
+              {"stale_left_out", s.stale_left_out}, {"region_quotes", s.region_quotes}};
 }
 
 Json RecommendResultToJson(const RecommendResult& r, const Constraints& cons) {
@@ -177,6 +177,9 @@ Json RecommendResultToJson(const RecommendResult& r, const Constraints& cons) {
     e["vendor_claim_fields"] = x.vendor_claim_fields;
     e["energy_kwh"] = x.energy_kwh;
     e["pareto"] = x.pareto;
+    e["headroom_fraction"] = x.headroom_fraction;
+    e["tight"] = x.tight();
+    e["one_seller_price"] = x.one_seller_price();
     e["reasons"] = x.reasons;
     e["limits"] = x.limits;
     e["advice"] = x.advice;

@@ -646,6 +646,9 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     ImGui::TextDisabled(t.calc_cpu_offload_params, Bytes(r.memory.cpu_offload_params_bytes).c_str());
 
   SectionTitle(w.IsTraining() ? t.calc_section_compute : t.calc_section_serving);
+  // A job that does not fit has no speed: its figures are what it would do if it fitted
+  // (a review read "Decode throughput 27,317 tokens/s" under "Does not fit" as reachable).
+  if (!r.fits) ColoredWrapped(kColorWarn, t.calc_figures_if_fit);
   const ComputeResult& cr = r.compute;
   for (const Figure& f : cr.figures) {
     std::string v;

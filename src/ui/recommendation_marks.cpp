@@ -36,6 +36,14 @@ void DrawRecommendationMarks(const Recommendation& r, const UiEnv& env) {
     for (const std::string& f : r.vendor_claim_fields) fields += (fields.empty() ? "" : ", ") + f;
     Mark(kColorWarn, t.mark_vendor_claim, Printf(t.mark_vendor_claim_help, fields.c_str()), env);
   }
+  // Memory a few per cent short of running out, and a rent that is one company's list price:
+  // both rank like any other configuration, so the line says so (a review ranked a plan with
+  // 3 % headroom first with nothing beside it).
+  if (r.tight())
+    Mark(kColorWarn, t.mark_tight, Printf(t.mark_tight_help, Printf("%.0f%%", 100 * r.headroom_fraction).c_str()), env);
+  if (r.one_seller_price())
+    Mark(kColorWarn, t.mark_one_seller,
+         Printf(t.mark_one_seller_help, Shown(r.price->provider + ", " + r.price->summary, env).c_str()), env);
   int risks = 0;
   std::string tip = t.mark_risks_help;
   for (const RiskFlag& f : r.risks) {

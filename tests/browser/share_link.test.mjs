@@ -1,7 +1,7 @@
 // Share links in the browser: a link opens the exact state (desktop and phone), the app
 // rewrites the fragment as the state changes, a hostile link shows a notice instead of
 // breaking, and the page works from a sub-path.
-import { DESKTOP, PHONE, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+import { DESKTOP, PHONE, assert, distinctColours, drawnText, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -56,11 +56,23 @@ await run([
   }],
   ["a hostile link keeps valid parts and shows a notice, no errors", async () => {
     const bad = "#v=99&view=calculator&calc.model=qwen2.5-72b&calc.gpus=banana&%3Cscript%3E=1&calc.tp=" + "9".repeat(50);
-    const { context, page, problems } = await open(browser, server.url + bad, DESKTOP);
+    const { context, page, problems } = await open(browser, server.url + bad, DESKTOP, { captureText: true });
     await waitForMark(page);
     await frames(page, 10);
     const hash = await page.evaluate(() => location.hash);
     assert(hash.includes("calc.model=qwen2.5-72b"), `valid part lost: ${hash}`);
+    // The address is rewritten to the state it opened: a re-shared link carries no bad part.
+    for (const gone of ["banana", "script", "9".repeat(20), "v=99"]) assert(!hash.includes(gone), `"${gone}" still in ${hash}`);
+    assert(/^#v=1&/.test(hash), `not the canonical form: ${hash}`);
+    // ... while the notice still says what was left out, and a reload of the rewritten address
+    // opens the same state without one.
+    const text = await drawnText(page);
+    assert(/banana/.test(text), "the notice no longer names the bad count");
+    await page.reload();
+    await waitForMark(page);
+    await frames(page, 10);
+    assert(await page.evaluate(() => location.hash) === hash, "the reloaded address changed");
+    assert(!/banana/.test(await drawnText(page)), "the rewritten link still shows a notice");
     await shot(page, "link-hostile-desktop");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();

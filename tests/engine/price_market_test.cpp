@@ -172,11 +172,16 @@ TEST_CASE("the price: min, max, or one quote by id; a quote of another card fall
   CHECK_FALSE(ParsePriceStatistic("mean").has_value());
 }
 
-TEST_CASE("per-region choice: the region's own quotes before the market's") {
+// A hub's own sellers (most often one hyperscaler's on-demand list price: GCP us-east4's H100 at
+// ~3.4x the global median in data/pricing.json) are pooled with the market's region-wide sellers;
+// sellers located in another hub are left out.
+TEST_CASE("per-region choice: the region's own quotes pooled with the market's region-wide ones") {
   Json us = UsRegionRecord();
   Json other = UsRegionRecord();
   other["id"] = "test-us-2";
-  RegionCatalogLoad regions = LoadRegionCatalog(RegionsText(Json::array({ValidRegionRecord(), us, other})), "r.json");
+  Json third = UsRegionRecord();
+  third["id"] = "test-us-3";
+  RegionCatalogLoad regions = LoadRegionCatalog(RegionsText(Json::array({ValidRegionRecord(), us, other, third})), "r.json");
   REQUIRE(regions.ok());
   Json a = Quote("global-a", 1, "Cloud", "2026-10");
   a["market"] = "global";
@@ -197,10 +202,20 @@ TEST_CASE("per-region choice: the region's own quotes before the market's") {
 
   PriceChoice own = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-us"));
   CHECK(own.scope == QuoteScope::kRegion);
-  CHECK(*own.amount_cny == doctest::Approx(7));  // 1 USD
-  CHECK(AnyContains(own.notes, "this region has its own quotes"));
+  CHECK(own.stats.quotes == 2);  // its own (1 USD) and the region-wide one (5 USD), not test-us-2's
+  CHECK(own.stats.region_quotes == 1);
+  CHECK(*own.amount_cny == doctest::Approx(21));  // median of 1 and 5 USD
+  CHECK(AnyContains(own.notes, "1 quote from sellers in region test-us pooled with the market's region-wide quotes"));
+  CHECK(PriceSummary(p, own, Language::kEnglish).find("; 1 of them from sellers in this hub") != std::string::npos);
   PriceChoice other_region = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-us-2"));
-  CHECK(*other_region.amount_cny == doctest::Approx(21));  // 3 USD
+  CHECK(*other_region.amount_cny == doctest::Approx(28));  // median of 3 and 5 USD
+  // A region with no seller of its own: the region-wide quotes alone (test-us's and test-us-2's
+  // located sellers left out).
+  PriceChoice none_here = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-us-3"));
+  CHECK(none_here.scope == QuoteScope::kMarket);
+  CHECK(none_here.stats.region_quotes == 0);
+  CHECK(none_here.stats.quotes == 1);
+  CHECK(*none_here.amount_cny == doctest::Approx(35));  // 5 USD
   // A China region has no cn quote here: the other market's median (1, 3, 5 USD -> 3 USD).
   PriceChoice fallback = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-cn"));
   CHECK(fallback.scope == QuoteScope::kOtherMarket);
@@ -215,8 +230,8 @@ TEST_CASE("per-region choice: the region's own quotes before the market's") {
   q.region_ids = {"test-us", "test-us-2"};
   const CostReport r = ComputeCost(q, gpus.catalog, regions.catalog, p);
   REQUIRE(r.rows.size() == 2);
-  CHECK(r.rows[0].total_cost->amount == doctest::Approx(70));
-  CHECK(r.rows[1].total_cost->amount == doctest::Approx(210));
+  CHECK(r.rows[0].total_cost->amount == doctest::Approx(210));
+  CHECK(r.rows[1].total_cost->amount == doctest::Approx(280));
   CHECK(r.rows[0].price_choice->scope == QuoteScope::kRegion);
   q.price_rule = {PriceStatistic::kQuote, "global-c"};
   CHECK(ComputeCost(q, gpus.catalog, regions.catalog, p).rows[0].total_cost->amount == doctest::Approx(350));

@@ -122,7 +122,11 @@ TEST_CASE("ranking follows the objective and the Pareto front is non-dominated")
       if (o == RankObjective::kGpus) CHECK(a.gpus <= b.gpus);
       if (o == RankObjective::kEnergy) CHECK(a.energy_kwh <= b.energy_kwh + 1e-9);
       if (o == RankObjective::kTime) CHECK(*a.time_seconds <= *b.time_seconds + 1e-9);
-      if (o == RankObjective::kCost && a.cost_cny && b.cost_cny) CHECK(*a.cost_cny <= *b.cost_cny + 1e-9);
+      if (o == RankObjective::kCost && a.cost_cny && b.cost_cny) {
+        CHECK(CostRankKey(*a.cost_cny) <= CostRankKey(*b.cost_cny));
+        // Costs that tie to 3 significant figures go faster first.
+        if (CostRankKey(*a.cost_cny) == CostRankKey(*b.cost_cny)) CHECK(*a.time_seconds <= *b.time_seconds + 1e-9);
+      }
       if (o == RankObjective::kCost && !a.cost_cny) CHECK_FALSE(b.cost_cny);  // unknown costs last
     }
     int front = 0;

@@ -471,6 +471,24 @@ TEST_CASE("under Make it fit's \"Then ...\", the bar and tables are titled as th
   CHECK(LastFrameText(state, env, 3).find("The job as set now") == std::string::npos);
 }
 
+TEST_CASE("a job that does not fit: its speed figures are said to be as if it fitted; the batch is per replica") {
+  ImGuiHeadless imgui(1440, 6000, 1);
+  ui::UiEnv env = EnvFor({1440, 6000, 1});
+  // 70B BF16 on one H100 does not fit (140 GB of weights): "Decode throughput" alone read as
+  // reachable under "Does not fit".
+  AppState state = Calculator70BServedOn("h100-sxm", 1);
+  std::string text = LastFrameText(state, env, 3);
+  const size_t serving = text.find("\nServing\n"), caveat = text.find("As if it fitted: the job as set does not fit its cards");
+  INFO(text.substr(0, 4000));
+  REQUIRE(serving != std::string::npos);
+  CHECK(caveat != std::string::npos);
+  CHECK(serving < caveat);
+  CHECK(caveat < text.find("Decode throughput"));
+  CHECK(text.find("batch per replica (concurrent sequences)") != std::string::npos);
+  state = Calculator70BServedOn("h100-sxm", 2);  // fits: no caveat
+  CHECK(LastFrameText(state, env, 3).find("As if it fitted") == std::string::npos);
+}
+
 TEST_CASE("Cost view: when the Calculator holds another job that fits, a line says so and offers to cost it") {
   ImGuiHeadless imgui(1440, 3000, 1);
   ui::UiEnv env = EnvFor({1440, 3000, 1});

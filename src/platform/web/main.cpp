@@ -307,6 +307,13 @@ ATLAS_DEFERRED void ApplyHash(App& app, const std::string& hash) {
   app.synced = app.state;
   app.memory.link_notices = d.notices;
   app.hash_written = hash;
+  // A link with parts it could not use is rewritten in place to the state it opened (the banner
+  // says what was left out): the address then shares what is on screen, and a re-shared link
+  // does not carry the bad parts, and their banner, on.
+  if (!d.notices.empty()) {
+    app.hash_written = atlas::EncodeLink(app.state, app.catalogs);
+    atlas::platform::SetHash(app.hash_written, false);
+  }
 }
 
 // Mirrors the state into the fragment: a history entry when the view changes (so back/forward
