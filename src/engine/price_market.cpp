@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "format_zh.hpp"
+#include "plural.hpp"
 #include "text/engine_text.hpp"
 
 #include <algorithm>

@@ -344,4 +344,43 @@ TEST_CASE("bad constraint values are rejected with a message naming the field") 
   CHECK_FALSE(p.ok());
 }
 
+
+// A plan a few per cent short of running out of memory, and a rent that is one company's list
+// price, ranked with nothing beside them in the Walkthrough (a review): both are now flagged on
+// the configuration, from the same figures as the "Tight" limit and the price's statistics.
+TEST_CASE("tight memory (under 10 % headroom) and one-seller rents are flagged on each configuration") {
+  Constraints c = UpTo(64);
+  c.region = "us-east-virginia";
+  const RecommendResult r = Run(R"({"model": "llama-3.1-70b", "task": "inference"})", c);
+  REQUIRE(r.ok);
+  int tight = 0, one_seller = 0;
+  const Json j = RecommendResultToJson(r, c);
+  for (size_t i = 0; i < r.configs.size(); ++i) {
+    const Recommendation& x = r.configs[i];
+    INFO(x.gpu << " x" << x.gpus);
+    CHECK(x.headroom_fraction >= 0);
+    CHECK(x.headroom_fraction < 1);
+    const bool limit = std::any_of(x.limits.begin(), x.limits.end(), [](const std::string& l) { return l.rfind("Tight:", 0) == 0; });
+    CHECK(x.tight() == (x.headroom_fraction < kTightHeadroomFraction));
+    CHECK(x.tight() == limit);
+    CHECK(x.one_seller_price() == (x.price && x.price->stats.sellers == 1));
+    tight += x.tight();
+    one_seller += x.one_seller_price();
+    CHECK(j["configs"][i]["tight"] == x.tight());
+    CHECK(j["configs"][i]["one_seller_price"] == x.one_seller_price());
+    CHECK(j["configs"][i]["headroom_fraction"].get<double>() == doctest::Approx(x.headroom_fraction));
+  }
+  // 70B on one H100 (quantised) leaves ~1 % free; A30s are priced by one seller in the global market.
+  CHECK(tight > 0);
+  CHECK(one_seller > 0);
+  // A chosen quote is the user's pick, not a market's: never "one seller".
+  Recommendation chosen;
+  chosen.price.emplace();
+  chosen.price->stats.sellers = 1;
+  chosen.price->statistic = PriceStatistic::kQuote;
+  CHECK_FALSE(chosen.one_seller_price());
+  chosen.price->statistic = PriceStatistic::kMedian;
+  CHECK(chosen.one_seller_price());
+}
+
 }  // namespace recommend_test

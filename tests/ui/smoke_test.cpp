@@ -637,6 +637,29 @@ TEST_CASE("the walkthrough's job step: the dataset's size is \"not set\", not a 
   CHECK(both.find("Training tokens are given, so dataset x epochs (500M\u00A0tokens) is not used") != std::string::npos);
 }
 
+TEST_CASE("the walkthrough's results mark a plan with tight memory and a rent from one seller") {
+  ImGuiHeadless imgui(1440, 8000, 1);
+  ui::UiEnv env = EnvFor({1440, 8000, 1});
+  AppState state;
+  state.view = View::kWalkthrough;
+  state.walkthrough.step = kWalkStepResults;
+  state.walkthrough.task = WalkthroughTask::kRealtimeServing;
+  state.walkthrough.model_preset = "llama-3.1-70b";
+  state.walkthrough.method = "inference";
+  state.walkthrough.region = "us-east-virginia";
+  const std::string text = LastFrameText(state, env, 3);
+  INFO(text.substr(0, 6000));
+  CHECK(text.find("(HGX/DGX B200) [tight]") != std::string::npos);  // 70B on one B200
+  // 70B QLoRA: A30s, which one seller lists in the global market (data/pricing.json).
+  state.walkthrough.task = WalkthroughTask::kPeft;
+  state.walkthrough.method = "qlora";
+  state.walkthrough.precision = "nf4";
+  state.walkthrough.region = "eu-west-ireland";
+  const std::string qlora = LastFrameText(state, env, 3);
+  INFO(qlora.substr(0, 6000));
+  CHECK(qlora.find("A30 24GB [one seller]") != std::string::npos);
+}
+
 TEST_CASE("every view draws in Chinese, and in English while the Chinese font is missing") {
   for (ScreenSize size : kScreenSizes) {
     ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
