@@ -18,9 +18,12 @@ void DrawLinkNotices(const UiEnv& env, UiMemory& memory) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(70, 52, 20, 255));
   const float h = std::min(Em(1.4f) * (1.6f + memory.link_notices.size()), Em(8));
   ImGui::BeginChild("link_notices", ImVec2(0, h), true);
+  // Dismiss first, beside the title: at the end of the list it scrolled out of reach with the
+  // notices a long link gives (the banner is at most 8 lines tall).
+  if (ImGui::Button(t.link_notice_dismiss, ImVec2(0, TouchHeight(env)))) memory.link_notices.clear();
+  ImGui::SameLine();
   ColoredWrapped(kColorWarn, t.link_notice_title);
   for (const LinkNotice& n : memory.link_notices) WrappedBullet(Worded(n, env.language));
-  if (ImGui::SmallButton(t.link_notice_dismiss)) memory.link_notices.clear();
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }

@@ -62,7 +62,6 @@ void ComboHelp(const char* help, const UiEnv& env) {
 
 // Buttons as wide as the panel on phones (thumbs), natural width on desktops.
 float ButtonWidth(const UiEnv& env) { return env.narrow() ? ImGui::GetContentRegionAvail().x : 0.0f; }
-float TouchHeight(const UiEnv& env) { return env.narrow() ? Em(2.2f) : 0.0f; }
 
 void Progress(WalkthroughState& s, const UiEnv& env) {
   const UiText& t = env.text();

@@ -562,4 +562,6 @@ bool NumberField(const std::string& label, int& value, const NumberFieldSpec& sp
   return true;
 }
 
+float TouchHeight(const UiEnv& env) { return env.narrow() ? Em(2.2f) : 0.0f; }
+
 }  // namespace atlas::ui

@@ -48,6 +48,8 @@ bool BeginViewChild(const char* id, const ImVec2& size, bool border, ImGuiWindow
 std::string Shown(const std::string& text, const UiEnv& env);
 // Text in a colour, wrapped; in the disabled (grey) colour.
 void ColoredWrapped(ImU32 color, const std::string& text);
+// A button's height for a thumb on phones (2.2 em, above 44 CSS px), ImGui's own on desktops.
+float TouchHeight(const UiEnv& env);
 void DisabledWrapped(const std::string& text);
 // Text wrapped at the panel edge (or the pushed wrap position) where a reader expects breaks:
 // at spaces and between CJK characters, never inside a figure (line_break.hpp). Use it instead of

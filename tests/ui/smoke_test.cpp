@@ -1,5 +1,6 @@
 // Windowless UI smoke test: draws every view for several frames at desktop and phone sizes,
 // with mouse movement and clicks over the canvas, and checks ImGui ends each frame cleanly.
+#include "app/share_link.hpp"
 #include "app/accuracy_model.hpp"
 #include "app/app_state.hpp"
 #include "app/calculator_model.hpp"
@@ -330,6 +331,26 @@ std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames, App
 std::string LastFrameText(AppState& state, const ui::UiEnv& env, int frames) {
   AppFrames app;
   return LastFrameText(state, env, frames, app);
+}
+
+TEST_CASE("a bad link's banner: Dismiss comes first, reachable however many notices scroll under it") {
+  for (ScreenSize size : kScreenSizes) {
+    ImGuiHeadless imgui(size.css_w * size.dpr, size.css_h * size.dpr, size.dpr);
+    const ui::UiEnv env = EnvFor(size);
+    AppFrames app;
+    AppState state;
+    const LinkDecode d = DecodeLink("#v=99&view=calculator&calc.gpus=banana&calc.tp=x&calc.pp=-1&calc.seq_len=1e400&calc.batch=0.5&junk=1",
+                                    test::RealCatalogs());
+    REQUIRE(d.notices.size() >= 6);
+    state = d.state;
+    app.memory.link_notices = d.notices;
+    const std::string text = LastFrameText(state, env, 3, app);
+    INFO(text.substr(0, 1500));
+    const size_t dismiss = text.find("Dismiss"), title = text.find("This link was opened");
+    REQUIRE(dismiss != std::string::npos);
+    REQUIRE(title != std::string::npos);
+    CHECK(dismiss < title);
+  }
 }
 
 TEST_CASE("the Share view's link opens the view the reader came from (the Calculator when the page opened on Share)") {
