@@ -635,13 +635,19 @@ TEST_CASE("the walkthrough's first step gives the numbers of the task picked: ad
   CHECK(full.find("LoRA keeps the frozen base") == std::string::npos);
 }
 
+// The Walkthrough open at `step` for `task`.
+AppState WalkthroughAt(int step, WalkthroughTask task) {
+  AppState state;
+  state.view = View::kWalkthrough;
+  state.walkthrough.step = step;
+  state.walkthrough.task = task;
+  return state;
+}
+
 TEST_CASE("the walkthrough's job step: the dataset's size is \"not set\", not a default of 0") {
   ImGuiHeadless imgui(1440, 3000, 1);
   ui::UiEnv env = EnvFor({1440, 3000, 1});
-  AppState state;
-  state.view = View::kWalkthrough;
-  state.walkthrough.step = kWalkStepJob;
-  state.walkthrough.task = WalkthroughTask::kFullFinetune;
+  AppState state = WalkthroughAt(kWalkStepJob, WalkthroughTask::kFullFinetune);
   const std::string text = LastFrameText(state, env, 3);
   INFO(text.substr(0, 3000));
   CHECK(text.find("(not set: the run uses the training tokens)") != std::string::npos);
@@ -661,10 +667,7 @@ TEST_CASE("the walkthrough's job step: the dataset's size is \"not set\", not a 
 TEST_CASE("the walkthrough's results mark a plan with tight memory and a rent from one seller") {
   ImGuiHeadless imgui(1440, 8000, 1);
   ui::UiEnv env = EnvFor({1440, 8000, 1});
-  AppState state;
-  state.view = View::kWalkthrough;
-  state.walkthrough.step = kWalkStepResults;
-  state.walkthrough.task = WalkthroughTask::kRealtimeServing;
+  AppState state = WalkthroughAt(kWalkStepResults, WalkthroughTask::kRealtimeServing);
   state.walkthrough.model_preset = "llama-3.1-70b";
   state.walkthrough.method = "inference";
   state.walkthrough.region = "us-east-virginia";
