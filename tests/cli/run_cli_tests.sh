@@ -188,6 +188,12 @@ json_check "recommend: every priced config says which statistic of the market it
   "all(c['price'] is None or (c['price']['statistic']=='median' and c['price']['market_stats']['quotes']>=1) for c in d['configs'])"
 json_check "recommend: each priced config's reasons carry the market summary (statistic, quotes, sellers or the stale mark)" \
   "all(c['price'] is None or (c['price']['summary'] and any(c['price']['summary'] in r for r in c['reasons'])) for c in d['configs']) and any(c['price'] and ('current quote' in c['price']['summary'] or '[stale]' in c['price']['summary']) for c in d['configs'])"
+rec "recommend: 70B serving in US East" 0 '{"model":"llama-3.1-70b","task":"inference","constraints":{"max_gpus":64,"region":"us-east-virginia"}}'
+json_check "recommend: tight is headroom_fraction < 0.10, with the Tight limit; one_seller_price is one seller's market" \
+  "all(c['tight']==(c['headroom_fraction']<0.10)==any(l.startswith('Tight:') for l in c['limits']) and c['one_seller_price']==bool(c['price'] and c['price']['market_stats']['sellers']==1) for c in d['configs']) and any(c['tight'] for c in d['configs']) and any(c['one_seller_price'] for c in d['configs'])"
+cost "cost: H100 in Tokyo and Ireland" 0 '{"gpu":"h100-sxm","gpus":1,"hours":10,"regions":["ap-tokyo","eu-west-ireland"],"service":"container"}'
+json_check "cost: Tokyo pools its own seller with the region-wide quotes (region_quotes 1, within a tenth of Ireland's)" \
+  "(lambda t,i: t['price']['scope']=='region' and t['price']['market_stats']['region_quotes']==1 and i['price']['scope']=='market' and i['price']['market_stats']['region_quotes']==0 and i['price']['amount']<=t['price']['amount']<1.1*i['price']['amount'])(*(lambda m: (m['ap-tokyo'], m['eu-west-ireland']))({r['region']: r for r in d['rows']}))"
 rec "recommend: price_statistic max" 0 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"max_gpus":8,"price_statistic":"max"}}'
 json_check "recommend: max statistic reported" "all(c['price'] is None or c['price']['statistic']=='max' for c in d['configs'])"
 rec "recommend: bad price_statistic is a usage error" 2 '{"model":"llama-3.1-8b","task":"qlora","constraints":{"price_statistic":"avg"}}'
