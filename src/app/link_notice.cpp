@@ -46,4 +46,15 @@ std::vector<std::string> English(const std::vector<LinkNotice>& notices) {
   return Worded(notices, Language::kEnglish);
 }
 
+std::string NumberAsTyped(const Json& number) {
+  std::string out = NumberAsWritten(number);
+  if (const size_t e = out.find('e'); e != std::string::npos && e + 1 < out.size()) {
+    size_t digit = e + 1;
+    if (out[digit] == '+') out.erase(digit, 1);
+    else if (out[digit] == '-') ++digit;
+    while (digit + 1 < out.size() && out[digit] == '0') out.erase(digit, 1);
+  }
+  return out;
+}
+
 }  // namespace atlas

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "engine/language.hpp"
+#include "engine/json_reader.hpp"
 #include "engine/text/engine_text.hpp"
 #include "engine/workload.hpp"
 
@@ -40,6 +41,11 @@ struct LinkNotice {
 
 // The notice in `language`: each %s replaced by its argument, "%%" by "%", bounded in length.
 std::string Worded(const LinkNotice& notice, Language language);
+
+// A link's number as its notice echoes it: the shortest text that reads back to it, with the
+// exponent as people write it ("1e300", "2.5e-7"; Shortest's %g wrote "1e+300" for a link's
+// "1e300"). Here, not in Shortest, which the first frame holds.
+std::string NumberAsTyped(const Json& number);
 std::vector<std::string> Worded(const std::vector<LinkNotice>& notices, Language language);
 // The English wording (the CLI, exports' warnings and tests).
 std::vector<std::string> English(const std::vector<LinkNotice>& notices);

@@ -37,7 +37,7 @@ void NameFieldsAsInLink(std::vector<LinkNotice>& notices) {
 std::string ValueText(const Json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_number_integer() || v.is_number_float()) return NumberAsWritten(v);
+  if (v.is_number_integer() || v.is_number_float()) return NumberAsTyped(v);
   if (v.is_array()) {
     std::string out;
     for (const Json& item : v) out += (out.empty() ? "" : ",") + ValueText(item);

@@ -71,7 +71,7 @@ LinkNotice RangeNotice(const std::string& name, const Json& j, double lo, double
   const std::optional<double> v = LinkNumber(j);
   if (!v && j.is_string()) return UnreadableNumber(name, j.get<std::string>(), Quote(j.get<std::string>()));
   if (!v) return {&EngineText::link_number_not_text, {name}};
-  const std::string quoted = Quote(j.is_string() ? j.get<std::string>() : NumberAsWritten(j));
+  const std::string quoted = Quote(j.is_string() ? j.get<std::string>() : NumberAsTyped(j));
   if (*v > hi) return {&EngineText::link_number_too_large, {name, quoted, Shortest(hi)}};
   if (low == Low::kPositive && !(*v > 0)) return {&EngineText::link_number_not_positive, {name, quoted}};
   if (low == Low::kZeroIsNone && *v < lo && *v != 0)
@@ -160,7 +160,7 @@ Field<S> UnsetOrPositiveField(const char* key, std::optional<double> S::*member,
             return true;
           },
           [hi, notice](const std::string& name, const Json& j) {
-            const std::string written = j.is_string() ? j.get<std::string>() : j.is_number() ? NumberAsWritten(j) : j.dump();
+            const std::string written = j.is_string() ? j.get<std::string>() : j.is_number() ? NumberAsTyped(j) : j.dump();
             return LinkNotice{notice, {name, Quote(written), Shortest(hi)}};
           }};
 }
@@ -517,7 +517,7 @@ LinkNotice FieldRefused(const std::string& name, const Json& value, const Reques
   if (refused.errors.empty()) return {&EngineText::link_field_invalid_here, {name}};
   // Filled in step with the errors by ParseEstimateRequest; anything else is worded generally.
   const FieldError kind = refused.error_kinds.size() == refused.errors.size() ? refused.error_kinds.front() : FieldError{};
-  const std::string quoted = Quote(value.is_string() ? value.get<std::string>() : value.is_number() ? NumberAsWritten(value) : value.dump());
+  const std::string quoted = Quote(value.is_string() ? value.get<std::string>() : value.is_number() ? NumberAsTyped(value) : value.dump());
   switch (kind.kind) {
     case FieldErrorKind::kFailedCheck: return {&EngineText::link_field_refused, {name, NoticeArg(refused.workload)}};
     case FieldErrorKind::kOutOfRange: return RangeNotice(name, value, kind.min, kind.max, Low::kInclusive, true);

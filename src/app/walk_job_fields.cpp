@@ -42,7 +42,7 @@ const WalkNumberField* FindWalkNumberField(const std::string& key) {
 
 LinkNotice ReadWalkNumber(const WalkNumberField& f, const Json& v, double& out, const std::string& name) {
   std::string text;
-  if (v.is_number()) text = NumberAsWritten(v);
+  if (v.is_number()) text = NumberAsTyped(v);
   else if (v.is_string()) text = v.get<std::string>();
   else return {&EngineText::link_number_not_text, {name}};
   // 0 = not given (the task's default, or no limit), in any spelling the parser reads.

@@ -101,16 +101,7 @@ std::string Shortest(double v) {
   const int exponent = v == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(v))));
   if (exponent >= digits && exponent < 17) digits = exponent + 1;
   std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-  // The exponent as people write it and strtod reads it: "1e300" and "2.5e-7", not %g's
-  // "1e+300" and "2.5e-07" (a link's "1e300" was echoed back as "1e+300").
-  std::string out = buf;
-  if (const size_t e = out.find('e'); e != std::string::npos) {
-    size_t digit = e + 1;
-    if (out[digit] == '+') out.erase(digit, 1);
-    else if (out[digit] == '-') ++digit;
-    while (digit + 1 < out.size() && out[digit] == '0') out.erase(digit, 1);
-  }
-  return out;
+  return buf;
 }
 
 std::string Duration(double s, Language language) {

@@ -254,9 +254,15 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
       for (const PriceRecord* p : all)
         if (p->market == wanted) pool.push_back(p);
     if (pool.empty()) {
+      // The other market's region-wide quotes (its sellers located in one of its hubs price
+      // that hub, not this one: GCP Frankfurt's H100 lifted the mainland hubs' figure); every
+      // quote only when none is region-wide.
       out.scope = QuoteScope::kOtherMarket;
       out.market = all.front()->market;
-      pool = all;
+      for (const PriceRecord* p : all)
+        if (p->region.empty()) pool.push_back(p);
+      if (!pool.empty()) out.market = pool.front()->market;
+      else pool = all;
       if (explain)
         out.notes.push_back(Printf(T.cost_price_other_market, MarketWord(wanted, T), gpu_id.c_str(),
                                    ServiceWord(service, T), MarketWord(out.market, T)));

@@ -40,7 +40,7 @@ void DrawRecommendationMarks(const Recommendation& r, const UiEnv& env) {
   // both rank like any other configuration, so the line says so (a review ranked a plan with
   // 3 % headroom first with nothing beside it).
   if (r.tight())
-    Mark(kColorWarn, t.mark_tight, Printf(t.mark_tight_help, Printf("%.0f%%", 100 * r.headroom_fraction).c_str()), env);
+    Mark(kColorWarn, t.mark_tight, Printf(t.mark_tight_help, Printf("%.1f%%", 100 * r.headroom_fraction).c_str()), env);
   if (r.one_seller_price())
     Mark(kColorWarn, t.mark_one_seller,
          Printf(t.mark_one_seller_help, Shown(r.price->provider + ", " + r.price->summary, env).c_str()), env);

@@ -95,6 +95,8 @@ TEST_CASE("each kind of refused calculator value has its own notice, in English 
       {"calc.gpus=2.5", "calc.gpus", FieldErrorKind::kNotInteger, "is \"2.5\", not a whole number", "\"2.5\" 不是整数"},
       {"calc.mfu=lots", "calc.mfu", FieldErrorKind::kNotNumber, "is \"lots\", not a number", "\"lots\" 不是数字"},
       // Number syntax too large for any number: said so, not "not a number" (a reviewer's "1e400").
+      // A link's "1e300" echoed as written, not as %g's "1e+300".
+      {"calc.mfu=1e300", "calc.mfu", FieldErrorKind::kOutOfRange, "is \"1e300\", above the largest allowed, 1", "\"1e300\" 大于允许的最大值 1"},
       {"calc.tp=1e400", "calc.tp", FieldErrorKind::kNotInteger, "is \"1e400\", a number beyond what can be read", "超出可读取的数值范围"},
       {"calc.mfu=1e400", "calc.mfu", FieldErrorKind::kNotNumber, "is \"1e400\", a number beyond what can be read", "超出可读取的数值范围"},
       {"calc.precision=fp7", "calc.precision", FieldErrorKind::kNotOption, "is \"fp7\", not one of: fp32, tf32, bf16", "\"fp7\" 不是可选值（fp32, tf32, bf16"},

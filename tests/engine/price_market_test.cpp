@@ -216,10 +216,11 @@ TEST_CASE("per-region choice: the region's own quotes pooled with the market's r
   CHECK(none_here.stats.region_quotes == 0);
   CHECK(none_here.stats.quotes == 1);
   CHECK(*none_here.amount_cny == doctest::Approx(35));  // 5 USD
-  // A China region has no cn quote here: the other market's median (1, 3, 5 USD -> 3 USD).
+  // A China region has no cn quote here: the other market's region-wide quote (5 USD); the
+  // sellers located in its US hubs (1 and 3 USD) price those hubs, not a Chinese one.
   PriceChoice fallback = ChoosePrice(p, "test-card", ServiceKind::kContainer, *regions.catalog.Find("test-cn"));
   CHECK(fallback.scope == QuoteScope::kOtherMarket);
-  CHECK(*fallback.amount_cny == doctest::Approx(21));
+  CHECK(*fallback.amount_cny == doctest::Approx(35));
 
   // The cost engine bills the region's own price.
   CostRequest q;

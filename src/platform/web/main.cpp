@@ -200,6 +200,10 @@ void ApplyTouchScroll(App& app) {
   // Pressing on empty space makes ImGui 1.86 "activate" the window's move handle even when the
   // window cannot move; that does not count as grabbing a widget.
   const bool on_widget = g.ActiveId != 0 && !(g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
+  // A drag that scrolls is not a press: the button it started on (its press reaches ImGui a
+  // frame late, once the drag already scrolls) stays under the finger as the panel follows it
+  // 1:1, and would click on release (a review's swipe applied "Make it fit" and TP +1).
+  if (app.touch_scrolling && on_widget) ImGui::ClearActiveID();
   if ((dy_css == 0 && dx_css == 0) || (on_widget && !app.touch_scrolling)) return;
   if (dx_css != 0)
     if (ImGuiWindow* side = SideScrollableWindowAt(g.IO.MousePos)) {
