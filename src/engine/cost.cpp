@@ -410,19 +410,23 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   // The best rows are kept as index, total and a found flag, not as optionals read back through
   // a lambda: GCC 12's -Wmaybe-uninitialized (Release build) could not tell that an engaged
   // optional's value had been written.
-  // Rows whose totals differ by less than a hundredth of the currency tie (rent is quoted per
+  // Rows whose totals are equal to 3 significant figures tie (CostRankKey: rent is quoted per
   // card-hour wherever the card runs, power included, so hubs priced by one market's median often
-  // do); among them the headline names the one priced by its own hub's sellers, then the one
-  // nearer the users, then the one with the lower grid CO2, and says which of these decided.
-  constexpr double kTie = 0.005;
+  // do, and a hub whose own seller joins the pool costs ~0.04 % more); among them the headline
+  // names the one with sellers in the hub, then the one nearer the users, then the one with the
+  // lower grid CO2, and says which of these decided; with none deciding, the lower total.
   struct Pick {
     const std::vector<CostRow>* rows = nullptr;
     size_t index = 0;
     double total = 0;
     bool found = false;
     void Offer(size_t i, double t) {
-      if (!found || t < total - kTie || (std::fabs(t - total) < kTie && TieBreakOver((*rows)[i], (*rows)[index]) != CostTieBreak::kNone))
-        index = i, total = found ? std::min(total, t) : t, found = true;
+      const double key = CostRankKey(t), held = CostRankKey(total);
+      const CostRow &row = (*rows)[i], &best = (*rows)[index];
+      if (!found || key < held ||
+          (key == held && (TieBreakOver(row, best) != CostTieBreak::kNone ||
+                           (TieBreakOver(best, row) == CostTieBreak::kNone && t < total - 0.005))))
+        index = i, total = t, found = true;
     }
   };
   Pick pick{&report.rows}, not_comparable{&report.rows};  // the headline's row; the cheapest purchase left out of it
@@ -447,7 +451,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
   if (pick.found) report.cheapest = pick.index;
   for (size_t i = 0; pick.found && i < report.rows.size(); ++i)
     if (i != pick.index && eligible(i, picked_local) && report.rows[i].price_comparable &&
-        std::fabs(report.rows[i].total_cost->amount - pick.total) < kTie) {
+        CostRankKey(report.rows[i].total_cost->amount) == CostRankKey(pick.total)) {
       ++report.cheapest_ties;
       report.cheapest_tie_break = std::max(report.cheapest_tie_break, TieBreakOver(report.rows[pick.index], report.rows[i]));
     }
@@ -476,6 +480,12 @@ const char* CostTieBreakId(CostTieBreak b) {
     case CostTieBreak::kNone: break;
   }
   return "none";
+}
+
+double CostRankKey(double cost) {
+  if (!(cost > 0) || !std::isfinite(cost)) return cost;
+  const double scale = std::pow(10.0, 2 - static_cast<int>(std::floor(std::log10(cost))));
+  return std::round(cost * scale) / scale;
 }
 
 }  // namespace atlas

@@ -151,6 +151,12 @@ struct CostRequest {
   Language language = Language::kEnglish;  // of errors and notes (never serialised)
 };
 
+// A cost as rankings compare it: rounded to 3 significant figures, a key (transitive, unlike a
+// tolerance) under which nearly equal costs tie and another rule decides: recommend's cost
+// objective (the faster run), the Cost view's headline (CostTieBreak). A hub whose own seller
+// joins its market's pool costs a few hundredths of a per cent more than its neighbours.
+double CostRankKey(double cost);
+
 // Why the cheapest row is named before rows of the same total (CostReport::cheapest_tie_break),
 // in the order the rules apply.
 enum class CostTieBreak { kNone, kOwnQuotes, kNearer, kLowerCo2 };

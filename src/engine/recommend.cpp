@@ -1103,10 +1103,4 @@ RecommendResult Recommend(const Workload& base_in, const Constraints& cons, cons
   return search.Take(/*completed=*/true);
 }
 
-double CostRankKey(double cost_cny) {
-  if (!(cost_cny > 0) || !std::isfinite(cost_cny)) return cost_cny;
-  const double scale = std::pow(10.0, 2 - static_cast<int>(std::floor(std::log10(cost_cny))));
-  return std::round(cost_cny * scale) / scale;
-}
-
 }  // namespace atlas

@@ -174,10 +174,6 @@ inline constexpr double kLongRunHours = 90 * 24;
 // The search. Never throws; invalid input comes back as `errors`.
 RecommendResult Recommend(const Workload& workload, const Constraints& constraints, const Catalogs& catalogs);
 
-// The cost as the cost objective ranks it: rounded to 3 significant figures, a key (transitive,
-// unlike a tolerance) under which nearly equal costs tie and the faster run goes first.
-double CostRankKey(double cost_cny);
-
 // The GPU counts searched up to max_gpus: 1, 2, 4, 8, then 8 x {2, 3, 4, 6, 8, 12, 16, ...}.
 std::vector<int> CandidateGpuCounts(int max_gpus);
 

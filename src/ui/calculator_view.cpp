@@ -2,6 +2,7 @@
 
 #include "accuracy_view.hpp"
 
+#include "engine/recommend.hpp"
 #include "engine/format.hpp"
 #include "engine/peak_kind_text.hpp"
 #include "engine/lora_targets.hpp"
@@ -581,8 +582,14 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
       ImGui::Unindent();
       ImGui::PopID();
     }
-    ColoredWrapped(kColorGood, Printf(t.calc_fit_then, Bytes(f.estimate.memory.required_bytes).c_str(),
-                                      Bytes(f.estimate.memory.required_bytes + f.estimate.headroom_bytes).c_str()));
+    // A fix that leaves under kTightHeadroomFraction free is said to be tight, as the
+    // Walkthrough marks such a plan (a review: "Then 70.2 GiB per GPU of 71.7 GiB" in green).
+    const double usable = f.estimate.memory.required_bytes + f.estimate.headroom_bytes;
+    const bool tight = usable > 0 && f.estimate.headroom_bytes / usable < kTightHeadroomFraction;
+    ColoredWrapped(tight ? kColorWarn : kColorGood,
+                   Printf(t.calc_fit_then, Bytes(f.estimate.memory.required_bytes).c_str(), Bytes(usable).c_str()));
+    if (tight)
+      ColoredWrapped(kColorWarn, Printf(t.calc_fit_then_tight, Printf("%.1f%%", 100 * f.estimate.headroom_bytes / usable).c_str()));
   } else {
     ColoredWrapped(kColorBad, t.calc_fit_none);
     for (const std::string& b : f.blockers) ColoredWrapped(kColorWarn, "· " + Shown(b, env));

@@ -521,4 +521,33 @@ TEST_CASE("hubs tied at the cheapest total are counted, so that the headline doe
   CHECK(two_forms.cheapest_ties == 0);
 }
 
+// H100, 8 cards, 720 h, containers: the global hubs with no seller of their own cost ¥129,165;
+// those whose Google Cloud quote joins the pool ¥129,217 (0.04 % more). Compared exactly, the
+// headline named São Paulo (73 g/kWh) over Finland (30 g/kWh) for ¥52; to 3 significant
+// figures all tie, and the rules name the hub with sellers of its own, then the lower CO2.
+TEST_CASE("cheapest: totals equal to 3 significant figures tie (a hub's own seller moves its rent by 0.04 %)") {
+  const Catalogs& c = RealCatalogs();
+  CostRequest q;
+  q.gpu_id = "h100-sxm";
+  q.gpus = 8;
+  q.hours = 720;
+  q.services = {ServiceKind::kContainer};
+  for (const Region& r : c.regions.regions)
+    if (!r.in_china()) q.region_ids.push_back(r.id);
+  const CostReport r = ComputeCost(q, c.gpus, c.regions, c.pricing);
+  REQUIRE(r.cheapest);
+  const CostRow& pick = r.rows[*r.cheapest];
+  double lowest = pick.total_cost->amount;
+  for (const CostRow& row : r.rows) lowest = std::min(lowest, row.total_cost->amount);
+  CHECK(pick.total_cost->amount > lowest);  // not the lowest to the yuan ...
+  CHECK(CostRankKey(pick.total_cost->amount) == CostRankKey(lowest));  // ... but equal to 3 figures
+  CHECK(pick.region_id == "eu-north-finland");
+  CHECK(pick.price_choice->scope == QuoteScope::kRegion);
+  CHECK(r.cheapest_ties == static_cast<int>(q.region_ids.size()) - 1);
+  CHECK(r.cheapest_tie_break == CostTieBreak::kLowerCo2);
+  CHECK(CostRankKey(129165) == CostRankKey(129217));
+  CHECK(CostRankKey(129165) != CostRankKey(130500));
+  CHECK(CostRankKey(0) == 0);
+}
+
 }  // namespace cost_test

@@ -1,5 +1,6 @@
 // The recommendation engine: the guides' configuration table judged by the engine's own
 // numbers, ranking and Pareto properties, constraints honoured, bad constraints rejected.
+#include "engine/cost.hpp"
 #include "engine/recommend.hpp"
 #include "engine/recommend_request.hpp"
 #include "test_jobs.hpp"

@@ -506,6 +506,12 @@ TEST_CASE("a job that does not fit: its speed figures are said to be as if it fi
   CHECK(serving < caveat);
   CHECK(caveat < text.find("Decode throughput"));
   CHECK(text.find("batch per replica (concurrent sequences)") != std::string::npos);
+  // Make it fit's FP8 weights leave 70.2 of 71.7 GiB used: said to be tight, as the Walkthrough
+  // marks such a plan (it was a green "Then ..." alone).
+  const size_t then = text.find("Then 70.2\u00A0GiB per GPU of 71.7\u00A0GiB."), tight = text.find("Tight: 2.0% stays free, under 10%");
+  CHECK(then != std::string::npos);
+  CHECK(tight != std::string::npos);
+  CHECK(then < tight);
   state = Calculator70BServedOn("h100-sxm", 2);  // fits: no caveat
   CHECK(LastFrameText(state, env, 3).find("As if it fitted") == std::string::npos);
 }
