@@ -25,11 +25,7 @@ bool Collides(const Box& b, const std::vector<Marker>& markers, std::size_t k, c
 std::optional<Box> PlaceLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height,
                               double gap, const Box& area, const std::vector<Box>& taken) {
   const Marker& m = markers[k];
-  // Nor where another marker is nearer the name than its own (a name above two bubbles read as
-  // the other card's: "Instinct MI300X" over the MI325X). The canvas's copy: tier_map_view.cpp.
-  const auto collides = [&](const Box& b) {
-    return Collides(b, markers, k, area, taken) || NearerAnotherMarker(markers, k, b, 0.0);
-  };
+  const auto collides = [&](const Box& b) { return Collides(b, markers, k, area, taken); };
   const double side = m.radius + gap, half = side * 0.5;
   const double mid = m.y - height / 2, up = m.y - m.radius - height, down = m.y + m.radius;
   const double xs[] = {m.x + side, m.x - side - width, m.x + half, m.x + half, m.x - half - width, m.x - half - width};
