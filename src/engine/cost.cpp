@@ -425,7 +425,7 @@ CostReport ComputeCost(const CostRequest& q, const GpuCatalog& gpus, const Regio
       const CostRow &row = (*rows)[i], &best = (*rows)[index];
       if (!found || key < held ||
           (key == held && (TieBreakOver(row, best) != CostTieBreak::kNone ||
-                           (TieBreakOver(best, row) == CostTieBreak::kNone && t < total - 0.005))))
+                           (TieBreakOver(best, row) == CostTieBreak::kNone && t < total))))
         index = i, total = t, found = true;
     }
   };

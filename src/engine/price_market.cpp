@@ -240,15 +240,12 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
     // dearest while its neighbours had the market's median. Sellers located in another region
     // are left out (GCP Tokyo's price does not rent a card in Oregon). With none of those, every
     // quote of the market; else the other market's.
+    const auto here = [&](const PriceRecord* p) { return !p->region.empty() && p->region == region.id; };
     std::vector<const PriceRecord*> pool;
-    int own = 0;
-    for (const PriceRecord* p : all) {
-      const bool here = !p->region.empty() && p->region == region.id;
-      if (here) ++own;
-      if (here || (p->market == wanted && p->region.empty())) pool.push_back(p);
-    }
-    out.scope = own > 0 ? QuoteScope::kRegion : QuoteScope::kMarket;
-    out.region_id = own > 0 ? region.id : std::string();
+    for (const PriceRecord* p : all)
+      if (here(p) || (p->market == wanted && p->region.empty())) pool.push_back(p);
+    out.scope = QuoteScope::kMarket;
+    out.region_id.clear();
     out.market = wanted;
     if (pool.empty())
       for (const PriceRecord* p : all)
@@ -271,13 +268,14 @@ PriceChoice ChoosePrice(const PricingCatalog& pricing, const std::string& gpu_id
     if (!PriceFromPool(pricing, pool, rule.statistic, service, scope, T, language, out, explain)) return out;  // no rate for any quote
     // The region's own quotes among those the statistic was taken over (a stale one is left out
     // when a current quote exists).
-    out.stats.region_quotes = 0;
-    for (const PriceRecord* p : pool)
-      if (p->region == region.id && !p->region.empty() && (out.stats.stale_only || !stale(p))) ++out.stats.region_quotes;
-    if (out.scope == QuoteScope::kRegion && out.stats.region_quotes == 0) out.scope = QuoteScope::kMarket, out.region_id.clear();
-    own = out.stats.region_quotes;
+    // The scope says whether any is (kRegion).
+    out.stats.region_quotes = static_cast<int>(std::count_if(pool.begin(), pool.end(), [&](const PriceRecord* p) {
+      return here(p) && (out.stats.stale_only || !stale(p));
+    }));
+    if (out.scope == QuoteScope::kMarket && out.stats.region_quotes > 0) out.scope = QuoteScope::kRegion, out.region_id = region.id;
     if (!explain) return out;  // the numbers are all in
-    if (out.scope == QuoteScope::kRegion) out.notes.push_back(Plurals(Printf(T.cost_price_region_pooled, own, region.id.c_str())));
+    if (out.scope == QuoteScope::kRegion)
+      out.notes.push_back(Plurals(Printf(T.cost_price_region_pooled, out.stats.region_quotes, region.id.c_str())));
     if (out.stats.stale_only) out.notes.push_back(Printf(T.cost_price_stale_only, kStaleAfterMonths, pricing.data_date.c_str()));
     else if (out.stats.stale_left_out > 0)
       out.notes.push_back(Printf(T.cost_price_stale_left_out, out.stats.stale_left_out, kStaleAfterMonths));

@@ -135,7 +135,8 @@ struct Recommendation {
 // the measured runs in data/validation.json is ~11 % (bench/RESULTS.md, accuracy), and allocator
 // fragmentation or a longer sequence than planned takes more.
 inline constexpr double kTightHeadroomFraction = 0.10;
-inline bool Recommendation::tight() const { return headroom_fraction < kTightHeadroomFraction; }
+inline bool TightHeadroom(double headroom_fraction) { return headroom_fraction < kTightHeadroomFraction; }
+inline bool Recommendation::tight() const { return TightHeadroom(headroom_fraction); }
 const char* AvailabilityId(Recommendation::Availability a);  // "local", "other_market", "no_price"
 
 struct Tip {

@@ -585,7 +585,7 @@ void DrawMakeItFit(AppState& state, const CalculatorDerived& d, CalculatorUi& ui
     // A fix that leaves under kTightHeadroomFraction free is said to be tight, as the
     // Walkthrough marks such a plan (a review: "Then 70.2 GiB per GPU of 71.7 GiB" in green).
     const double usable = f.estimate.memory.required_bytes + f.estimate.headroom_bytes;
-    const bool tight = usable > 0 && f.estimate.headroom_bytes / usable < kTightHeadroomFraction;
+    const bool tight = usable > 0 && TightHeadroom(f.estimate.headroom_bytes / usable);
     ColoredWrapped(tight ? kColorWarn : kColorGood,
                    Printf(t.calc_fit_then, Bytes(f.estimate.memory.required_bytes).c_str(), Bytes(usable).c_str()));
     if (tight)

@@ -2,7 +2,11 @@
 // by hand (the real data files change; these do not).
 #pragma once
 
+#include "engine/cost.hpp"
 #include "engine/json_reader.hpp"
+
+#include <string>
+#include <vector>
 
 namespace atlas::test {
 
@@ -101,6 +105,16 @@ inline Json ValidPricingRoot() {
   buy["price_per_gpu"] = 200000;
   root["prices"] = Json::array({cn, global, monthly, bare, buy});
   return root;
+}
+
+// A job for the real catalogs: `gpus` x `gpu_id` for `hours`, in `services` (every form when empty).
+inline CostRequest CardJob(const std::string& gpu_id, int gpus, double hours, std::vector<ServiceKind> services = {}) {
+  CostRequest q;
+  q.gpu_id = gpu_id;
+  q.gpus = gpus;
+  q.hours = hours;
+  if (!services.empty()) q.services = std::move(services);
+  return q;
 }
 
 }  // namespace atlas::test

@@ -404,10 +404,7 @@ TEST_CASE("absurd requests are rejected, each naming the field") {
 
 TEST_CASE("the real catalogs: every region × service gives a row; CN regions use cn quotes") {
   const Catalogs& c = RealCatalogs();
-  CostRequest q;
-  q.gpu_id = "h100-sxm";
-  q.gpus = 8;
-  q.hours = 72;
+  CostRequest q = CardJob("h100-sxm", 8, 72);
   q.utilization = 0.8;
   const CostReport r = ComputeCost(q, c.gpus, c.regions, c.pricing);
   REQUIRE(r.errors.empty());
@@ -527,11 +524,7 @@ TEST_CASE("hubs tied at the cheapest total are counted, so that the headline doe
 // figures all tie, and the rules name the hub with sellers of its own, then the lower CO2.
 TEST_CASE("cheapest: totals equal to 3 significant figures tie (a hub's own seller moves its rent by 0.04 %)") {
   const Catalogs& c = RealCatalogs();
-  CostRequest q;
-  q.gpu_id = "h100-sxm";
-  q.gpus = 8;
-  q.hours = 720;
-  q.services = {ServiceKind::kContainer};
+  CostRequest q = CardJob("h100-sxm", 8, 720, {ServiceKind::kContainer});
   for (const Region& r : c.regions.regions)
     if (!r.in_china()) q.region_ids.push_back(r.id);
   const CostReport r = ComputeCost(q, c.gpus, c.regions, c.pricing);

@@ -364,11 +364,7 @@ TEST_CASE("the shipped prices: 200+ dated quotes from 15+ sites, per-region quot
 
 TEST_CASE("guide case A: a day of RTX 4090 in a mainland region is judged on the median of the quotes") {
   const Catalogs& c = RealCatalogs();
-  CostRequest q;
-  q.gpu_id = "rtx-4090";
-  q.gpus = 1;
-  q.hours = 24;
-  q.services = {ServiceKind::kContainer};
+  CostRequest q = CardJob("rtx-4090", 1, 24, {ServiceKind::kContainer});
   q.region_ids = {"cn-guizhou"};
   const CostReport r = ComputeCost(q, c.gpus, c.regions, c.pricing);
   REQUIRE(r.rows.size() == 1);
