@@ -1,7 +1,5 @@
 #include "cost_hub_table.hpp"
 
-#include "engine/cost.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -64,10 +62,9 @@ std::vector<int> HubRowOrder(const std::vector<HubRow>& rows, HubColumn column, 
     if (by_hub) return ascending ? hub_key(a) < hub_key(b) : hub_key(b) < hub_key(a);
     const std::optional<double> va = value(rows[a]), vb = value(rows[b]);
     if (va.has_value() != vb.has_value()) return va.has_value();  // missing values last
-    // Rent that ties as the headline ties totals (engine CostRankKey: hubs priced by one market's
-    // median, or a hub's own seller moving it by a few hundredths of a per cent): the headline's
-    // hub first, then the lower grid CO2, as the headline names one of them (engine TieBreakOver).
-    if (va && column == HubColumn::kRent && CostRankKey(*va) == CostRankKey(*vb)) {
+    // Rent that ties (hubs priced by one market's median): the headline's hub first, then the
+    // lower grid CO2, as the headline names one of them (engine/cost.cpp, TieBreakOver).
+    if (va && column == HubColumn::kRent && std::fabs(*va - *vb) < 0.005) {
       if (rows[a].cheapest != rows[b].cheapest) return rows[a].cheapest;
       if (rows[a].carbon_g_per_kwh != rows[b].carbon_g_per_kwh) return rows[a].carbon_g_per_kwh < rows[b].carbon_g_per_kwh;
       return hub_key(a) < hub_key(b);
