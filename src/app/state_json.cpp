@@ -14,6 +14,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <limits>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -509,6 +511,21 @@ void DropUnknownIds(AppState& s, const Catalogs& c, std::vector<LinkNotice>& not
   }
 }
 
+// A JSON float with a whole value, such as a link's "2.0" or "1e300".
+bool WholeFloat(const Json& v) {
+  if (!v.is_number_float()) return false;
+  const double d = v.get<double>();
+  return std::isfinite(d) && d == std::floor(d);
+}
+
+// A whole float as a JSON integer, clamped to 64 bits (still beyond every field's range).
+Json WholeFloatAsInteger(double d) {
+  constexpr double kTwoTo63 = 9223372036854775808.0;
+  if (d >= kTwoTo63) return Json(std::numeric_limits<std::int64_t>::max());
+  if (d < -kTwoTo63) return Json(std::numeric_limits<std::int64_t>::min());
+  return Json(static_cast<std::int64_t>(d));
+}
+
 // Why the calculator refused one field of a link, worded when drawn in either language (never
 // the engine's English inside the Chinese page), from the kind the request parser gave its first
 // error (FieldErrorKind, engine/json_reader.hpp): the request's own checks (ValidateWorkload,
@@ -610,7 +627,14 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
         for (auto f = given.begin(); f != given.end(); ++f) {
           Json trial = kept;
           trial[f.key()] = f.value();
-          const RequestParse one = ParseEstimateRequest(trial, catalogs, true);
+          RequestParse one = ParseEstimateRequest(trial, catalogs, true);
+          // A whole number written as a float ("2.0", "1e300") is refused as "not an integer":
+          // asked again as an integer, it is used ("2.0") or refused for the limit it crosses.
+          if (!one.ok() && !one.error_kinds.empty() && one.error_kinds.front().kind == FieldErrorKind::kNotInteger &&
+              WholeFloat(f.value())) {
+            trial[f.key()] = WholeFloatAsInteger(f.value().get<double>());
+            one = ParseEstimateRequest(trial, catalogs, true);
+          }
           if (one.ok()) kept = std::move(trial);
           else out.notices.push_back(FieldRefused("calculator." + Excerpt(f.key()), f.value(), one));
         }

@@ -15,6 +15,8 @@ inline constexpr ImU32 kColorAccent = IM_COL32(96, 180, 255, 255);
 inline constexpr ImU32 kColorGood = IM_COL32(92, 200, 120, 255);
 inline constexpr ImU32 kColorBad = IM_COL32(240, 100, 90, 255);
 inline constexpr ImU32 kColorWarn = IM_COL32(240, 190, 80, 255);
+// The background of the row a table's verdict names (the Cost view's headline pick).
+inline constexpr ImU32 kColorPickRowBg = IM_COL32(92, 200, 120, 50);
 
 // Em: n font-heights in pixels.
 inline float Em(float n) { return n * ImGui::GetFontSize(); }

@@ -97,6 +97,9 @@ TEST_CASE("each kind of refused calculator value has its own notice, in English 
       // Number syntax too large for any number: said so, not "not a number" (a reviewer's "1e400").
       // A link's "1e300" echoed as written, not as %g's "1e+300".
       {"calc.mfu=1e300", "calc.mfu", FieldErrorKind::kOutOfRange, "is \"1e300\", above the largest allowed, 1", "\"1e300\" 大于允许的最大值 1"},
+      // A whole number written as a float is read as one: "1e300" crosses the limit, not "whole".
+      {"calc.tp=1e300", "calc.tp", FieldErrorKind::kOutOfRange, "is \"1e300\", above the largest allowed, 1024", "\"1e300\" 大于允许的最大值 1024"},
+      {"calc.gpus=-1e300", "calc.gpus", FieldErrorKind::kOutOfRange, "is \"-1e300\", below the smallest allowed, 1", "\"-1e300\" 小于允许的最小值 1"},
       {"calc.tp=1e400", "calc.tp", FieldErrorKind::kNotInteger, "is \"1e400\", a number beyond what can be read", "超出可读取的数值范围"},
       {"calc.mfu=1e400", "calc.mfu", FieldErrorKind::kNotNumber, "is \"1e400\", a number beyond what can be read", "超出可读取的数值范围"},
       {"calc.precision=fp7", "calc.precision", FieldErrorKind::kNotOption, "is \"fp7\", not one of: fp32, tf32, bf16", "\"fp7\" 不是可选值（fp32, tf32, bf16"},
@@ -122,6 +125,10 @@ TEST_CASE("each kind of refused calculator value has its own notice, in English 
       CHECK(zh[0].find(english) == std::string::npos);
   }
   CHECK(covered.size() == 8);  // every FieldErrorKind
+  // "2.0" is the whole number 2: used, with no notice.
+  const LinkDecode whole = DecodeLink("#v=1&view=calculator&calc.gpus=2.0&calc.dp=2", c);
+  CHECK(whole.notices.empty());
+  CHECK(whole.state.calculator.workload.gpus == 2);
   // A value that is neither text nor a number (state JSON, not a link): "not a number".
   const StateRead read = StateFromJson(Json::parse(R"({"calculator": {"mfu": true, "gpus": [2]}})"), c);
   const std::vector<std::string> mfu_en = About(read.notices, "calculator.mfu", Language::kEnglish);

@@ -36,10 +36,14 @@ function hubRows(text) {
   const lines = text.split("\n");
   const head = lines.findIndex((l) => l.startsWith("| Hub |") || l.startsWith("| 枢纽 |"));
   assert(head >= 0, `no hub table header in:\n${text.slice(0, 3000)}`);
+  // A row starts with "| "; on phones a cell's second line (a tag under the hub's name or under
+  // the rent) continues it on the next line, which still holds the cells after it.
   const rows = [];
   for (const l of lines.slice(head + 1)) {
-    if (!/\d/.test(l) || l.includes("Cost and CO2 by region")) break;
-    rows.push(l);
+    if (l.includes("Cost and CO2 by region")) break;
+    if (l.startsWith("| ")) rows.push(l);
+    else if (rows.length && l.includes(" | ")) rows[rows.length - 1] += " " + l;
+    else break;
   }
   return { header: lines[head], rows };
 }
@@ -62,6 +66,18 @@ function checkSortedByRent(rows, where) {
   }
 }
 
+// The headline's hub is the one row marked "the pick": H100's rents tie to 3 significant figures
+// (¥129,165 and, with a hub's own seller pooled, ¥129,217) and the headline names Finland, whose
+// row comes after the ¥129,165 ones when sorted by rent to the yuan.
+function checkPickMarked(text, rows, where) {
+  const verdict = text.split("\n").find((l) => l.startsWith("Cheapest under the constraints: "));
+  assert(verdict, `${where}: no headline`);
+  const hub = verdict.replace("Cheapest under the constraints: ", "").split(",")[0];
+  const picked = rows.filter((r) => r.includes("the pick"));
+  assert(picked.length === 1, `${where}: ${picked.length} rows marked as the pick:\n${rows.join("\n")}`);
+  assert(picked[0].startsWith(`| ${hub} the pick |`), `${where}: the pick is not the headline's ${hub}: ${picked[0]}`);
+}
+
 const target = (page, id) => page.evaluate((k) => (window.__atlasTargets || {})[k] || null, id);
 
 await run([
@@ -69,10 +85,11 @@ await run([
     const { context, page, problems } = await openWithHook(DESKTOP);
     const text = await drawn(page);
     const { header, rows } = hubRows(text);
-    for (const col of ["Hub", "Power ¥/kWh", "PUE", "CO2 g/kWh", "ms to Shanghai", "Rent CNY"])
+    for (const col of ["Hub", "Power ¥/kWh", "PUE", "CO2 g/kWh", "ms to Shanghai", "Job rent CNY"])
       assert(header.includes(col), `header lacks '${col}': ${header}`);
     assert(rows.length >= 8, `only ${rows.length} hub rows:\n${rows.join("\n")}`);
     checkSortedByRent(rows, "desktop");
+    checkPickMarked(text, rows, "desktop");
     // H100 has sellers located in Tokyo, Frankfurt, ... (Google Cloud's list prices, 1.7-4x the
     // market's median): pooled with the market's region-wide quotes, those hubs' rents stay
     // within a tenth of the others' (priced alone, they read as 2-4x their neighbours').
@@ -107,10 +124,11 @@ await run([
     const text = await drawn(page);
     const { header, rows } = hubRows(text);
     // 390 px wide: the hub column and the job's rent show, the rest scroll sideways.
-    for (const col of ["Hub", "Rent CNY"]) assert(header.includes(col), `phone header lacks '${col}': ${header}`);
+    for (const col of ["Hub", "Job rent CNY"]) assert(header.includes(col), `phone header lacks '${col}': ${header}`);
     assert(rows.length >= 4, `phone: only ${rows.length} hub rows`);
     assert(rows.every((r) => /^\| [^|]+ \| (¥\d|no price)/.test(r)), `phone rows do not start with a hub and its rent:\n${rows.join("\n")}`);
     checkSortedByRent(rows, "phone");
+    checkPickMarked(text, rows, "phone");
     await shot(page, "cost-hubs-phone");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
@@ -130,7 +148,7 @@ await run([
     const t = await target(page, "cost_hubs_table");
     assert(t && t[1] >= 0 && t[1] < 600, `hub table not in view: ${t}`);
     const before = hubRows(await drawn(page));
-    assert(before.header.includes("Rent CNY"), `the rent column does not show at 390 px before a swipe: ${before.header}`);
+    assert(before.header.includes("Job rent CNY"), `the rent column does not show at 390 px before a swipe: ${before.header}`);
     assert(!before.header.includes("CO2"), `the CO2 column already shows at 390 px (nothing to swipe): ${before.header}`);
     await shot(page, "cost-hubs-phone-before-swipe");
     const y = t[1] + Math.min(t[3] - 10, 90);

@@ -77,6 +77,35 @@ await run([
     await shot(page, "phone-calculator-scrolled");
     await context.close();
   }],
+  ["a swipe that starts on a button scrolls the panel and does not press the button", async () => {
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator&calc.task=lora", PHONE_3X, { captureText: true });
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await frames(page, 6);
+    // The sequence length's "+" (390x844, LoRA job): a tap there steps 2048 up, which the
+    // address shows; then a swipe from the same spot must scroll, not step it again.
+    const plus = { x: 191, y: 615 };
+    await page.touchscreen.tap(plus.x, plus.y);
+    await frames(page, 8);
+    const stepped = await page.evaluate(() => location.hash);
+    assert(/seq_len=4096/.test(stepped), `the tap at (${plus.x}, ${plus.y}) is not on the sequence length's "+": ${stepped}`);
+    const before = await page.screenshot();
+    // The first move comes with the touch's start, before a frame: the drag scrolls before the
+    // press reaches ImGui, the panel follows the finger 1:1 and the button stays under it (a
+    // review's swipe applied "Make it fit" and TP +1 on release).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: plus.x, y: plus.y }] });
+    for (let i = 1; i <= 8; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: plus.x, y: plus.y - i * 25 }] });
+      await frames(page, 1);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await frames(page, 8);
+    const after = await page.evaluate(() => location.hash);
+    assert(after === stepped, `the swipe pressed the "+" it started on: ${stepped} -> ${after}`);
+    assert(!before.equals(await page.screenshot()), "the panel did not follow the finger");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
   ["tapping a text field focuses the keyboard bridge", async () => {
     const { context, page } = await open(browser, server.url + "#v=1&view=calculator", PHONE_3X, { captureText: true });
     await waitForMark(page);

@@ -81,6 +81,7 @@ struct App {
   bool buttons_down[3] = {false, false, false};
   ImVec2 last_mouse_pos{-1, -1};
   bool touch_scrolling = false;  // the current touch drags the page, not a widget
+  double touch_pending_dx = 0, touch_pending_dy = 0;  // finger travel (CSS px) not yet scrolled
   bool press_deferred = false;
   int lifted_frames = 0;  // frames since a lifted finger's release reached ImGui
   std::string hash_written;  // the fragment the app last wrote (or read)
@@ -191,20 +192,41 @@ ImGuiWindow* SideScrollableWindowAt(ImVec2 pos) {
   return found;
 }
 
-// A one-finger drag that did not grab a widget scrolls the panel under it, 1:1 with the finger:
-// up and down the panel, sideways a wide table (its frozen first column stays).
-void ApplyTouchScroll(App& app) {
-  const double dy_css = atlas::platform::TakeTouchScrollDy();
-  const double dx_css = atlas::platform::TakeTouchScrollDx();
+// A one-finger drag scrolls the panel under it, 1:1 with the finger: up and down the panel,
+// sideways a wide table (its frozen first column stays), as a native page does. A drag that
+// starts on a slider, a drag field, a text field or a scrollbar stays with that widget; one that
+// starts on anything pressable (a button, a tab, a combo, a chart) becomes a scroll once the
+// finger has travelled kTouchSlopCss, and the press is dropped, so lifting the finger clicks
+// nothing (a review's swipe from "Make it fit" applied it; swipes from buttons did not scroll).
+constexpr double kTouchSlopCss = 8.0;  // Android's touch slop is 8 dp (ViewConfiguration)
+
+// Whether the widget ImGui holds keeps a drag: ImGui declares left/right navigation for the
+// sliders, drag fields and text fields it activates (imgui_widgets.cpp SliderScalar,
+// DragBehavior, InputTextEx); a scrollbar is a window's own id.
+bool ActiveWidgetKeepsDrag(const ImGuiContext& g) {
+  if (g.ActiveIdUsingNavDirMask != 0) return true;
+  ImGuiWindow* w = g.ActiveIdWindow;
+  return w && (g.ActiveId == ImGui::GetWindowScrollbarID(w, ImGuiAxis_X) || g.ActiveId == ImGui::GetWindowScrollbarID(w, ImGuiAxis_Y));
+}
+
+void ApplyTouchScroll(App& app, atlas::platform::TouchState touch) {
+  app.touch_pending_dy += atlas::platform::TakeTouchScrollDy();
+  app.touch_pending_dx += atlas::platform::TakeTouchScrollDx();
   ImGuiContext& g = *GImGui;
   // Pressing on empty space makes ImGui 1.86 "activate" the window's move handle even when the
-  // window cannot move; that does not count as grabbing a widget.
-  const bool on_widget = g.ActiveId != 0 && !(g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
-  // A drag that scrolls is not a press: the button it started on (its press reaches ImGui a
-  // frame late, once the drag already scrolls) stays under the finger as the panel follows it
-  // 1:1, and would click on release (a review's swipe applied "Make it fit" and TP +1).
-  if (app.touch_scrolling && on_widget) ImGui::ClearActiveID();
-  if ((dy_css == 0 && dx_css == 0) || (on_widget && !app.touch_scrolling)) return;
+  // window cannot move; that does not count as holding a widget.
+  const bool holds = g.ActiveId != 0 && !(g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
+  if (touch != atlas::platform::TouchState::kDown || (holds && !app.touch_scrolling && ActiveWidgetKeepsDrag(g))) {
+    app.touch_pending_dy = app.touch_pending_dx = 0;
+    return;
+  }
+  const double travel_sq = app.touch_pending_dx * app.touch_pending_dx + app.touch_pending_dy * app.touch_pending_dy;
+  if (!app.touch_scrolling && travel_sq < kTouchSlopCss * kTouchSlopCss) return;
+  const double dy_css = app.touch_pending_dy, dx_css = app.touch_pending_dx;
+  app.touch_pending_dy = app.touch_pending_dx = 0;
+  // The press the drag started on is dropped: its widget stays under the finger as the panel
+  // follows it, and would click on release.
+  if (holds) ImGui::ClearActiveID();
   if (dx_css != 0)
     if (ImGuiWindow* side = SideScrollableWindowAt(g.IO.MousePos)) {
       ImGui::SetScrollX(side, ImClamp(side->Scroll.x - static_cast<float>(dx_css * app.env.dpr), 0.0f, side->ScrollMax.x));
@@ -273,7 +295,8 @@ void OnMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
 }
 
 // Feeds queued button events to ImGui after the backend's NewFrame (overriding its polling).
-void ApplyButtons(App& app) {
+// Returns where the finger is (touch screens), for the touch scroll.
+atlas::platform::TouchState ApplyButtons(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   float tx = 0, ty = 0;
   const atlas::platform::TouchState touch = atlas::platform::TouchPosition(tx, ty);
@@ -300,6 +323,7 @@ void ApplyButtons(App& app) {
   }
   for (int b = 0; b < 3; ++b) io.MouseDown[b] = app.buttons_down[b];
   app.last_mouse_pos = io.MousePos;
+  return touch;
 }
 
 // Opens the state in `hash` (startup, back/forward, an edited address bar). Deferred, as is
@@ -559,11 +583,12 @@ void Frame(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  ApplyButtons(app);
+  const atlas::platform::TouchState touch = ApplyButtons(app);
   ApplyWheel(app);
-  ApplyTouchScroll(app);
+  ApplyTouchScroll(app, touch);
   app.env.pinch_scale = atlas::platform::TakePinch(app.env.pinch_x, app.env.pinch_y);
-  if (!app.buttons_down[0]) app.touch_scrolling = false;
+  // A touch scroll lasts while the finger is down (its press may still wait a frame).
+  if (!app.buttons_down[0] && touch != atlas::platform::TouchState::kDown) app.touch_scrolling = false;
   ApplyBridgeKeys();
   ImGui::NewFrame();
   atlas::platform::BeginDrawnTextCapture();

@@ -56,6 +56,9 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
     const Region& r = c.regions.regions[static_cast<size_t>(row.region_index)];
     ImGui::PushID(i);
     ImGui::TableNextRow();
+    // The headline's hub, marked: totals equal to 3 significant figures tie there and the
+    // headline's own rules pick among them, so it need not be the first row sorted by rent.
+    if (row.cheapest) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kColorPickRowBg);
     ImGui::TableNextColumn();
     const std::string name = ShortName(r, env.chinese());
     // On phones the frozen column is narrow: a long name wraps inside it rather than being cut.
@@ -65,6 +68,11 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
     ImGui::PopStyleColor();
     // A greyed hub says why it is out (sorted after the hubs that are in, cost_hub_table.hpp): on
     // desktop beside its name, on phones under it (the frozen column is narrow).
+    if (row.cheapest) {
+      if (!narrow) ImGui::SameLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_hub_pick);
+      if (!narrow) DetailText("tip", t.cost_hub_pick_help, env, 24);
+    }
     if (row.excluded != HubExclusion::kNone) {
       const bool market = row.excluded == HubExclusion::kOtherMarket;
       if (!narrow) ImGui::SameLine();
@@ -79,8 +87,9 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
     } else {
       ImGui::TextUnformatted(Money(*row.rent, cur, env.language).c_str());
       if (!row.rent_summary.empty()) DetailText("tip", Shown(row.rent_summary, env), env, 24);
+      // On phones the tag goes under the rent (beside it, it reached the screen's edge).
       if (row.rent_scope == QuoteScope::kRegion) {
-        ImGui::SameLine();
+        if (!narrow) ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.cost_rent_hub_quote);
         DetailText("tip", t.cost_rent_hub_quote_help, env, 24);
       } else if (row.rent_scope == QuoteScope::kOtherMarket) {

@@ -39,7 +39,7 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     const Region* r = c.regions.Find(row.region_id);
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow();
-    if (d.report.cheapest && *d.report.cheapest == i) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(92, 200, 120, 50));
+    if (d.report.cheapest && *d.report.cheapest == i) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kColorPickRowBg);
     ImGui::TableNextColumn();
     const std::string region = r ? ShortName(*r, env.chinese()) : row.region_id;
     if (row.meets_constraints) ImGui::TextUnformatted(region.c_str());
