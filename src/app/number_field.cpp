@@ -1,5 +1,7 @@
 #include "number_field.hpp"
 
+#include "engine/power_of_ten.hpp"
+
 #include "engine/format.hpp"
 
 #include <algorithm>
@@ -97,7 +99,7 @@ double StepNumberField(double value, int direction, const NumberFieldSpec& spec)
     case StepKind::kLog125: {
       if (value <= 0) return Clamp(up ? 1 : spec.min, spec);
       // 1-2-5 ladder: the first rung past the value in the direction asked.
-      const double decade = std::pow(10.0, std::floor(std::log10(value)));
+      const double decade = PowerOfTen(static_cast<int>(std::floor(std::log10(value))));
       const double rungs[] = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50};
       next = value;
       if (up) {

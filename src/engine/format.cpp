@@ -1,5 +1,7 @@
 #include "format.hpp"
 
+#include "engine/power_of_ten.hpp"
+
 #include "format_zh.hpp"
 #include "text/engine_text.hpp"
 #include "units.hpp"
@@ -58,7 +60,7 @@ std::string Readable(double value, int decimals, Language language) {
   if (std::fabs(value) < 1e15) return Grouped(value, decimals, language);
   // m × 10^e with 1 <= |m| < 10, m to 2 decimals ("1.9", "2.05"), exponent in superscripts.
   int exponent = static_cast<int>(std::floor(std::log10(std::fabs(value))));
-  double mantissa = value / std::pow(10.0, exponent);
+  double mantissa = value / PowerOfTen(exponent);
   if (std::fabs(std::round(mantissa * 100) / 100) >= 10) mantissa /= 10, ++exponent;
   std::string m = Printf("%.2f", mantissa);
   while (m.back() == '0') m.pop_back();

@@ -1,5 +1,7 @@
 #include "format_zh.hpp"
 
+#include "engine/power_of_ten.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -59,7 +61,7 @@ std::string ZhMagnitude(double value, int small_decimals) {
   const std::string sign = value < 0 ? "-" : "";
   const double a = std::fabs(value);
   // Each unit starts where the rounded number would reach it (9,999.6 is 1万, not "10,000").
-  const double small_limit = 1e4 - 0.5 * std::pow(10.0, -small_decimals);
+  const double small_limit = 1e4 - 0.5 * PowerOfTen(-small_decimals);
   if (a < small_limit) return sign + GroupedAbs(a, small_decimals);
   if (a < 1e8 - 5e3) return sign + ThreeSignificant(a / 1e4) + "万";
   if (a < 1e12 - 5e7) return sign + ThreeSignificant(a / 1e8) + "亿";
@@ -94,13 +96,13 @@ std::string ZhScientific(double value, int significant) {
     return buf;
   }
   int exponent = static_cast<int>(std::floor(std::log10(a)));
-  double mantissa = value / std::pow(10.0, exponent);
+  double mantissa = value / PowerOfTen(exponent);
   // Rounding may carry into the next power (9.996e18 -> 10.0 × 10¹⁸ -> 1.00 × 10¹⁹).
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", significant - 1, mantissa);
   if (std::fabs(std::atof(buf)) >= 10) {
     ++exponent;
-    mantissa = value / std::pow(10.0, exponent);
+    mantissa = value / PowerOfTen(exponent);
     std::snprintf(buf, sizeof buf, "%.*f", significant - 1, mantissa);
   }
   return std::string(buf) + kNoBreakSpace + "×" + kNoBreakSpace + "10" + Superscript(exponent);

@@ -1,5 +1,7 @@
 #include "scale.hpp"
 
+#include "engine/power_of_ten.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -21,7 +23,7 @@ double Scale::ToPixel(double v) const {
 double Scale::FromPixel(double p) const {
   double t = (p - pixel_lo) / (pixel_hi - pixel_lo);
   if (!std::isfinite(t)) t = 0;
-  if (log) return std::pow(10.0, std::log10(lo) + t * (std::log10(hi) - std::log10(lo)));
+  if (log) return PowerOfTen(std::log10(lo) + t * (std::log10(hi) - std::log10(lo)));
   return lo + t * (hi - lo);
 }
 
@@ -55,7 +57,7 @@ std::vector<Tick> LogTicks(double lo, double hi, int max_labels, const std::stri
   // Label 1-2-5 when there is room for ~3 labels per decade, else 1-3 or powers of ten.
   const double per_decade = max_labels / decades;
   for (int e = first; e <= last && e < first + 40; ++e) {
-    const double base = std::pow(10.0, e);
+    const double base = PowerOfTen(e);
     for (int m = 1; m <= 9; ++m) {
       const double v = m * base;
       if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9)) continue;
@@ -71,8 +73,8 @@ void PadLogRange(double& lo, double& hi, double margin_fraction) {
   if (!(lo > 0)) lo = 1;
   if (!(hi > lo)) hi = lo * 10;
   const double span = std::log10(hi) - std::log10(lo);
-  lo = std::pow(10.0, std::log10(lo) - span * margin_fraction);
-  hi = std::pow(10.0, std::log10(hi) + span * margin_fraction);
+  lo = PowerOfTen(std::log10(lo) - span * margin_fraction);
+  hi = PowerOfTen(std::log10(hi) + span * margin_fraction);
 }
 
 int NearestPoint(const std::vector<Point>& points, double x, double y, double radius) {
@@ -110,7 +112,7 @@ std::string ShortNumber(double v) {
 
 double NiceCeil(double hi) {
   if (!(hi > 0) || !std::isfinite(hi)) return 1;
-  const double base = std::pow(10.0, std::floor(std::log10(hi)));
+  const double base = PowerOfTen(static_cast<int>(std::floor(std::log10(hi))));
   for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
     if (m * base >= hi * (1 - 1e-9)) return m * base;
   return 10 * base;
@@ -121,7 +123,7 @@ namespace {
 // The fewest decimals that write `step` exactly (2.5 -> 1, 0.25 -> 2, 50 -> 0), at most 8.
 int StepDecimals(double step) {
   for (int d = 0; d < 8; ++d) {
-    const double x = step * std::pow(10.0, d);
+    const double x = step * PowerOfTen(d);
     if (std::fabs(x - std::round(x)) < 1e-6 * std::max(1.0, std::fabs(x))) return d;
   }
   return 8;
@@ -144,7 +146,7 @@ std::vector<Tick> LinearTicks(double lo, double hi, int max_labels, const std::s
   if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return ticks;
   max_labels = std::max(2, max_labels);
   const double raw = (hi - lo) / max_labels;
-  const double base = std::pow(10.0, std::floor(std::log10(raw)));
+  const double base = PowerOfTen(static_cast<int>(std::floor(std::log10(raw))));
   double step = 10 * base;
   for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
     if (m * base >= raw) { step = m * base; break; }
@@ -214,8 +216,8 @@ ZoomWindow ZoomAbout(const ZoomWindow& w, double fx, double fy, double factor) {
 void ZoomRange(double full_lo, double full_hi, double f0, double f1, bool log, double& lo, double& hi) {
   if (log && full_lo > 0 && full_hi > 0) {
     const double a = std::log10(full_lo), b = std::log10(full_hi);
-    lo = std::pow(10.0, a + f0 * (b - a));
-    hi = std::pow(10.0, a + f1 * (b - a));
+    lo = PowerOfTen(a + f0 * (b - a));
+    hi = PowerOfTen(a + f1 * (b - a));
   } else {
     lo = full_lo + f0 * (full_hi - full_lo);
     hi = full_lo + f1 * (full_hi - full_lo);

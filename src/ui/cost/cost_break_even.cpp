@@ -16,6 +16,22 @@
 
 namespace atlas::ui::cost {
 
+namespace {
+
+// The left edge of `text` placed at `x`, moved inside [lo, hi] (an axis label at the chart's end).
+float InBox(float x, const char* text, float lo, float hi) {
+  return std::clamp(x, lo, std::max(lo, hi - ImGui::CalcTextSize(text).x));
+}
+
+// The left edge of a label beside a mark at `x`: to its right, or to its left where it would
+// pass the chart's right edge (the chart clips it: "92 %" read "92" on a phone).
+float BesideMark(float x, float gap, const char* text, float right) {
+  const float w = ImGui::CalcTextSize(text).x;
+  return x + gap + w <= right ? x + gap : x - gap - w;
+}
+
+}  // namespace
+
 void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bool narrow) {
   const UiText& t = env.text();
   const std::string& cur = d.request.currency;
@@ -43,7 +59,8 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     for (const charts::Tick& tick : charts::LinearTicks(0, 100, narrow ? 4 : 10, "%")) {
       const float x = static_cast<float>(sx.ToPixel(tick.value / 100));
       dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), kColorGrid);
-      dl->AddText(ImVec2(x - ImGui::CalcTextSize(tick.label.c_str()).x / 2, bottom + Em(0.2f)), kColorMuted, tick.label.c_str());
+      dl->AddText(ImVec2(InBox(x - ImGui::CalcTextSize(tick.label.c_str()).x / 2, tick.label.c_str(), o.x, o.x + width), bottom + Em(0.2f)),
+                  kColorMuted, tick.label.c_str());
     }
     const std::string sym = CurrencySymbol(cur);
     for (const charts::Tick& tick : charts::LinearTicks(0, y_max, std::max(3, static_cast<int>((bottom - top) / Em(2.2f))), "")) {
@@ -52,8 +69,10 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
       const std::string label = MoneyTick(tick, cur, sym, env.language);
       dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - Em(0.3f), y - Em(0.5f)), kColorMuted, label.c_str());
     }
-    const char* x_title = t.cost_be_x;
-    dl->AddText(ImVec2((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, bottom + Em(1.3f)), IM_COL32(200, 205, 215, 255), x_title);
+    // The axis title in full where it fits, else its first words (a phone: "duty cycle").
+    const char* x_title = ImGui::CalcTextSize(t.cost_be_x).x <= width ? t.cost_be_x : t.cost_be_x_short;
+    dl->AddText(ImVec2(InBox((left + right) / 2 - ImGui::CalcTextSize(x_title).x / 2, x_title, o.x, o.x + width), bottom + Em(1.3f)),
+                IM_COL32(200, 205, 215, 255), x_title);
     dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
     for (const FormCurve& f : d.curves) {
       if (!f.priced || f.points.size() < 2) continue;
@@ -64,12 +83,12 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     // The job's duty cycle.
     const float xd = static_cast<float>(sx.ToPixel(d.inputs.duty_cycle));
     DashedLine(dl, ImVec2(xd, top), ImVec2(xd, bottom), IM_COL32(255, 255, 255, 110), Em(0.3f));
-    dl->AddText(ImVec2(xd + Em(0.2f), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), t.cost_be_yours);
+    dl->AddText(ImVec2(BesideMark(xd, Em(0.2f), t.cost_be_yours, right), top + Em(0.1f)), IM_COL32(255, 255, 255, 150), t.cost_be_yours);
     for (const BreakEvenMark& m : d.marks) {
       const ImVec2 p(static_cast<float>(sx.ToPixel(m.duty)), static_cast<float>(sy.ToPixel(m.cost)));
       dl->AddCircleFilled(p, Em(0.35f), IM_COL32(255, 255, 255, 230));
       const std::string label = Safe(m.duty * 100, 0) + " %";
-      dl->AddText(ImVec2(p.x + Em(0.4f), p.y - Em(1.2f)), kColorText, label.c_str());
+      dl->AddText(ImVec2(BesideMark(p.x, Em(0.4f), label.c_str(), right), p.y - Em(1.2f)), kColorText, label.c_str());
     }
     dl->PopClipRect();
     if (hovered) {
@@ -92,11 +111,12 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     dl->AddRectFilled(ImVec2(p.x, p.y + Em(0.45f)), ImVec2(p.x + Em(1.0f), p.y + Em(0.6f)), FormColor(f.service, f.priced ? 1.0f : 0.3f));
     ImGui::Dummy(ImVec2(Em(1.2f), Em(1)));
     ImGui::SameLine();
+    // Wrapped: a phone is narrower than "per-hour container: ¥0.00 fixed + ¥56,369 at 100 % duty".
     if (f.priced) {
-      ImGui::Text(t.cost_be_legend, FormName(f.service, env, c), Money(f.model.fixed_per_month, cur, env.language).c_str(),
-                  Money(f.model.per_duty, cur, env.language).c_str());
+      WrappedText(Printf(t.cost_be_legend, FormName(f.service, env, c), Money(f.model.fixed_per_month, cur, env.language).c_str(),
+                         Money(f.model.per_duty, cur, env.language).c_str()));
     } else {
-      ImGui::TextDisabled(t.cost_be_no_quote, FormName(f.service, env, c));
+      ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), Printf(t.cost_be_no_quote, FormName(f.service, env, c)));
     }
     if (!f.price_note.empty()) DetailText("tip", Shown(f.price_note, env), env);
     ImGui::PopID();
@@ -110,10 +130,12 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     ColoredWrapped(kColorMuted, Printf(t.cost_be_buying_basis, Shortest(purchase->depreciation_years).c_str(),
                                        d.report.purchase_basis == PurchaseBasis::kAmortised ? t.cost_be_basis_amortised
                                                                                              : t.cost_be_basis_outlay));
-  for (const BreakEvenMark& m : d.marks)
-    ImGui::BulletText(t.cost_be_mark, FormName(m.a, env, c), FormName(m.b, env, c), Safe(m.duty * 100, 0).c_str(),
-                      Safe(m.duty * kHoursPerMonth, 0).c_str());
-  if (d.marks.empty()) ImGui::TextDisabled(t.cost_be_none, 0, 100);
+  for (const BreakEvenMark& m : d.marks) {
+    ImGui::Bullet();  // keeps the line: the text wraps beside it
+    WrappedText(Printf(t.cost_be_mark, FormName(m.a, env, c), FormName(m.b, env, c), Safe(m.duty * 100, 0).c_str(),
+                       Safe(m.duty * kHoursPerMonth, 0).c_str()));
+  }
+  if (d.marks.empty()) ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), Printf(t.cost_be_none, 0, 100));
 }
 
 }  // namespace atlas::ui::cost

@@ -25,7 +25,9 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   const float h = std::min(Em(narrow ? 22 : 20), Em(1.6f) * (d.report.rows.size() + 2));
   if (!ImGui::BeginTable("rows", 8, flags, ImVec2(0, h))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn(t.cost_col_region);
+  // On phones the frozen region column is kept narrow (long names wrap inside it) so the form
+  // and the total show beside it, as in the hub table (the region's full width hid the rest).
+  ImGui::TableSetupColumn(t.cost_col_region, narrow ? ImGuiTableColumnFlags_WidthFixed : 0, narrow ? Em(7.5f) : 0);
   ImGui::TableSetupColumn(t.cost_col_form);
   ImGui::TableSetupColumn(Printf(t.cost_col_total, CurrencyHead(cur, env)).c_str());
   ImGui::TableSetupColumn(Printf(t.cost_col_year, CurrencyHead(cur, env)).c_str());
@@ -42,8 +44,10 @@ void DrawRowsTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
     if (d.report.cheapest && *d.report.cheapest == i) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kColorPickRowBg);
     ImGui::TableNextColumn();
     const std::string region = r ? ShortName(*r, env.chinese()) : row.region_id;
-    if (row.meets_constraints) ImGui::TextUnformatted(region.c_str());
-    else ImGui::TextDisabled("%s", region.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(row.meets_constraints ? ImGuiCol_Text : ImGuiCol_TextDisabled));
+    if (narrow) WrappedText(region);
+    else ImGui::TextUnformatted(region.c_str());
+    ImGui::PopStyleColor();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(FormName(row.service, env, c));
     ImGui::TableNextColumn();
