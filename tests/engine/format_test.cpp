@@ -1,6 +1,7 @@
 // The shared number formatter (engine/format.hpp): durations and counts read as people write
 // them, never in e-notation.
 #include "engine/format.hpp"
+#include "engine/power_of_ten.hpp"
 
 #include <doctest/doctest.h>
 
@@ -64,3 +65,18 @@ TEST_CASE("counts: 3 significant digits with k/M/B/T, never e-notation") {
 }
 
 }  // namespace format_test
+
+// PowerOfTen replaces std::pow in the first frame's code: a whole power of ten is exact where a
+// double holds it (10^0 .. 10^22), the nearest double for 10^-1 .. 10^-22, and within a few units
+// in the last place elsewhere; the real-valued one agrees with std::pow to 1e-14.
+TEST_CASE("PowerOfTen: exact whole powers, std::pow's value elsewhere") {
+  double exact = 1;
+  for (int e = 0; e <= 22; ++e, exact *= 10) {
+    CHECK(atlas::PowerOfTen(e) == exact);
+    CHECK(atlas::PowerOfTen(-e) == 1 / exact);
+    CHECK(atlas::PowerOfTen(-e) == std::pow(10.0, -e));
+  }
+  for (int e : {23, 100, 300, -100, -300}) CHECK(std::fabs(atlas::PowerOfTen(e) / std::pow(10.0, e) - 1) < 1e-14);
+  for (double x : {-3.7, -0.5, 0.0, 0.3010299956639812, 1.25, 2.999, 5.5})
+    CHECK(std::fabs(atlas::PowerOfTen(x) / std::pow(10.0, x) - 1) < 1e-14);
+}
