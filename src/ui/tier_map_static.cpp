@@ -131,12 +131,13 @@ std::vector<int> AppendChart(std::string& out, const Catalogs& c, const std::vec
     out += HtmlEscape(g.name) + "</title></circle>";
   }
   // Names: placed by the canvas's rule (charts::PlaceLabel: right, left, above, below; never over
-  // a guide label or another marker), on the desktop box, smallest markers last as on the canvas.
+  // a guide label or another marker, nor nearer another marker than its own), on the desktop box,
+  // smallest markers last as on the canvas.
   out += "<g class=\"pr-names pr-wide\">";
   for (size_t k = order.size(); k-- > 0;) {
     const Gpu& g = gpus[order[k]];
     const std::optional<charts::Box> at =
-        charts::PlaceLabel(markers, k, text_width(g.name), kEm, 0.15 * kEm, {0, 0, kBoxW, kBoxH}, taken);
+        charts::PlaceLabel(markers, k, text_width(g.name), kEm, 0.15 * kEm, {0, 0, kBoxW, kBoxH}, taken, true);
     if (!at) {
       unlabelled.push_back(order[k]);
       continue;

@@ -328,11 +328,21 @@ int DrawChart(TierMapState& s, const Catalogs& c, const std::vector<int>& shown,
       if (rect.x < left || rect.z > right) return true;
       for (const ImVec4& r : placed_labels)
         if (!(rect.z < r.x || rect.x > r.z || rect.w < r.y || rect.y > r.w)) return true;
-      // Nor over another card's marker (its own is beside the name by construction).
+      // Nor over another card's marker (its own is beside the name by construction), nor, on the
+      // desktop, where another marker is nearer the name than its own (charts::PlaceLabel's
+      // own_nearest: the page drawn at build time does the same); squared distances (hypot would
+      // add its code to the first frame).
+      const auto distance = [&](size_t j) {
+        const float mx = static_cast<float>(points[j].x), my = static_cast<float>(points[j].y);
+        const float dx = std::max({rect.x - mx, 0.0f, mx - rect.z}), dy = std::max({rect.y - my, 0.0f, my - rect.w});
+        return dx * dx + dy * dy;
+      };
+      const float own = narrow ? 0.0f : distance(k);
       for (size_t j = 0; j < points.size(); ++j) {
         if (j == k) continue;
         const float mx = static_cast<float>(points[j].x), my = static_cast<float>(points[j].y), mr = radii[j] * 0.8f;
         if (!(rect.z < mx - mr || rect.x > mx + mr || rect.w < my - mr || rect.y > my + mr)) return true;
+        if (!narrow && distance(j) < own) return true;
       }
       return false;
     };

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace label_placement_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
@@ -127,6 +128,30 @@ TEST_CASE("label placement: a name between two markers reads as either; beside i
   const Box above_first{30, 35, 92, 45};
   CHECK_FALSE(NearerAnotherMarker(two, 0, above_first, 2));
   CHECK(NearerAnotherMarker(two, 0, above_first, 6));
+}
+
+// The review's case: "Instinct MI300X" placed above-left of its bubble sat over the MI325X's
+// (a neighbour up and to the left). With own_nearest (the desktop chart and the page drawn at
+// build time), a name nearer another marker than its own is not placed there: it reads as its
+// own card's or goes to the list beside the chart. Without it (phones) the place stands.
+TEST_CASE("label placement: with own_nearest, not where another marker is nearer the name than its own") {
+  // Own marker at (155, 50); a small neighbour at (100, 40) just left of where the name goes when
+  // the area's edge at 200 leaves no room on the right.
+  const std::vector<Marker> markers{{155, 50, 8}, {100, 40, 4}};
+  const auto at = PlaceLabel(markers, 0, 40, 10, 2, kArea, {}, true);
+  if (at) {
+    const double own = std::hypot(std::max({at->x0 - 155.0, 0.0, 155.0 - at->x1}), std::max({at->y0 - 50.0, 0.0, 50.0 - at->y1}));
+    const double other = std::hypot(std::max({at->x0 - 100.0, 0.0, 100.0 - at->x1}), std::max({at->y0 - 40.0, 0.0, 40.0 - at->y1}));
+    CHECK(other >= own);
+  }
+  CHECK((!at || at->x1 != doctest::Approx(145)));
+  // Without the rule (phones), or alone, the left-hand place is used.
+  const auto phone = PlaceLabel(markers, 0, 40, 10, 2, kArea, {});
+  REQUIRE(phone);
+  CHECK(phone->x1 == doctest::Approx(145));
+  const auto alone = PlaceLabel({{155, 50, 8}}, 0, 40, 10, 2, kArea, {}, true);
+  REQUIRE(alone);
+  CHECK(alone->x1 == doctest::Approx(145));
 }
 
 }  // namespace label_placement_test

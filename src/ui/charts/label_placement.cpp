@@ -23,9 +23,12 @@ bool Collides(const Box& b, const std::vector<Marker>& markers, std::size_t k, c
 }  // namespace
 
 std::optional<Box> PlaceLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height,
-                              double gap, const Box& area, const std::vector<Box>& taken) {
+                              double gap, const Box& area, const std::vector<Box>& taken, bool own_nearest) {
   const Marker& m = markers[k];
-  const auto collides = [&](const Box& b) { return Collides(b, markers, k, area, taken); };
+  // The canvas's copy of the rule: tier_map_view.cpp DrawChart.
+  const auto collides = [&](const Box& b) {
+    return Collides(b, markers, k, area, taken) || (own_nearest && NearerAnotherMarker(markers, k, b, 0.0));
+  };
   const double side = m.radius + gap, half = side * 0.5;
   const double mid = m.y - height / 2, up = m.y - m.radius - height, down = m.y + m.radius;
   const double xs[] = {m.x + side, m.x - side - width, m.x + half, m.x + half, m.x - half - width, m.x - half - width};

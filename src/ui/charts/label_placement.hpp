@@ -24,9 +24,12 @@ struct Marker {
 // Tries the right of marker `k`, then its left, then above or below on either side; a place is
 // free when it stays inside `area`, overlaps no box in `taken` (guide labels, earlier names) and
 // no other marker (80 % of its radius, so touching rims are allowed). `gap` separates name and
-// rim. Returns the first free box, or nothing when every place collides.
+// rim. With `own_nearest`, nor where another marker is nearer the box than marker `k` (a name
+// above two bubbles reads as the other card's: "Instinct MI300X" over the MI325X's), as the
+// desktop chart places names; a phone's narrow chart would keep too few. Returns the first free
+// box, or nothing when every place collides.
 std::optional<Box> PlaceLabel(const std::vector<Marker>& markers, std::size_t k, double width, double height,
-                              double gap, const Box& area, const std::vector<Box>& taken);
+                              double gap, const Box& area, const std::vector<Box>& taken, bool own_nearest = false);
 
 // The pinned card's name, which must be shown: PlaceLabel's places first; else further away,
 // row by row above and below the marker (on its right, then its left), kept inside `area`; else,
