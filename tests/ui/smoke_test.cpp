@@ -402,6 +402,24 @@ TEST_CASE("the Cost view's headline says what named its hub among hubs of the sa
   CHECK(text.find("(12-month minimum)") != std::string::npos);
 }
 
+TEST_CASE("Cost view: \"mainland China only\" ticked by the Chinese page's default says so; ticked by the reader, not") {
+  ImGuiHeadless imgui(1440, 3000, 1);
+  ui::UiEnv env = EnvFor({1440, 3000, 1});
+  env.chinese_font_ready = true;
+  AppState state;
+  state.view = View::kCost;
+  state.language = Language::kChinese;
+  const char* note = "中文页面默认勾选";
+  CHECK(LastFrameText(state, env, 4).find(note) != std::string::npos);
+  state.cost.domestic_only = true;  // the reader's own tick (or a link's cost.domestic=1)
+  CHECK(LastFrameText(state, env, 4).find(note) == std::string::npos);
+  state.cost.domestic_only.reset();
+  state.language = Language::kEnglish;  // English prices worldwide by default: nothing to say
+  const std::string en = LastFrameText(state, env, 4);
+  CHECK(en.find("Ticked because the page is in Chinese") == std::string::npos);
+  CHECK(en.find("mainland China only") != std::string::npos);
+}
+
 // The Calculator on Llama 3.1 70B with an H100 SXM picked, for `task`.
 AppState Calculator70BOnH100(Task task) {
   AppState state;

@@ -211,6 +211,9 @@ void DrawInputs(CostState& s, const Catalogs& c, const CostDerived& d, const UiE
   bool mainland = d.request.domestic_only;
   if (ImGui::Checkbox(Labeled(t.cost_mainland_only, "mainland").c_str(), &mainland)) s.domestic_only = mainland;
   TestTarget(env, "cost_mainland");
+  // Ticked by the page's language, not by the reader: say so, or the Chinese and the English page
+  // of one link name different hubs with no word why (a review read it as a contradiction).
+  if (!s.domestic_only && d.request.domestic_only) ColoredWrapped(kColorMuted, t.cost_mainland_default);
   const std::vector<std::string> centres = c.regions.UserCentres();
   ImGui::SetNextItemWidth(InputWidth());
   if (ImGui::BeginCombo(Labeled(t.cost_user_centre, "centre").c_str(),
