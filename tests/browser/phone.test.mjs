@@ -1,7 +1,7 @@
 // Phone (390x844 @3x, touch): the bottom tab bar switches every view in one tap, a finger drag scrolls a panel, text
 // fields raise the on-screen keyboard through the hidden input bridge. Screenshots of each
 // view land in build/screenshots/phone-*.png.
-import { PHONE_3X, assert, captureFrame, distinctColours, frames, launch, open, run, serve, shot, targetBoxes, waitForMark } from "./harness.mjs";
+import { PHONE_3X, assert, captureFrame, distinctColours, frames, launch, open, run, serve, shot, swipe, targetBoxes, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -103,6 +103,60 @@ await run([
     const after = await page.evaluate(() => location.hash);
     assert(after === stepped, `the swipe pressed the "+" it started on: ${stepped} -> ${after}`);
     assert(!before.equals(await page.screenshot()), "the panel did not follow the finger");
+    // Now 200 px down the panel the ZeRO stage slider is under (108, 675): a swipe up from it
+    // scrolls and leaves the stage alone (it set calc.zero_stage=2 in a review); a sideways drag
+    // on it still moves it.
+    const slider = { x: 108, y: 675 };
+    const beforeSlider = await page.screenshot();
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [slider] });
+    await frames(page, 3);
+    for (let i = 1; i <= 8; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: slider.x + i, y: slider.y - i * 25 }] });
+      await frames(page, 1);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await frames(page, 8);
+    const afterSlider = await page.evaluate(() => location.hash);
+    assert(!/zero_stage/.test(afterSlider), `a swipe up from the ZeRO stage slider set it: ${afterSlider}`);
+    assert(!beforeSlider.equals(await page.screenshot()), "a swipe from the slider did not scroll the panel");
+    const moved = { x: slider.x, y: slider.y - 200 };
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [moved] });
+    await frames(page, 3);
+    for (let i = 1; i <= 8; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: moved.x + i * 12, y: moved.y }] });
+      await frames(page, 1);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await frames(page, 8);
+    const dragged = await page.evaluate(() => location.hash);
+    assert(/zero_stage=[1-3]/.test(dragged), `a sideways drag at (${moved.x}, ${moved.y}) did not move the ZeRO stage slider: ${dragged}`);
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  ["a swipe on a table scrolled to its end moves the page (Cost view's hubs)", async () => {
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=cost", PHONE_3X, { captureText: true });
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await frames(page, 6);
+    // Down the page until the table's top is in the upper part of the screen (it is 408 px tall).
+    let table = null;
+    for (let step = 0; step < 14 && !table; step++) {
+      const [box] = targetBoxes((await captureFrame(page, `cost ${step}`)).targets, "cost_hubs_table");
+      if (box && box[1] > 90 && box[1] < 330) table = box;
+      else await swipe(context, page, 200, 600, 200, box && box[1] < 600 ? 600 - Math.max(box[1] - 200, 40) : 320, 8);
+    }
+    assert(table, "the hub table was not brought on screen");
+    // Swipes that start on the table: it scrolls to its end, then the page takes the rest.
+    let top = table[1];
+    for (let i = 0; i < 4; i++) {
+      const [now] = targetBoxes((await captureFrame(page, `swipe ${i}`)).targets, "cost_hubs_table");
+      if (!now || now[1] < table[1] - 150) { top = now ? now[1] : -1e9; break; }
+      const y = Math.min(now[1] + now[3] - 20, 700);
+      await swipe(context, page, 200, y, 200, y - 300, 10);
+      top = now[1];
+    }
+    const [last] = targetBoxes((await captureFrame(page, "after")).targets, "cost_hubs_table");
+    const finalTop = last ? last[1] : -1e9;
+    assert(finalTop < table[1] - 150, `swipes on the table never moved the page: the table's top ${table[1]} -> ${finalTop}`);
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],

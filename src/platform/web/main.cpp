@@ -52,6 +52,9 @@ enum class FontFetch { kIdle, kFetching, kReady, kFailed };
 // frame, since the link may name any view.
 enum class Deferred { kIdle, kLoading, kReady, kFailed };
 
+// What a finger on the screen is doing (ApplyButtons decides, ApplyTouchScroll follows).
+enum class Gesture { kNone, kUndecided, kPress, kScroll };
+
 struct App {
   GLFWwindow* window = nullptr;
   atlas::Catalogs catalogs;
@@ -81,7 +84,12 @@ struct App {
   bool buttons_down[3] = {false, false, false};
   ImVec2 last_mouse_pos{-1, -1};
   bool touch_scrolling = false;  // the current touch drags the page, not a widget
-  double touch_pending_dx = 0, touch_pending_dy = 0;  // finger travel (CSS px) not yet scrolled
+  double touch_pending_dx = 0, touch_pending_dy = 0;  // finger travel (CSS px) not yet applied
+  Gesture gesture = Gesture::kNone;  // the current finger's (ApplyButtons, ApplyTouchScroll)
+  bool drop_release = false;         // its press never reached ImGui: nor does its release
+  bool pinched = false;              // a second finger pinched during it
+  ImVec2 gesture_start{0, 0};        // where the finger landed (device px)
+  bool press_seen = false;           // ImGui's last frame had the button down (its widget is active)
   bool press_deferred = false;
   int lifted_frames = 0;  // frames since a lifted finger's release reached ImGui
   std::string hash_written;  // the fragment the app last wrote (or read)
@@ -184,21 +192,36 @@ ImGuiWindow* ScrollableWindowAt(ImVec2 pos) {
   return found;
 }
 
-// The topmost visible window under `pos` that scrolls sideways (a wide table's inner window).
+// The topmost visible window under `pos` that scrolls sideways with its scrollbar showing (a wide
+// table's inner window; a panel a few pixels too wide for its content is not one).
 ImGuiWindow* SideScrollableWindowAt(ImVec2 pos) {
   ImGuiWindow* found = nullptr;
   for (ImGuiWindow* w : GImGui->Windows)
-    if (w->WasActive && !w->Hidden && w->ScrollMax.x > 0.0f && w->InnerRect.Contains(pos)) found = w;
+    if (w->WasActive && !w->Hidden && w->ScrollbarX && w->ScrollMax.x > 0.0f && w->InnerRect.Contains(pos)) found = w;
   return found;
 }
 
-// A one-finger drag scrolls the panel under it, 1:1 with the finger: up and down the panel,
-// sideways a wide table (its frozen first column stays), as a native page does. A drag that
-// starts on a slider, a drag field, a text field or a scrollbar stays with that widget; one that
-// starts on anything pressable (a button, a tab, a combo, a chart) becomes a scroll once the
-// finger has travelled kTouchSlopCss, and the press is dropped, so lifting the finger clicks
-// nothing (a review's swipe from "Make it fit" applied it; swipes from buttons did not scroll).
+// The nearest window around `w` (a child's parents) that scrolls vertically, or null.
+ImGuiWindow* ScrollableParent(const ImGuiWindow* w) {
+  for (ImGuiWindow* p = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr; p;
+       p = (p->Flags & ImGuiWindowFlags_ChildWindow) ? p->ParentWindow : nullptr)
+    if (p->ScrollMax.y > 0.0f) return p;
+  return nullptr;
+}
+
+// A finger's gesture, as a scrolling page reads it (Android's ScrollView and SeekBar: a drag
+// becomes a scroll after the touch slop; a slider in a scrolling container takes only sideways
+// drags). The press waits until the gesture is known: lifted before the finger travelled
+// kTouchSlopCss, it is a tap; moved mostly up or down (or sideways over a table that scrolls
+// sideways, or with a second finger: a pinch), a scroll, and the press never reaches ImGui (a
+// swipe from a slider set its value, from a chart marker pinned the card, from "Make it fit"
+// applied it); moved mostly sideways elsewhere, the press at the finger's first point, so a
+// slider follows the finger.
 constexpr double kTouchSlopCss = 8.0;  // Android's touch slop is 8 dp (ViewConfiguration)
+
+bool PastSlop(const App& app) {
+  return app.touch_pending_dx * app.touch_pending_dx + app.touch_pending_dy * app.touch_pending_dy >= kTouchSlopCss * kTouchSlopCss;
+}
 
 // Whether the widget ImGui holds keeps a drag: ImGui declares left/right navigation for the
 // sliders, drag fields and text fields it activates (imgui_widgets.cpp SliderScalar,
@@ -209,23 +232,28 @@ bool ActiveWidgetKeepsDrag(const ImGuiContext& g) {
   return w && (g.ActiveId == ImGui::GetWindowScrollbarID(w, ImGuiAxis_X) || g.ActiveId == ImGui::GetWindowScrollbarID(w, ImGuiAxis_Y));
 }
 
+// Scrolls the panel under the finger by the travel not yet applied, 1:1: sideways a wide table
+// (its frozen first column stays); up and down the innermost panel that can still move that
+// way, else the panels around it (a table scrolled to its end hands the swipe to the page).
 void ApplyTouchScroll(App& app, atlas::platform::TouchState touch) {
-  app.touch_pending_dy += atlas::platform::TakeTouchScrollDy();
-  app.touch_pending_dx += atlas::platform::TakeTouchScrollDx();
   ImGuiContext& g = *GImGui;
   // Pressing on empty space makes ImGui 1.86 "activate" the window's move handle even when the
   // window cannot move; that does not count as holding a widget.
   const bool holds = g.ActiveId != 0 && !(g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
-  if (touch != atlas::platform::TouchState::kDown || (holds && !app.touch_scrolling && ActiveWidgetKeepsDrag(g))) {
-    app.touch_pending_dy = app.touch_pending_dx = 0;
-    return;
+  if (touch != atlas::platform::TouchState::kDown) app.touch_pending_dy = app.touch_pending_dx = 0;
+  if (touch != atlas::platform::TouchState::kDown || app.gesture == Gesture::kUndecided) return;
+  if (app.gesture == Gesture::kPress && !app.touch_scrolling) {
+    if (!app.press_seen) return;  // ImGui has not yet given the press to a widget
+    // A slider, a drag field or a text field keeps the drag it was given.
+    if (holds && ActiveWidgetKeepsDrag(g)) {
+      app.touch_pending_dy = app.touch_pending_dx = 0;
+      return;
+    }
+    if (!PastSlop(app)) return;
+    app.gesture = Gesture::kScroll;  // a press that then travels: dropped below, so it clicks nothing
   }
-  const double travel_sq = app.touch_pending_dx * app.touch_pending_dx + app.touch_pending_dy * app.touch_pending_dy;
-  if (!app.touch_scrolling && travel_sq < kTouchSlopCss * kTouchSlopCss) return;
   const double dy_css = app.touch_pending_dy, dx_css = app.touch_pending_dx;
   app.touch_pending_dy = app.touch_pending_dx = 0;
-  // The press the drag started on is dropped: its widget stays under the finger as the panel
-  // follows it, and would click on release.
   if (holds) ImGui::ClearActiveID();
   if (dx_css != 0)
     if (ImGuiWindow* side = SideScrollableWindowAt(g.IO.MousePos)) {
@@ -234,19 +262,15 @@ void ApplyTouchScroll(App& app, atlas::platform::TouchState touch) {
     }
   if (dy_css == 0) return;
   // The topmost visible window under the finger that can scroll (ImGui reports the root as
-  // hovered while the press holds a move handle, so search the window list instead).
-  ImGuiWindow* window = ScrollableWindowAt(g.IO.MousePos);
-  if (!window) return;
-  ImGui::SetScrollY(window, ImClamp(window->Scroll.y - static_cast<float>(dy_css * app.env.dpr), 0.0f, window->ScrollMax.y));
-  app.touch_scrolling = true;
-}
-
-// The nearest window around `w` (a child's parents) that scrolls vertically, or null.
-ImGuiWindow* ScrollableParent(const ImGuiWindow* w) {
-  for (ImGuiWindow* p = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr; p;
-       p = (p->Flags & ImGuiWindowFlags_ChildWindow) ? p->ParentWindow : nullptr)
-    if (p->ScrollMax.y > 0.0f) return p;
-  return nullptr;
+  // hovered while the press holds a move handle, so search the window list instead), else the
+  // nearest around it that can still move this way.
+  const float dy = -static_cast<float>(dy_css * app.env.dpr);
+  for (ImGuiWindow* w = ScrollableWindowAt(g.IO.MousePos); w; w = ScrollableParent(w)) {
+    app.touch_scrolling = true;
+    if (dy > 0 ? w->Scroll.y >= w->ScrollMax.y - 0.5f : w->Scroll.y <= 0.5f) continue;
+    ImGui::SetScrollY(w, ImClamp(w->Scroll.y + dy, 0.0f, w->ScrollMax.y));
+    return;
+  }
 }
 
 // Nested scrolling as browsers chain it: a wheel over an inner panel (a table in the Cost view)
@@ -298,6 +322,7 @@ void OnMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
 // Returns where the finger is (touch screens), for the touch scroll.
 atlas::platform::TouchState ApplyButtons(App& app) {
   ImGuiIO& io = ImGui::GetIO();
+  app.press_seen = app.buttons_down[0];  // ImGui's last frame had the button down
   float tx = 0, ty = 0;
   const atlas::platform::TouchState touch = atlas::platform::TouchPosition(tx, ty);
   if (touch != atlas::platform::TouchState::kNone) io.MousePos = ImVec2(tx, ty);
@@ -309,6 +334,35 @@ atlas::platform::TouchState ApplyButtons(App& app) {
     if (app.lifted_frames++ >= 1) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   } else {
     app.lifted_frames = 0;
+  }
+  // A finger's press waits until its gesture is known (see kTouchSlopCss).
+  if (touch != atlas::platform::TouchState::kNone && app.gesture == Gesture::kNone && !app.button_events.empty() &&
+      app.button_events.front() == std::pair<int, bool>(0, true)) {
+    app.gesture = Gesture::kUndecided;
+    app.gesture_start = io.MousePos;
+  }
+  if (app.gesture == Gesture::kUndecided) {
+    if (app.pinched || (PastSlop(app) && (std::abs(app.touch_pending_dy) >= std::abs(app.touch_pending_dx) ||
+                                          SideScrollableWindowAt(app.gesture_start)))) {
+      app.gesture = Gesture::kScroll;
+      app.button_events.pop_front();
+      app.drop_release = true;
+    } else if (PastSlop(app) || touch != atlas::platform::TouchState::kDown) {
+      app.gesture = Gesture::kPress;  // a tap, or a sideways drag (a slider's): the slop is spent
+      app.touch_pending_dy = app.touch_pending_dx = 0;
+    } else {
+      for (int b = 0; b < 3; ++b) io.MouseDown[b] = app.buttons_down[b];
+      app.last_mouse_pos = io.MousePos;
+      return touch;  // undecided: the press waits
+    }
+  }
+  if (app.drop_release && !app.button_events.empty() && app.button_events.front() == std::pair<int, bool>(0, false)) {
+    app.button_events.pop_front();
+    app.drop_release = false;
+  }
+  if (touch != atlas::platform::TouchState::kDown && app.button_events.empty() && !app.buttons_down[0] && !app.drop_release) {
+    app.gesture = Gesture::kNone;
+    app.pinched = false;
   }
   const bool moved = io.MousePos.x != app.last_mouse_pos.x || io.MousePos.y != app.last_mouse_pos.y;
   if (!app.button_events.empty()) {
@@ -583,10 +637,13 @@ void Frame(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  app.touch_pending_dy += atlas::platform::TakeTouchScrollDy();
+  app.touch_pending_dx += atlas::platform::TakeTouchScrollDx();
   const atlas::platform::TouchState touch = ApplyButtons(app);
   ApplyWheel(app);
   ApplyTouchScroll(app, touch);
   app.env.pinch_scale = atlas::platform::TakePinch(app.env.pinch_x, app.env.pinch_y);
+  if (app.env.pinch_scale != 1.0f) app.pinched = true;
   // A touch scroll lasts while the finger is down (its press may still wait a frame).
   if (!app.buttons_down[0] && touch != atlas::platform::TouchState::kDown) app.touch_scrolling = false;
   ApplyBridgeKeys();
