@@ -39,6 +39,10 @@ struct FrameworkProfile {
   double kv_block_tokens = 16;       // paged-KV block size (sequences round up to it)
   double runtime_buffer_gib = 0.5;   // CUDA graphs / compute buffers / sampler
   double decode_overhead_us_per_layer = 0;  // host-side launch cost per layer and decode step (eager, no CUDA graphs)
+  // An MoE layer's own chain of small kernels in a decode step (routing, top-k, token shuffle,
+  // grouped expert GEMMs, un-shuffle, shared expert), latency-bound at small batches: this much
+  // per active expert slot (routed + shared, at most 8), per MoE layer. 0 = none.
+  double moe_decode_us_per_expert_slot = 0;
   double bnb_decode_bandwidth_efficiency = 0;  // bitsandbytes NF4/INT8 weights in decode (dequantised per matmul); 0 = as others
   std::vector<std::string> sources;
   std::string notes;
