@@ -21,8 +21,11 @@ namespace atlas::ui::cost {
 void RegionTooltip(const Region& r, const RegionSeries& rs, const CostDerived& d, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   const std::string& cur = d.request.currency;
+  // A fixed width: a stretch table of wrapped values in a tooltip that sizes itself to them cut
+  // the longest value at its right edge ("London 110 ms, Mumbai 2" on desktop).
+  ImGui::SetNextWindowSize(ImVec2(Em(26), 0));
   ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(Em(24));
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(Shown(r.DisplayName(env.chinese()), env).c_str());
   ImGui::TextDisabled("%s", GroupTitle(r.group, t));
   if (BeginKeyValueTable("region_tip")) {
