@@ -526,6 +526,29 @@ Json WholeFloatAsInteger(double d) {
   return Json(static_cast<std::int64_t>(d));
 }
 
+LinkNotice FieldRefused(const std::string& name, const Json& value, const RequestParse& refused);
+
+// For a model object a link's calculator part refused: a notice for each field inside it that
+// is refused on its own (with the preset it names, if any, on top of the fields kept). False when
+// none is: the fields only clash together, and the model is named as a whole.
+bool RefuseModelFields(const Json& model, const Json& kept, const Catalogs& catalogs, std::vector<LinkNotice>& notices) {
+  Json base = Json::object();
+  if (model.contains("preset")) base["preset"] = model["preset"];
+  bool named = false;
+  for (auto m = model.begin(); m != model.end(); ++m) {
+    if (m.key() == "preset") continue;
+    Json one = base;
+    one[m.key()] = m.value();
+    Json trial = kept;
+    trial["model"] = one;
+    const RequestParse parse = ParseEstimateRequest(trial, catalogs, true);
+    if (parse.ok()) continue;
+    notices.push_back(FieldRefused("calculator.model." + Excerpt(m.key()), m.value(), parse));
+    named = true;
+  }
+  return named;
+}
+
 // Why the calculator refused one field of a link, worded when drawn in either language (never
 // the engine's English inside the Chinese page), from the kind the request parser gave its first
 // error (FieldErrorKind, engine/json_reader.hpp): the request's own checks (ValidateWorkload,
@@ -623,20 +646,34 @@ StateRead StateFromJson(const Json& j, const Catalogs& catalogs) {
       const Json given = CalculatorNumbersRead(v);
       RequestParse all = ParseEstimateRequest(given, catalogs, false);
       if (!all.ok()) {
+        // Each field on top of those kept so far; a field refused is asked again once every other
+        // field has had its turn, so a check across fields ("gpus must equal tp x pp x dp") sees
+        // the link's own values whatever their order, and names them.
         Json kept = Json::object();
-        for (auto f = given.begin(); f != given.end(); ++f) {
+        const auto try_field = [&](const std::string& key, const Json& value) {
           Json trial = kept;
-          trial[f.key()] = f.value();
+          trial[key] = value;
           RequestParse one = ParseEstimateRequest(trial, catalogs, true);
           // A whole number written as a float ("2.0", "1e300") is refused as "not an integer":
           // asked again as an integer, it is used ("2.0") or refused for the limit it crosses.
           if (!one.ok() && !one.error_kinds.empty() && one.error_kinds.front().kind == FieldErrorKind::kNotInteger &&
-              WholeFloat(f.value())) {
-            trial[f.key()] = WholeFloatAsInteger(f.value().get<double>());
+              WholeFloat(value)) {
+            trial[key] = WholeFloatAsInteger(value.get<double>());
             one = ParseEstimateRequest(trial, catalogs, true);
           }
           if (one.ok()) kept = std::move(trial);
-          else out.notices.push_back(FieldRefused("calculator." + Excerpt(f.key()), f.value(), one));
+          return one;
+        };
+        std::vector<std::string> refused;
+        for (auto f = given.begin(); f != given.end(); ++f)
+          if (!try_field(f.key(), f.value()).ok()) refused.push_back(f.key());
+        for (const std::string& key : refused) {
+          const RequestParse again = try_field(key, given[key]);
+          if (again.ok()) continue;
+          // A model object: the notice names the field inside it that was refused, with its value
+          // and limit ("calc.model.params: is \"1e30\", above the largest allowed"), not the model.
+          if (key == "model" && given[key].is_object() && RefuseModelFields(given[key], kept, catalogs, out.notices)) continue;
+          out.notices.push_back(FieldRefused("calculator." + Excerpt(key), given[key], again));
         }
         all = ParseEstimateRequest(kept, catalogs, false);
       }

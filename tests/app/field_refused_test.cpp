@@ -125,6 +125,18 @@ TEST_CASE("each kind of refused calculator value has its own notice, in English 
       CHECK(zh[0].find(english) == std::string::npos);
   }
   CHECK(covered.size() == 8);  // every FieldErrorKind
+  // A field inside a model object is named with its value and limit, not the model as a whole.
+  const LinkDecode params = DecodeLink("#v=1&view=calculator&calc.model.params=1e30", c);
+  const std::vector<std::string> params_en = About(params.notices, "calc.model.params", Language::kEnglish);
+  REQUIRE(params_en.size() == 1);
+  CHECK(params_en[0].find("is \"1e30\", above the largest allowed") != std::string::npos);
+  CHECK(About(params.notices, "calc.model.params", Language::kChinese)[0].find("大于允许的最大值") != std::string::npos);
+  // A check across fields sees the link's own values, whatever their order (gpus came before tp).
+  const LinkDecode layout = DecodeLink("#v=1&view=calculator&calc.gpus=3&calc.tp=2&calc.dp=2", c);
+  const std::vector<std::string> layout_en = About(layout.notices, "calc.gpus", Language::kEnglish);
+  REQUIRE(layout_en.size() == 1);
+  CHECK(layout_en[0].find("(2 x 1 x 2)") != std::string::npos);
+  CHECK(layout.state.calculator.workload.tp == 2);
   // "2.0" is the whole number 2: used, with no notice.
   const LinkDecode whole = DecodeLink("#v=1&view=calculator&calc.gpus=2.0&calc.dp=2", c);
   CHECK(whole.notices.empty());
