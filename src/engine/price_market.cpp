@@ -338,19 +338,26 @@ std::string PriceSummary(const PricingCatalog& pricing, const PriceChoice& c, La
   const char* per = q.price_per_gpu_hour ? T.price_per_card_hour : q.price_per_gpu_month ? T.price_per_card_month : T.price_per_card;
   const std::string quote = QuoteMoney(q.Amount(), q.currency, language) + per;
   const char* estimate = q.estimate ? T.cost_estimate_tag : "";
+  // A card's share of a whole server's price: the figure used is the card alone (the server's
+  // part taken out, NormalizedAmount), so say so beside the quote as written.
+  const ServiceForm* form = pricing.Form(ServiceKind::kPurchase);
+  const std::string server = q.service == ServiceKind::kPurchase && q.includes_server && form
+                                 ? Printf(T.price_sum_server_part, Shortest(std::round(form->server_overhead_fraction * 100)).c_str())
+                                 : std::string();
   if (c.statistic == PriceStatistic::kQuote)
     return Printf(T.price_sum_chosen, provider.c_str(), quote.c_str(), q.as_of.c_str(), estimate,
-                  c.record_is_stale ? T.price_stale_mark : "");
+                  c.record_is_stale ? T.price_stale_mark : "") + server;
   const MarketStats& s = c.stats;
   const std::string lo = QuoteMoney(s.min_cny, "CNY", language), hi = QuoteMoney(s.max_cny, "CNY", language) + per;
   const std::string sellers = CountPhrase(s.sellers, T.price_n_sellers_one, T.price_n_sellers_many);
   if (s.stale_only) {
-    if (s.quotes == 1) return Printf(T.price_sum_stale_one, q.as_of.c_str(), provider.c_str(), quote.c_str(), estimate, T.price_stale_mark);
+    if (s.quotes == 1)
+      return Printf(T.price_sum_stale_one, q.as_of.c_str(), provider.c_str(), quote.c_str(), estimate, T.price_stale_mark) + server;
     return Printf(T.price_sum_stale, DateSpan(s).c_str(), StatisticWord(c.statistic, T),
                   CountPhrase(s.quotes, T.price_n_quotes_one, T.price_n_quotes_many).c_str(), sellers.c_str(), lo.c_str(),
                   hi.c_str(), T.price_stale_mark);
   }
-  if (s.quotes == 1) return Printf(T.price_sum_one, provider.c_str(), quote.c_str(), q.as_of.c_str(), estimate);
+  if (s.quotes == 1) return Printf(T.price_sum_one, provider.c_str(), quote.c_str(), q.as_of.c_str(), estimate) + server;
   return Printf(T.price_sum_stat, StatisticWord(c.statistic, T),
                 CountPhrase(s.quotes, T.price_n_current_one, T.price_n_current_many).c_str(), sellers.c_str(), lo.c_str(),
                 hi.c_str(), DateSpan(s).c_str()) +

@@ -458,3 +458,20 @@ TEST_CASE("market-wide price: the same pool rule as ChoosePrice, per market, wha
 }
 
 }  // namespace price_market_test
+
+namespace price_market_test {
+// A card's share of a whole server's price (pricing.json includes_server): the figure used has
+// the server's part taken out, and the summary says so beside the quote as written (a review:
+// "¥228,041/card, only a stale quote: China server distributors ¥337,500 per card").
+TEST_CASE("price summary: a card's share of a whole server says that the server's part is taken out") {
+  const Catalogs& c = test::RealCatalogs();
+  const Region* hub = c.regions.Find("cn-yangtze-delta");
+  REQUIRE(hub);
+  const PriceChoice choice = ChoosePrice(c.pricing, "h100-sxm", ServiceKind::kPurchase, *hub);
+  REQUIRE(choice.record);
+  REQUIRE(choice.record->includes_server);
+  const std::string en = PriceSummary(c.pricing, choice, Language::kEnglish);
+  CHECK(en.find("a card's share of a whole server: the server's part (48\u00A0% of the cards' price) is taken out") != std::string::npos);
+  CHECK(PriceSummary(c.pricing, choice, Language::kChinese).find("已扣除服务器部分（卡价的 48%）") != std::string::npos);
+}
+}  // namespace price_market_test

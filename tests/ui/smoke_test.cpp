@@ -394,7 +394,8 @@ TEST_CASE("the Cost view's headline says what named its hub among hubs of the sa
   CHECK(text.find("the pick", pick + 20) == std::string::npos);  // one row only
   // Buying's three figures, each named: the break-even chart's monthly depreciation is not the
   // table's outlay for this job (or, with further-use years, its amortised share).
-  CHECK(text.find("Buying, in this chart: a month of the cards' price spread over 4\u00A0years (no resale) + own power; "
+  CHECK(text.find("Buying, in this chart: a month of the cards' price, with 48\u00A0% more for the server around them and 5\u00A0% "
+                  "spare cards, spread over 4\u00A0years (no resale) + own power; "
                   "the \"Every region and form\" table and the buy-or-rent line count this job's cash outlay instead.") != std::string::npos);
   state.cost.purchase_use_years = 3;
   CHECK(LastFrameText(state, env, 4).find("count this job's share of the further-use years instead.") != std::string::npos);

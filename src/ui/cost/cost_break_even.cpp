@@ -127,7 +127,9 @@ void DrawBreakEven(const CostDerived& d, const Catalogs& c, const UiEnv& env, bo
   const ServiceForm* purchase = c.pricing.Form(ServiceKind::kPurchase);
   if (purchase && std::any_of(d.curves.begin(), d.curves.end(),
                               [](const FormCurve& f) { return f.priced && f.service == ServiceKind::kPurchase; }))
-    ColoredWrapped(kColorMuted, Printf(t.cost_be_buying_basis, Shortest(purchase->depreciation_years).c_str(),
+    ColoredWrapped(kColorMuted, Printf(t.cost_be_buying_basis, Shortest(std::round(purchase->server_overhead_fraction * 100)).c_str(),
+                                       Shortest(std::round(purchase->spares_fraction * 100)).c_str(),
+                                       Shortest(purchase->depreciation_years).c_str(),
                                        d.report.purchase_basis == PurchaseBasis::kAmortised ? t.cost_be_basis_amortised
                                                                                              : t.cost_be_basis_outlay));
   for (const BreakEvenMark& m : d.marks) {
