@@ -20,11 +20,13 @@ std::vector<HubRow> BuildHubRows(const CostDerived& d, const Catalogs& c) {
     h.meets_constraints = rs.meets_constraints;
     // The engine's constraints (the rows' meets_constraints, engine/cost.cpp): the market first
     // when both fail, as the row's tag names one reason.
-    if (!h.meets_constraints)
-      h.excluded = d.request.domestic_only && !reg.in_china() ? HubExclusion::kOtherMarket : HubExclusion::kLatency;
     if (!d.inputs.user_centre.empty())
       if (auto it = reg.latency_ms.find(d.inputs.user_centre); it != reg.latency_ms.end() && std::isfinite(it->second))
         h.latency_ms = it->second;
+    if (!h.meets_constraints)
+      h.excluded = d.request.domestic_only && !reg.in_china() ? HubExclusion::kOtherMarket
+                   : h.latency_ms                              ? HubExclusion::kLatency
+                                                               : HubExclusion::kLatencyUnknown;
     h.rent = rs.rental_cost;
     for (const CostRow& row : d.report.rows) {
       if (row.region_id != reg.id || row.service != d.bar_service) continue;

@@ -49,7 +49,9 @@ struct RegionSeries {
 // Why a hub is left out of the cheapest pick (its row is greyed in the table and sorted after
 // every hub that is in): outside mainland China under "mainland China only", or past the latency
 // limit (or with no latency figure) to the user's city.
-enum class HubExclusion { kNone, kOtherMarket, kLatency };
+// Why a hub is out of the cheapest pick: another market, a latency over the limit, or no latency
+// known to the user's city while a limit is set (data/regions.json has no figure for it).
+enum class HubExclusion { kNone, kOtherMarket, kLatency, kLatencyUnknown };
 
 // One hub as a row of the Cost view's table (src/app/cost_hub_table.hpp): the figures that
 // decide where to run, in the chosen currency. Rent is the bar service's for the job, priced

@@ -23,6 +23,30 @@ const HubRow* Row(const CostDerived& d, const Catalogs& c, const std::string& id
 
 }  // namespace
 
+// With a latency limit, a hub over it is tagged "latency limit"; one whose latency to the user's
+// city is not in the data is tagged "latency not known" (a review: Hong Kong, Seoul and Tokyo
+// read as over 30 ms to Shanghai when no figure exists).
+TEST_CASE("hub table: a latency limit leaves out hubs over it and hubs with no latency known, each said so") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState state;
+  state.cost.gpu = "h100-sxm";
+  state.cost.user_centre = "shanghai";
+  state.cost.max_latency_ms = 21;
+  CostDerived d;
+  UpdateCostDerived(state, c, d, Language::kEnglish);
+  REQUIRE(d.valid);
+  const HubRow* delta = Row(d, c, "cn-yangtze-delta");    // 3 ms
+  const HubRow* guizhou = Row(d, c, "cn-guizhou");        // 25 ms
+  const HubRow* hong_kong = Row(d, c, "ap-hongkong");     // not in the data
+  REQUIRE(delta);
+  REQUIRE(guizhou);
+  REQUIRE(hong_kong);
+  CHECK(delta->excluded == HubExclusion::kNone);
+  CHECK(guizhou->excluded == HubExclusion::kLatency);
+  CHECK(hong_kong->excluded == HubExclusion::kLatencyUnknown);
+  CHECK_FALSE(hong_kong->latency_ms);
+}
+
 TEST_CASE("hub table: the region's figures per row, rent pooling the hub's own sellers with the market's") {
   const Catalogs& c = test::RealCatalogs();
   AppState state;
@@ -186,7 +210,8 @@ TEST_CASE("hub table: \"mainland China only\" greys the hubs outside it as anoth
     INFO(k);
     CHECK(d.hubs[order[k]].meets_constraints == (static_cast<int>(k) < in));
   }
-  // Every hub allowed, a latency limit from Shanghai: the far hubs are out for latency.
+  // Every hub allowed, a latency limit from Shanghai: the hubs with no latency known to it (the
+  // global ones) are out, and said to be for that reason, not for being over the limit.
   state.cost.domestic_only = false;
   state.cost.user_centre = "shanghai";
   state.cost.max_latency_ms = 60;
@@ -195,7 +220,9 @@ TEST_CASE("hub table: \"mainland China only\" greys the hubs outside it as anoth
   int far = 0;
   for (const HubRow& h : d.hubs) {
     INFO(c.regions.regions[h.region_index].id);
-    CHECK(h.excluded == (h.meets_constraints ? HubExclusion::kNone : HubExclusion::kLatency));
+    CHECK(h.excluded == (h.meets_constraints ? HubExclusion::kNone
+                         : h.latency_ms          ? HubExclusion::kLatency
+                                                 : HubExclusion::kLatencyUnknown));
     far += !h.meets_constraints;
   }
   CHECK(far > 0);

@@ -74,12 +74,16 @@ void DrawHubTable(const CostDerived& d, const Catalogs& c, const UiEnv& env, boo
       if (!narrow) DetailText("tip", t.cost_hub_pick_help, env, 24);
     }
     if (row.excluded != HubExclusion::kNone) {
-      const bool market = row.excluded == HubExclusion::kOtherMarket;
+      const bool market = row.excluded == HubExclusion::kOtherMarket, unknown = row.excluded == HubExclusion::kLatencyUnknown;
       if (!narrow) ImGui::SameLine();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", market ? t.cost_hub_out_market : t.cost_hub_out_latency);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s",
+                         market ? t.cost_hub_out_market : unknown ? t.cost_hub_out_latency_unknown : t.cost_hub_out_latency);
       // Its detail on desktop only: on phones the first detail of a row answers a tap anywhere on
       // the row (widgets.cpp TappedDetail), and that must stay the row's rent, not the tag.
-      if (!narrow) DetailText("tip", market ? t.cost_hub_out_market_help : t.cost_hub_out_latency_help, env, 24);
+      if (!narrow)
+        DetailText("tip", market    ? t.cost_hub_out_market_help
+                          : unknown ? t.cost_hub_out_latency_unknown_help
+                                    : t.cost_hub_out_latency_help, env, 24);
     }
     ImGui::TableNextColumn();
     if (!row.rent) {
