@@ -215,8 +215,8 @@ ImGuiWindow* ScrollableParent(const ImGuiWindow* w) {
 // kTouchSlopCss, it is a tap; moved mostly up or down (or sideways over a table that scrolls
 // sideways, or with a second finger: a pinch), a scroll, and the press never reaches ImGui (a
 // swipe from a slider set its value, from a chart marker pinned the card, from "Make it fit"
-// applied it); moved mostly sideways elsewhere, the press at the finger's first point, so a
-// slider follows the finger.
+// applied it); moved mostly sideways elsewhere, the press where the finger is, so a slider
+// follows it (a button pressed so, once the finger travels past the slop again, is dropped).
 constexpr double kTouchSlopCss = 8.0;  // Android's touch slop is 8 dp (ViewConfiguration)
 
 bool PastSlop(const App& app) {
