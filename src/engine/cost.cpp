@@ -1,5 +1,7 @@
 #include "cost.hpp"
 
+#include "engine/power_of_ten.hpp"
+
 #include "format.hpp"
 #include "text/engine_text.hpp"
 #include "plural.hpp"
@@ -484,7 +486,7 @@ const char* CostTieBreakId(CostTieBreak b) {
 
 double CostRankKey(double cost) {
   if (!(cost > 0) || !std::isfinite(cost)) return cost;
-  const double scale = std::pow(10.0, 2 - static_cast<int>(std::floor(std::log10(cost))));
+  const double scale = PowerOfTen(2 - static_cast<int>(std::floor(std::log10(cost))));
   return std::round(cost * scale) / scale;
 }
 

@@ -350,12 +350,9 @@ atlas::platform::TouchState ApplyButtons(App& app) {
     } else if (PastSlop(app) || touch != atlas::platform::TouchState::kDown) {
       app.gesture = Gesture::kPress;  // a tap, or a sideways drag (a slider's): the slop is spent
       app.touch_pending_dy = app.touch_pending_dx = 0;
-    } else {
-      for (int b = 0; b < 3; ++b) io.MouseDown[b] = app.buttons_down[b];
-      app.last_mouse_pos = io.MousePos;
-      return touch;  // undecided: the press waits
     }
   }
+  const bool waiting = app.gesture == Gesture::kUndecided;  // the press waits, queued
   if (app.drop_release && !app.button_events.empty() && app.button_events.front() == std::pair<int, bool>(0, false)) {
     app.button_events.pop_front();
     app.drop_release = false;
@@ -365,7 +362,7 @@ atlas::platform::TouchState ApplyButtons(App& app) {
     app.pinched = false;
   }
   const bool moved = io.MousePos.x != app.last_mouse_pos.x || io.MousePos.y != app.last_mouse_pos.y;
-  if (!app.button_events.empty()) {
+  if (!waiting && !app.button_events.empty()) {
     const auto [button, pressed] = app.button_events.front();
     if (pressed && moved && !app.press_deferred) {
       app.press_deferred = true;  // let ImGui see the pointer here for one frame first
