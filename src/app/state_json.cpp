@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <limits>
@@ -67,6 +68,22 @@ bool InRange(double v, double lo, double hi, Low low) {
   return v >= lo;
 }
 
+// A limit as a person reads it: 1e14, not 100000000000000 (Shortest writes whole numbers out
+// in full up to 17 digits, as a link needs); written so, a link takes it back.
+std::string LimitText(double v) {
+  if (!(std::fabs(v) >= 1e7) || !std::isfinite(v)) return Shortest(v);
+  char buf[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*e", digits - 1, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  std::string s = buf;  // "1e+14", "1.5e+09"
+  const size_t e = s.find('e');
+  size_t digit = e + 1;
+  while (digit < s.size() && (s[digit] == '+' || s[digit] == '0')) ++digit;
+  return s.substr(0, e + 1) + s.substr(digit);
+}
+
 // Why a number was refused, naming the limit it crossed ("cost.hours: is \"0\", must be more
 // than 0, default kept"; "tiers.tier: is \"7\", above the largest allowed, 3, default kept").
 LinkNotice RangeNotice(const std::string& name, const Json& j, double lo, double hi, Low low, bool whole) {
@@ -74,11 +91,11 @@ LinkNotice RangeNotice(const std::string& name, const Json& j, double lo, double
   if (!v && j.is_string()) return UnreadableNumber(name, j.get<std::string>(), Quote(j.get<std::string>()));
   if (!v) return {&EngineText::link_number_not_text, {name}};
   const std::string quoted = Quote(j.is_string() ? j.get<std::string>() : NumberAsTyped(j));
-  if (*v > hi) return {&EngineText::link_number_too_large, {name, quoted, Shortest(hi)}};
+  if (*v > hi) return {&EngineText::link_number_too_large, {name, quoted, LimitText(hi)}};
   if (low == Low::kPositive && !(*v > 0)) return {&EngineText::link_number_not_positive, {name, quoted}};
   if (low == Low::kZeroIsNone && *v < lo && *v != 0)
-    return {&EngineText::link_number_zero_or_range, {name, quoted, Shortest(lo), Shortest(hi)}};
-  if (*v < lo) return {&EngineText::link_number_too_small, {name, quoted, Shortest(lo)}};
+    return {&EngineText::link_number_zero_or_range, {name, quoted, LimitText(lo), LimitText(hi)}};
+  if (*v < lo) return {&EngineText::link_number_too_small, {name, quoted, LimitText(lo)}};
   if (whole) return {&EngineText::link_number_not_whole, {name, quoted}};
   return {&EngineText::link_field_invalid, {name}};
 }
@@ -163,7 +180,7 @@ Field<S> UnsetOrPositiveField(const char* key, std::optional<double> S::*member,
           },
           [hi, notice](const std::string& name, const Json& j) {
             const std::string written = j.is_string() ? j.get<std::string>() : j.is_number() ? NumberAsTyped(j) : j.dump();
-            return LinkNotice{notice, {name, Quote(written), Shortest(hi)}};
+            return LinkNotice{notice, {name, Quote(written), LimitText(hi)}};
           }};
 }
 

@@ -11,19 +11,30 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace atlas::ui {
 
 void DrawLinkNotices(const UiEnv& env, UiMemory& memory) {
   const UiText& t = env.text();
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(70, 52, 20, 255));
-  const float h = std::min(Em(1.4f) * (1.6f + memory.link_notices.size()), Em(8));
+  // As tall as its text, as the last frame measured it (on a phone each notice wraps to two or
+  // three lines: a banner sized by the count of notices showed only the first), at most 40 % of
+  // the screen (8 lines on a short one); it scrolls beyond that. Before a first measure, a line
+  // per notice.
+  const float guess = Em(1.4f) * (1.6f + static_cast<float>(memory.link_notices.size()));
+  const float cap = std::max(Em(8), ImGui::GetIO().DisplaySize.y * 0.4f);
+  const float h = std::min(memory.link_notices_height > 0 ? memory.link_notices_height : guess, cap);
   ImGui::BeginChild("link_notices", ImVec2(0, h), true);
   // Dismiss first, beside the title: at the end of the list it scrolled out of reach with the
-  // notices a long link gives (the banner is at most 8 lines tall).
+  // notices a long link gives.
   if (ImGui::Button(t.link_notice_dismiss, ImVec2(0, TouchHeight(env)))) memory.link_notices.clear();
   ImGui::SameLine();
   ColoredWrapped(kColorWarn, t.link_notice_title);
   for (const LinkNotice& n : memory.link_notices) WrappedBullet(Worded(n, env.language));
+  const ImGuiStyle& style = ImGui::GetStyle();
+  memory.link_notices_height =
+      memory.link_notices.empty() ? 0 : ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }

@@ -84,6 +84,7 @@ struct AccuracyUi {
 struct UiMemory {
   CalculatorUi calculator;
   std::vector<LinkNotice> link_notices;  // what the last opened link could not restore (worded when drawn)
+  float link_notices_height = 0;          // their banner's height as last drawn (device px; 0 = not yet)
   std::string share_status;               // "Link copied", ...
   int hovered_gpu = -1;
   int last_view = -1;

@@ -3,6 +3,7 @@
 #include "engine/format.hpp"
 
 #include "format_units.hpp"
+#include "hold_to_repeat.hpp"
 #include "line_break.hpp"
 #include "theme.hpp"
 
@@ -400,14 +401,14 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
     }
   }
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
-  if (ImGui::Button("-", ImVec2(button, button))) {
+  if (RepeatButton("-", ImVec2(button, button))) {
     const double v = StepNumberField(value, -1, spec);
     changed |= v != value;
     value = v;
     ImGui::GetStateStorage()->SetInt(id, 0);
   }
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
-  if (ImGui::Button("+", ImVec2(button, button))) {
+  if (RepeatButton("+", ImVec2(button, button))) {
     const double v = StepNumberField(value, +1, spec);
     changed |= v != value;
     value = v;

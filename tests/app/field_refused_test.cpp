@@ -129,7 +129,9 @@ TEST_CASE("each kind of refused calculator value has its own notice, in English 
   const LinkDecode params = DecodeLink("#v=1&view=calculator&calc.model.params=1e30", c);
   const std::vector<std::string> params_en = About(params.notices, "calc.model.params", Language::kEnglish);
   REQUIRE(params_en.size() == 1);
-  CHECK(params_en[0].find("is \"1e30\", above the largest allowed") != std::string::npos);
+  // Its limit as a person reads it, in a form a link takes back (1e14, not 100000000000000).
+  CHECK(params_en[0].find("is \"1e30\", above the largest allowed, 1e14,") != std::string::npos);
+  CHECK(DecodeLink("#v=1&view=calculator&calc.model.params=1e14", c).state.calculator.workload.model.params == 1e14);
   CHECK(About(params.notices, "calc.model.params", Language::kChinese)[0].find("大于允许的最大值") != std::string::npos);
   // A check across fields sees the link's own values, whatever their order (gpus came before tp).
   const LinkDecode layout = DecodeLink("#v=1&view=calculator&calc.gpus=3&calc.tp=2&calc.dp=2", c);

@@ -175,7 +175,7 @@ TEST_CASE("calculator numbers in a link take the units the page's fields take (n
   // notice says which limit.
   LinkDecode far = DecodeLink("#v=1&view=calculator&calc.seq_len=20M", c);
   CHECK(far.state.calculator.workload.seq_len == Workload().seq_len);
-  CHECK(Mentions(far.notices, "calc.seq_len: is \"20971520\", above the largest allowed, 10000000, default kept"));
+  CHECK(Mentions(far.notices, "calc.seq_len: is \"20971520\", above the largest allowed, 1e7, default kept"));
   // Text that is no number stays refused, with the reason.
   CHECK(Mentions(DecodeLink("#v=1&calc.seq_len=long", c).notices, "calc.seq_len: is \"long\", not a number"));
   // Other views' numbers take units too.

@@ -8,6 +8,7 @@ const server = await serve();
 const browser = await launch();
 const seqLen = (page) => page.evaluate(() => (location.hash.match(/calc\.seq_len=(\d+)/) || [])[1] || "default");
 const FIELD = { x: 93, y: 400 };
+const PLUS = { x: 219, y: 401 };  // its "+"
 
 // Every seq_len the app writes into the link (it rewrites the fragment with replaceState).
 const spyOnLink = (page) => page.evaluate(() => {
@@ -83,6 +84,23 @@ await run([
       .catch(() => {});
     await shot(page, "fields-pause");
     assert((await seqLen(page)) === "4096", `after a pause: ${await seqLen(page)}`);
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  ["a number field's + steps once per click and again and again while held", async () => {
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator&calc.task=full_finetune", DESKTOP);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await frames(page, 6);
+    await page.mouse.click(PLUS.x, PLUS.y);
+    await frames(page, 4);
+    assert((await seqLen(page)) === "4096", `one click on "+" at (${PLUS.x}, ${PLUS.y}) gave ${await seqLen(page)}`);
+    // Held, it repeats as a browser's spin button does: 1.5 s of real time (ImGui's repeat
+    // starts after 275 ms; at most a step per frame, and frames are slow under software WebGL).
+    await page.mouse.down();
+    await page.waitForTimeout(1500);
+    await page.mouse.up();
+    await frames(page, 4);
+    assert(Number(await seqLen(page)) >= 16384, `held for 1.5 s, "+" stepped 4096 only to ${await seqLen(page)}`);
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],

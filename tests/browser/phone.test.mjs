@@ -1,7 +1,7 @@
 // Phone (390x844 @3x, touch): the bottom tab bar switches every view in one tap, a finger drag scrolls a panel, text
 // fields raise the on-screen keyboard through the hidden input bridge. Screenshots of each
 // view land in build/screenshots/phone-*.png.
-import { PHONE_3X, assert, captureFrame, distinctColours, frames, launch, open, run, serve, shot, swipe, targetBoxes, waitForMark } from "./harness.mjs";
+import { PHONE, PHONE_3X, assert, captureFrame, distinctColours, frames, launch, open, run, serve, shot, swipe, targetBoxes, waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -130,6 +130,23 @@ await run([
     await frames(page, 8);
     const dragged = await page.evaluate(() => location.hash);
     assert(/zero_stage=[1-3]/.test(dragged), `a sideways drag at (${moved.x}, ${moved.y}) did not move the ZeRO stage slider: ${dragged}`);
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  ["a finger held on a number field's + steps it again and again", async () => {
+    // A finger that rests on a stepper (300 ms, main.cpp kHoldToPressMs) presses it before it
+    // lifts, so the step repeats as a phone's steppers do; a quick tap is one step (above).
+    const { context, page, problems } = await open(browser, server.url + "#v=1&view=calculator&calc.task=lora", PHONE);
+    await waitForMark(page, "gpu-atlas:deferred-ready");
+    await frames(page, 6);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 191, y: 615 }] });
+    await page.waitForTimeout(1500);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await frames(page, 8);
+    const held = await page.evaluate(() => location.hash);
+    const seq = Number((held.match(/calc\.seq_len=(\d+)/) || [])[1] || 2048);
+    assert(seq >= 8192, `held for 1.5 s, the sequence length's "+" stepped 2048 only to ${seq}: ${held}`);
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],

@@ -15,6 +15,7 @@
 #include "engine/catalogs.hpp"
 #include "engine/embedded_data.hpp"
 #include "ui/draw_fingerprint.hpp"
+#include "ui/hold_to_repeat.hpp"
 #include "ui/root.hpp"
 #include "ui/text/text_pack.hpp"
 #include "ui/theme.hpp"
@@ -89,6 +90,7 @@ struct App {
   bool drop_release = false;         // its press never reached ImGui: nor does its release
   bool pinched = false;              // a second finger pinched during it
   ImVec2 gesture_start{0, 0};        // where the finger landed (device px)
+  double gesture_start_ms = 0;       // when (emscripten_get_now)
   bool press_seen = false;           // ImGui's last frame had the button down (its widget is active)
   bool press_deferred = false;
   int lifted_frames = 0;  // frames since a lifted finger's release reached ImGui
@@ -218,6 +220,12 @@ ImGuiWindow* ScrollableParent(const ImGuiWindow* w) {
 // applied it); moved mostly sideways elsewhere, the press where the finger is, so a slider
 // follows it (a button pressed so, once the finger travels past the slop again, is dropped).
 constexpr double kTouchSlopCss = 8.0;  // Android's touch slop is 8 dp (ViewConfiguration)
+// A finger held still this long on a button that repeats (a number field's − and +,
+// ui/hold_to_repeat.hpp) presses it before it lifts, so the step repeats while it stays; a move
+// past the slop after that still scrolls and drops the press (ApplyTouchScroll). With ImGui's
+// 275 ms repeat delay the first repeat comes ~0.6 s after the finger landed, about where iOS's
+// UIStepper starts its autorepeat (0.5 s); a slower tap than 300 ms is still one step.
+constexpr double kHoldToPressMs = 300.0;
 
 bool PastSlop(const App& app) {
   return app.touch_pending_dx * app.touch_pending_dx + app.touch_pending_dy * app.touch_pending_dy >= kTouchSlopCss * kTouchSlopCss;
@@ -340,6 +348,7 @@ atlas::platform::TouchState ApplyButtons(App& app) {
       app.button_events.front() == std::pair<int, bool>(0, true)) {
     app.gesture = Gesture::kUndecided;
     app.gesture_start = io.MousePos;
+    app.gesture_start_ms = emscripten_get_now();
   }
   if (app.gesture == Gesture::kUndecided) {
     if (app.pinched || (PastSlop(app) && (std::abs(app.touch_pending_dy) >= std::abs(app.touch_pending_dx) ||
@@ -349,6 +358,9 @@ atlas::platform::TouchState ApplyButtons(App& app) {
       app.drop_release = true;
     } else if (PastSlop(app) || touch != atlas::platform::TouchState::kDown) {
       app.gesture = Gesture::kPress;  // a tap, or a sideways drag (a slider's): the slop is spent
+      app.touch_pending_dy = app.touch_pending_dx = 0;
+    } else if (emscripten_get_now() - app.gesture_start_ms >= kHoldToPressMs && atlas::ui::HoveredItemRepeats(*GImGui)) {
+      app.gesture = Gesture::kPress;  // a finger held still on a stepper: it steps, and repeats
       app.touch_pending_dy = app.touch_pending_dx = 0;
     }
   }
