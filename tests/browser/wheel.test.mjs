@@ -75,6 +75,18 @@ await run([
     await frames(page, 4);
     const back = await page.evaluate(() => window.__atlasScroll);
     assert(Math.abs(back.outer_y - chained.outer_y) <= 1 && back.y < back.max - 30, `wheeling back: ${JSON.stringify(back)}`);
+    // Wheeling on down with the pointer still: the table reaches its end, the panel takes it out
+    // from under the pointer (a chart is there then), and every later notch scrolls the panel.
+    // ImGui's 2 s wheel lock kept the notches on the table at its end: they did nothing.
+    const panelY = (s) => (s.outer_max > 0 ? s.outer_y : s.y);  // the panel's, with or without a table under the pointer
+    const moves = [];
+    for (let i = 0; i < 6; i++) {
+      await page.mouse.wheel(0, 300);
+      await frames(page, 4);
+      moves.push(panelY(await page.evaluate(() => window.__atlasScroll)));
+    }
+    if (process.env.DUMP) console.log(moves);
+    assert(moves[5] >= chained.outer_y + 1000, `six 300 px notches moved the panel only ${chained.outer_y} -> ${moves.join(" -> ")}`);
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],

@@ -286,18 +286,36 @@ void ApplyTouchScroll(App& app, atlas::platform::TouchState touch) {
 // can still move, instead of doing nothing. `dy`: device px, positive down. Null when ImGui's
 // own pick stands (imgui.cpp UpdateMouseWheel: the hovered window, up through children with no
 // scroll range).
+bool CanWheelMove(const ImGuiWindow* w, float dy) {
+  return w->ScrollMax.y > 0.0f && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse) &&
+         (dy > 0.0f ? w->Scroll.y < w->ScrollMax.y - 0.5f : w->Scroll.y > 0.5f);
+}
+
+// The window ImGui's wheel moves for `w` (imgui.cpp UpdateMouseWheel): up through children with no
+// scroll range.
+ImGuiWindow* WheelScrolled(ImGuiWindow* w) {
+  while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y == 0.0f && w->ParentWindow) w = w->ParentWindow;
+  return w;
+}
+
 ImGuiWindow* ChainedWheelTarget(float dy) {
   ImGuiWindow* w = GImGui->HoveredWindow;
   if (!w || dy == 0.0f) return nullptr;
-  const auto can_move = [dy](const ImGuiWindow* x) {
-    return x->ScrollMax.y > 0.0f && !(x->Flags & ImGuiWindowFlags_NoScrollWithMouse) &&
-           (dy > 0.0f ? x->Scroll.y < x->ScrollMax.y - 0.5f : x->Scroll.y > 0.5f);
-  };
-  while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y == 0.0f && w->ParentWindow) w = w->ParentWindow;
-  if (can_move(w) || !(w->Flags & ImGuiWindowFlags_ChildWindow)) return nullptr;
+  w = WheelScrolled(w);
+  if (CanWheelMove(w, dy) || !(w->Flags & ImGuiWindowFlags_ChildWindow)) return nullptr;
   for (ImGuiWindow* p = ScrollableParent(w); p; p = ScrollableParent(p))
-    if (can_move(p)) return p;
+    if (CanWheelMove(p, dy)) return p;
   return nullptr;
+}
+
+// ImGui keeps the wheel on the window it last scrolled for 2 s while the pointer stays still
+// (UpdateMouseWheel's WheelingWindow lock), even once that window cannot move that way: after a
+// chained notch scrolled the page and took the hub table out from under a still pointer, the
+// next notches went to the table at its end and did nothing for 2 s. A browser scrolls what is
+// under the pointer then; so the lock is let go when its window cannot move this way.
+void ReleaseStuckWheelLock(float dy) {
+  ImGuiContext& g = *GImGui;
+  if (g.WheelingWindow && dy != 0.0f && !CanWheelMove(WheelScrolled(g.WheelingWindow), dy)) g.WheelingWindow = nullptr;
 }
 
 // Wheel and trackpad: the distance the browser itself would scroll (pixels 1:1, lines of text,
@@ -312,6 +330,7 @@ void ApplyWheel(const App& app) {
   const atlas::ui::ScrollPixels px =
       atlas::ui::WheelToPixels(d, app.env.dpr, line_px, io.DisplaySize.x, io.DisplaySize.y);
   const atlas::ui::ImGuiWheel wheel = atlas::ui::PixelsToImGuiWheel(px, font_px, io.KeyShift);
+  if (!io.KeyShift) ReleaseStuckWheelLock(static_cast<float>(px.y));
   if (ImGuiWindow* outer = io.KeyShift ? nullptr : ChainedWheelTarget(static_cast<float>(px.y))) {
     ImGui::SetScrollY(outer, ImClamp(outer->Scroll.y + static_cast<float>(px.y), 0.0f, outer->ScrollMax.y));
     io.MouseWheelH += wheel.horizontal;
