@@ -62,7 +62,7 @@ void DrawMarketLines(const CostDerived& d, const Catalogs& c, const UiEnv& env) 
     ImGui::Bullet();
     // The figure used and how it was taken (engine PriceSummary: statistic, quotes, sellers, range, dates).
     WrappedTextF(t.cost_market_line, FormName(m.service, env, c), market, Money(m.median, cur, env.language).c_str(),
-                 PriceUnit(m.service, t), m.summary.c_str());
+                 PriceUnit(m.service, t), Shown(m.summary, env).c_str());  // a seller's name may hold Chinese
     if (m.stats.stale_only) {
       ImGui::SameLine();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.cost_market_stale_only);
