@@ -175,16 +175,23 @@ class FitSearch {
         }
       }
     } else {
-      if (gpus % replicas_ != 0) return out;
-      const int size = gpus / replicas_;
-      for (int tp : Divisors(size)) {
-        if (tp > per_node) break;
-        if (m.IsTransformer() ? m.heads % tp != 0 : tp > 1) continue;
-        const int pp = size / tp;
-        if (m.IsTransformer() ? pp > m.layers : pp > 1) continue;
-        FitLayout l{gpus, tp, pp, base_.dp, base_.ep, base_.sequence_parallel, 0};
-        l.level = IsBaseLayout(l) ? 0 : 1;
-        out.push_back(l);
+      // The request's copies of the model (replicas), each split over its cards; then fewer
+      // copies of more cards each, on the same cards: two cards that each hold a copy of a model
+      // too big for one are one copy split over both, as a person serving it would do, before
+      // its weights are quantised (the change says the sequences served at once halve too).
+      const std::vector<int> copies = Divisors(replicas_);
+      for (auto r = copies.rbegin(); r != copies.rend(); ++r) {
+        if (gpus % *r != 0) continue;
+        const int size = gpus / *r;
+        for (int tp : Divisors(size)) {
+          if (tp > per_node) break;
+          if (m.IsTransformer() ? m.heads % tp != 0 : tp > 1) continue;
+          const int pp = size / tp;
+          if (m.IsTransformer() ? pp > m.layers : pp > 1) continue;
+          FitLayout l{gpus, tp, pp, base_.dp, base_.ep, base_.sequence_parallel, 0};
+          l.level = IsBaseLayout(l) ? 0 : 1;
+          out.push_back(l);
+        }
       }
     }
     // The request's own layout is always there (even one this list would not build, e.g. TP
@@ -562,7 +569,15 @@ void ExplainChanges(const Workload& base, const Workload& fitted, FitSearch& sea
          if (field == "gpus")
            return Printf(T.fit_why_gpus, base.gpus, fitted.gpus, gpu_name.c_str(), search.max_gpus(), Gib(b.total_bytes).c_str(),
                          Gib(a.total_bytes).c_str());
-         if (field == "tp") return Printf(T.fit_why_tp, fitted.tp);
+         if (field == "tp") {
+           // Serving: as many copies of the model as the cards hold whole groups of TP x PP.
+           const int copies_before = base.gpus / std::max(1, base.tp * base.pp);
+           const int copies_after = fitted.gpus / std::max(1, fitted.tp * fitted.pp);
+           if (!base.IsTraining() && copies_after < copies_before)
+             return Plurals(Printf(T.fit_why_tp_copies, fitted.tp, fitted.gpus, copies_after, copies_before,
+                                   copies_after * base.batch, copies_before * base.batch));
+           return Printf(T.fit_why_tp, fitted.tp);
+         }
          if (field == "pp") return Printf(T.fit_why_pp, fitted.model.layers, fitted.pp);
          if (field == "dp") return Printf(T.fit_why_dp, fitted.dp);
          if (field == "ep") return Plurals(Printf(T.fit_why_ep, fitted.model.experts, fitted.ep));

@@ -180,6 +180,34 @@ TEST_CASE("fit: knobs are taken cheapest first, and only as far as needed") {
   }
 }
 
+TEST_CASE("fit: serving on cards that each hold a copy splits the model over them before quantising it") {
+  // Llama-3.1-70B FP8 on 2 x H100 at TP 1 is two copies of 70 GB of weights, one per card (a
+  // new-user review: "Make it fit" offered an FP8 KV cache and INT4 weights, while the same page
+  // listed 2 x H100 as a fit). Split over both cards with TP 2 it fits as asked, in FP8, and the
+  // change says that the sequences served at once halve with the copies.
+  const Workload asked = Job(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "fp8", "gpu": "h100-sxm",
+                                 "gpus": 2, "batch": 32, "context": 4096, "prompt_tokens": 1024, "framework": "vllm"})");
+  const FitResult r = RunFit(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "fp8", "gpu": "h100-sxm",
+                                 "gpus": 2, "batch": 32, "context": 4096, "prompt_tokens": 1024, "framework": "vllm"})");
+  REQUIRE(r.fits);
+  CHECK(r.workload.tp == 2);
+  CHECK(r.workload.gpus == 2);
+  CHECK(r.workload.precision == Precision::kFp8);
+  CHECK(r.workload.kv_precision == asked.kv_precision);
+  REQUIRE(r.changes.size() == 1);
+  const FitChange* tp = Change(r, "tp");
+  REQUIRE(tp != nullptr);
+  CHECK(tp->why.find("1\u00A0copy of the model instead of 2") != std::string::npos);
+  CHECK(tp->why.find("32\u00A0sequences run at once in all instead of 64") != std::string::npos);
+  CheckQuestionKept(asked, r, asked.gpus);
+  FitConstraints zh;
+  zh.language = Language::kChinese;
+  const FitResult rz = Fit(asked, zh, Data());
+  REQUIRE(rz.ok);
+  REQUIRE(Change(rz, "tp") != nullptr);
+  CHECK(Change(rz, "tp")->why.find("1\u00A0份模型（原为 2\u00A0份）") != std::string::npos);
+}
+
 TEST_CASE("fit: the question is kept over a spread of jobs") {
   const char* jobs[] = {
       R"({"model": "llama-3.1-70b", "task": "full_finetune", "gpu": "h100-sxm", "gpus": 8, "micro_batch": 4})",
