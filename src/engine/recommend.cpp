@@ -565,6 +565,7 @@ class Search {
   int excluded_foreign_ = 0;
   int software_skipped_ = 0;
   RecommendResult res_;
+  MemoryBreakdown one_card_;  // the job on one card (EstimateOneCard): what it needs of any card
 };
 
 // The job on one card, no parallelism and no ZeRO (its other settings as requested).
@@ -597,6 +598,7 @@ void Search::EstimateOneCard() {
   Workload one = OnOneCard(base_);
   one.offload_optimizer = false;
   const MemoryBreakdown mb = EstimateMemory(one, a_, c_.calibration, Language::kEnglish, false);
+  one_card_ = mb;
   res_.memory_estimates++;
   res_.single_gpu_bytes = mb.total_bytes;
   res_.single_gpu_model_states_bytes = mb.weights_bytes + mb.gradients_bytes + mb.optimizer_bytes;
@@ -1009,8 +1011,11 @@ void Search::ExplainMissingCards() {
     if (!tr.software_refusal.empty()) {
       res_.why_not.push_back(tr.software_refusal);
     } else if (tr.first_fit_count == 0) {
+      // The card's share for this job, not its size as sold: "24.0 GiB < 21.5 GiB" read as false
+      // (an RTX 4090 serving with vLLM may use 0.9 of its 23.8 GiB usable, 21.4 GiB).
+      const double usable = JobCapacityBytes(one_card_, *g, c_.calibration);
       res_.why_not.push_back(g->memory_bytes < res_.min_single_gpu_bytes || cons_.max_gpus == 1
-                                 ? Printf(T.rec_why_not_too_small, g->DisplayName(zh_).c_str(), Gib(g->memory_bytes).c_str(),
+                                 ? Printf(T.rec_why_not_too_small, g->DisplayName(zh_).c_str(), Gib(usable).c_str(),
                                           Gib(res_.single_gpu_bytes).c_str(), Gib(states).c_str(), Count(m.params).c_str(),
                                           TaskPhrase(base_.task, T), Cards(cons_.max_gpus, T).c_str())
                                  : Printf(T.rec_why_not_no_layout, g->DisplayName(zh_).c_str(), Cards(cons_.max_gpus, T).c_str()));
@@ -1019,7 +1024,8 @@ void Search::ExplainMissingCards() {
                                     LayoutLabel(layouts_.At(tr.first_fit_layout), base_, T).c_str(), tr.constraint_failure.c_str()));
     } else if (tr.first_fit_count > 1) {
       res_.why_not.push_back(Plurals(Printf(T.rec_why_not_ranked_multi,
-                                    g->DisplayName(zh_).c_str(), Gib(g->memory_bytes).c_str(), Gib(res_.single_gpu_bytes).c_str(),
+                                    g->DisplayName(zh_).c_str(), Gib(JobCapacityBytes(one_card_, *g, c_.calibration)).c_str(),
+                                    Gib(res_.single_gpu_bytes).c_str(),
                                     Gib(states).c_str(), tr.first_fit_count, LayoutLabel(layouts_.At(tr.first_fit_layout), base_, T).c_str(),
                                     cons_.max_results)));
     } else {

@@ -8,6 +8,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <cstring>
+
 #include <algorithm>
 
 namespace recommend_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
@@ -86,6 +89,42 @@ TEST_CASE("guide: 7B full fine-tuning with AdamW does not fit one 24 GB card (00
     return s.find("RTX 4090") != std::string::npos && s.find("model states") != std::string::npos;
   });
   CHECK(line);
+}
+
+TEST_CASE("why not: a card too small for one copy names its share for the job, which is below the need") {
+  // A new-user review read "GeForce RTX 4090: one card is not enough (24.0 GiB < 21.5 GiB ...)":
+  // the card's size as sold against the need. The line gives what the job may use of it (vLLM:
+  // 0.9 of the usable 23.8 GiB), which is below the need, as the verdict says.
+  Constraints top3 = UpTo(8);
+  top3.max_results = 3;  // the cards that fit from more cards rank below the top: "one card is not enough"
+  const std::pair<const char*, Constraints> jobs[] = {
+      {R"({"model": "llama-3.1-8b", "task": "inference", "batch": 32, "context": 8192, "framework": "vllm"})", top3},
+      {R"({"model": "llama-2-7b", "task": "full_finetune", "optimizer": "adamw"})", UpTo(1)}};  // "on one card: ..."
+  for (const auto& job : jobs) {
+    const char* json = job.first;
+    INFO(json);
+    const RecommendResult r = Run(json, job.second);
+    int lines = 0;
+    for (const std::string& w : r.why_not) {
+      for (const char* marker : {"one card is not enough (", "on one card: "}) {
+        const size_t at = w.find(marker);
+        if (at == std::string::npos) continue;
+        // "(21.4 GiB usable < 21.5 GiB needed" / ": 21.4 GiB usable < 21.5 GiB needed"
+        const char* p = w.c_str() + at + std::strlen(marker);
+        char* end = nullptr;
+        const double usable = std::strtod(p, &end);
+        REQUIRE(end != p);
+        const size_t lt = w.find(" usable < ", at);
+        REQUIRE(lt != std::string::npos);
+        const double needed = std::strtod(w.c_str() + lt + 10, nullptr);
+        INFO(w);
+        CHECK(usable > 0);
+        CHECK(usable <= needed);  // rounded to 3 figures, they may print the same
+        ++lines;
+      }
+    }
+    CHECK(lines > 0);
+  }
 }
 
 TEST_CASE("guide vs engine: one A100 80 GB cannot hold 13B full fine-tuning without offload (004 §6 case B)") {
