@@ -616,6 +616,10 @@ void ExplainChanges(const Workload& base, const Workload& fitted, FitSearch& sea
          if (field == "offload_params")
            return Plurals(Printf(T.fit_why_offload_params, Gib(a.cpu_offload_params_bytes).c_str(),
                          Gib((a.cpu_offload_params_bytes + a.cpu_offload_bytes) * per_node).c_str(), per_node));
+         // Both at once are one step (FSDP's CPU offload keeps the optimizer with the weights it
+         // updates); the optimizer's line says so instead of counting its own slowdown again.
+         if (fitted.offload_params && !base.offload_params)
+           return Printf(T.fit_why_offload_with_params, Gib(a.cpu_offload_bytes).c_str());
          return Plurals(Printf(T.fit_why_offload, Gib(a.cpu_offload_bytes).c_str(), Gib(a.cpu_offload_bytes * per_node).c_str(), per_node));
        });
   // Listed in knob order (the layout was applied before ZeRO for the numbers).

@@ -90,7 +90,14 @@ TEST_CASE("fit: 70B QLoRA on RTX 4090s: two fit only with parameter offload, fou
   const std::string json = R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-4090", "gpus": 2})";
   const Workload asked = Job(json);
   REQUIRE_FALSE(Estimate(asked, Data()).fits);
-  CHECK(RunFit(json).workload.offload_params);
+  const FitResult offloaded = RunFit(json);
+  CHECK(offloaded.workload.offload_params);
+  // The optimizer goes with the weights in FSDP's CPU offload: its line says so, rather than a
+  // second slowdown of its own ("much slower") for what is one step (a new-user review).
+  const FitChange* opt = Change(offloaded, "offload_optimizer");
+  REQUIRE(opt != nullptr);
+  CHECK(opt->why.find("with the weights") != std::string::npos);
+  CHECK(opt->why.find("much slower") == std::string::npos);
   FitConstraints no_offload;
   no_offload.allow_offload = false;
   const FitResult two = RunFit(json, no_offload);
