@@ -228,8 +228,11 @@ void DrawAccuracyView(const AccuracyDerived& a, const UiEnv& env, UiMemory& memo
 void DrawAccuracyLink(View from, const UiEnv& env, UiMemory& memory) {
   if (!env.accuracy || env.accuracy->Empty()) return;
   const AccuracySummary& s = env.accuracy->overall;
-  const char* format = env.narrow() ? env.text().acc_link_short : env.text().acc_link;
-  const std::string text = Printf(format, ErrorPercentText(s.median_abs_error, env.chinese()).c_str(), s.held) + " ›";
+  // The cases shown but not held are counted on desktops (a review read the median of the held
+  // ones alone as the whole story); a phone's full-width button has room for the median only.
+  const std::string median = ErrorPercentText(s.median_abs_error, env.chinese());
+  const std::string text = (env.narrow() ? Printf(env.text().acc_link_short, median.c_str(), s.held)
+                                         : Printf(env.text().acc_link, median.c_str(), s.held, s.excluded)) + " ›";
   // Full width on phones: a thumb-sized target.
   if (ChipButton(text + "###acc_link", ImVec2(env.narrow() ? -1.0f : 0.0f, 0))) OpenPanel(from, memory);
 }
@@ -241,7 +244,7 @@ void DrawAccuracySummary(View from, const UiEnv& env, UiMemory& memory) {
   SectionTitle(t.acc_share_title);
   ImGui::PushTextWrapPos(0);
   WrappedText(Printf(t.acc_share_line, ErrorPercentText(s.median_abs_error, env.chinese()).c_str(),
-                     ErrorPercentText(s.worst_abs_error, env.chinese()).c_str(), s.held));
+                     ErrorPercentText(s.worst_abs_error, env.chinese()).c_str(), s.held, s.excluded));
   ImGui::PopTextWrapPos();
   const ImVec2 big(env.narrow() ? -1.0f : 0.0f, Em(2.2f));
   if (ChipButton(std::string(t.acc_share_button) + "###acc_open", big)) OpenPanel(from, memory);
