@@ -281,11 +281,7 @@ void ApplyTouchScroll(App& app, atlas::platform::TouchState touch) {
   }
 }
 
-// Nested scrolling as browsers chain it: a wheel over an inner panel (a table in the Cost view)
-// that is already at its end in the wheel's direction scrolls the nearest panel around it that
-// can still move, instead of doing nothing. `dy`: device px, positive down. Null when ImGui's
-// own pick stands (imgui.cpp UpdateMouseWheel: the hovered window, up through children with no
-// scroll range).
+// Whether the wheel can still move `w` the way of `dy` (device px, positive down).
 bool CanWheelMove(const ImGuiWindow* w, float dy) {
   return w->ScrollMax.y > 0.0f && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse) &&
          (dy > 0.0f ? w->Scroll.y < w->ScrollMax.y - 0.5f : w->Scroll.y > 0.5f);
@@ -298,6 +294,11 @@ ImGuiWindow* WheelScrolled(ImGuiWindow* w) {
   return w;
 }
 
+// Nested scrolling as browsers chain it: a wheel over an inner panel (a table in the Cost view)
+// that is already at its end in the wheel's direction scrolls the nearest panel around it that
+// can still move, instead of doing nothing. `dy`: device px, positive down. Null when ImGui's
+// own pick stands (imgui.cpp UpdateMouseWheel: the hovered window, up through children with no
+// scroll range).
 ImGuiWindow* ChainedWheelTarget(float dy) {
   ImGuiWindow* w = GImGui->HoveredWindow;
   if (!w || dy == 0.0f) return nullptr;
