@@ -108,7 +108,7 @@ await run([
     assert(text.includes("自动：中国大陆"), "step 5 does not show the automatic mainland market");
     await go(page, "#v=1&view=walkthrough&lang=zh&walk.step=5");
     ({ text } = await capture(page, "zh walkthrough results"));
-    assert(/国内 市场（地区 [^）]*枢纽/.test(text) && text.includes("¥"), "the results do not price from CN-market sellers in a mainland hub");
+    assert(/国内市场（地区 [^）]*枢纽/.test(text) && text.includes("¥"), "the results do not price from CN-market sellers in a mainland hub");
     // The reader picks the global market in step 5's combo: the link keeps it, and a cold open too.
     await go(page, "#v=1&view=walkthrough&lang=zh&walk.step=4");
     ({ targets } = await capture(page, "zh walkthrough step 5 again"));
