@@ -358,6 +358,20 @@ std::string BrokenIntoLines(const std::string& text, float max_width) {
 
 // The Fits-on chips: the card's tier colour when some count holds the job, grey when none does.
 constexpr float kFitsOnChipAlpha = 0.28f;
+
+// A "Fits on" chip: a small button on desktops; on phones a finger's target at least
+// kFitsOnChipMinCss tall (SmallButton's 17 CSS px was under WCAG 2.2's 24 px minimum target,
+// 2.5.8; a new-user review), as tall as the -/+ steppers beside the fields.
+constexpr float kFitsOnChipMinCss = 28.0f;
+bool FitsOnChip(const std::string& label, const UiEnv& env) {
+  if (!env.narrow()) return ImGui::SmallButton(label.c_str());
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float pad_y = std::max(style.FramePadding.y, (kFitsOnChipMinCss * env.dpr - ImGui::GetTextLineHeight()) * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(style.FramePadding.x, pad_y));
+  const bool pressed = ImGui::Button(label.c_str());
+  ImGui::PopStyleVar();
+  return pressed;
+}
 constexpr ImU32 kFitsOnNoneColor = IM_COL32(60, 60, 66, 120);
 // A count whose layout is a known risk: its chip's words (and legend swatch) in the warning colour.
 constexpr ImU32 kFitsOnRiskColor = kColorWarn;
@@ -731,7 +745,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     ImGui::PushStyleColor(ImGuiCol_Text, e.min_gpus == 0       ? kColorMuted
                                          : flagged          ? kFitsOnRiskColor
                                                             : IM_COL32(235, 238, 245, 255));
-    if (ImGui::SmallButton(label.c_str()) && e.min_gpus > 0) {
+    if (FitsOnChip(label, env) && e.min_gpus > 0) {
       ApplyFitsOn(state.calculator, c, e.gpu_index);
       ui.scroll_to_verdict = true;
     }

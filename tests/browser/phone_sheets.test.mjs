@@ -60,6 +60,9 @@ await run([
       await page.mouse.wheel(0, 400);
     }
     assert(chips.length, "no left-out card of Fits on reached on the phone");
+    // Each chip is a finger's target: at least 24 CSS px tall (WCAG 2.2, 2.5.8); SmallButton's
+    // 17 px was under it (a new-user review).
+    for (const chip of chips) assert(chip[3] >= 24, `a Fits on chip is ${chip[3]} CSS px tall on the phone, under 24`);
     const reasons = [];
     for (const chip of chips) {
       await page.touchscreen.tap(...centre(chip));
