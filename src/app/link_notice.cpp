@@ -46,8 +46,7 @@ std::vector<std::string> English(const std::vector<LinkNotice>& notices) {
   return Worded(notices, Language::kEnglish);
 }
 
-std::string NumberAsTyped(const Json& number) {
-  std::string out = NumberAsWritten(number);
+std::string TypedExponent(std::string out) {
   if (const size_t e = out.find('e'); e != std::string::npos && e + 1 < out.size()) {
     size_t digit = e + 1;
     if (out[digit] == '+') out.erase(digit, 1);
@@ -56,5 +55,7 @@ std::string NumberAsTyped(const Json& number) {
   }
   return out;
 }
+
+std::string NumberAsTyped(const Json& number) { return TypedExponent(NumberAsWritten(number)); }
 
 }  // namespace atlas

@@ -46,6 +46,8 @@ std::string Worded(const LinkNotice& notice, Language language);
 // exponent as people write it ("1e300", "2.5e-7"; Shortest's %g wrote "1e+300" for a link's
 // "1e300"). Here, not in Shortest, which the first frame holds.
 std::string NumberAsTyped(const Json& number);
+// A number's exponent as people type it: "1e+14" -> "1e14", "2.5e-07" -> "2.5e-7".
+std::string TypedExponent(std::string number);
 std::vector<std::string> Worded(const std::vector<LinkNotice>& notices, Language language);
 // The English wording (the CLI, exports' warnings and tests).
 std::vector<std::string> English(const std::vector<LinkNotice>& notices);

@@ -77,11 +77,7 @@ std::string LimitText(double v) {
     std::snprintf(buf, sizeof buf, "%.*e", digits - 1, v);
     if (std::strtod(buf, nullptr) == v) break;
   }
-  std::string s = buf;  // "1e+14", "1.5e+09"
-  const size_t e = s.find('e');
-  size_t digit = e + 1;
-  while (digit < s.size() && (s[digit] == '+' || s[digit] == '0')) ++digit;
-  return s.substr(0, e + 1) + s.substr(digit);
+  return TypedExponent(buf);  // "1e+14" -> "1e14"
 }
 
 // Why a number was refused, naming the limit it crossed ("cost.hours: is \"0\", must be more

@@ -1008,12 +1008,12 @@ void Search::ExplainMissingCards() {
     if (tr.excluded || !tr.unpublished_refusal.empty()) continue;  // the latter: listed below
     const bool listed = std::any_of(res_.configs.begin(), res_.configs.end(), [&](const Recommendation& r) { return r.gpu == id; });
     if (listed) continue;
+    // The card's share for this job, not its size as sold: "24.0 GiB < 21.5 GiB" read as false
+    // (an RTX 4090 serving with vLLM may use 0.9 of its 23.8 GiB usable, 21.4 GiB).
+    const double usable = JobCapacityBytes(one_card_, *g, c_.calibration);
     if (!tr.software_refusal.empty()) {
       res_.why_not.push_back(tr.software_refusal);
     } else if (tr.first_fit_count == 0) {
-      // The card's share for this job, not its size as sold: "24.0 GiB < 21.5 GiB" read as false
-      // (an RTX 4090 serving with vLLM may use 0.9 of its 23.8 GiB usable, 21.4 GiB).
-      const double usable = JobCapacityBytes(one_card_, *g, c_.calibration);
       res_.why_not.push_back(g->memory_bytes < res_.min_single_gpu_bytes || cons_.max_gpus == 1
                                  ? Printf(T.rec_why_not_too_small, g->DisplayName(zh_).c_str(), Gib(usable).c_str(),
                                           Gib(res_.single_gpu_bytes).c_str(), Gib(states).c_str(), Count(m.params).c_str(),
@@ -1024,8 +1024,7 @@ void Search::ExplainMissingCards() {
                                     LayoutLabel(layouts_.At(tr.first_fit_layout), base_, T).c_str(), tr.constraint_failure.c_str()));
     } else if (tr.first_fit_count > 1) {
       res_.why_not.push_back(Plurals(Printf(T.rec_why_not_ranked_multi,
-                                    g->DisplayName(zh_).c_str(), Gib(JobCapacityBytes(one_card_, *g, c_.calibration)).c_str(),
-                                    Gib(res_.single_gpu_bytes).c_str(),
+                                    g->DisplayName(zh_).c_str(), Gib(usable).c_str(), Gib(res_.single_gpu_bytes).c_str(),
                                     Gib(states).c_str(), tr.first_fit_count, LayoutLabel(layouts_.At(tr.first_fit_layout), base_, T).c_str(),
                                     cons_.max_results)));
     } else {

@@ -400,16 +400,10 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
       *m = {};
     }
   }
-  ImGui::SameLine(0, style.ItemInnerSpacing.x);
-  if (RepeatButton("-", ImVec2(button, button))) {
-    const double v = StepNumberField(value, -1, spec);
-    changed |= v != value;
-    value = v;
-    ImGui::GetStateStorage()->SetInt(id, 0);
-  }
-  ImGui::SameLine(0, style.ItemInnerSpacing.x);
-  if (RepeatButton("+", ImVec2(button, button))) {
-    const double v = StepNumberField(value, +1, spec);
+  for (const int direction : {-1, +1}) {
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    if (!RepeatButton(direction < 0 ? "-" : "+", ImVec2(button, button))) continue;
+    const double v = StepNumberField(value, direction, spec);
     changed |= v != value;
     value = v;
     ImGui::GetStateStorage()->SetInt(id, 0);
