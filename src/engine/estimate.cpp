@@ -111,12 +111,12 @@ EstimateResult Estimate(const Workload& w, const Gpu& gpu, const Catalogs& c, La
   r.gpu_memory_bytes = r.gpu->memory_bytes;
   r.usable_memory_bytes = c.calibration.UsableBytes(*r.gpu);
   // Servers that preallocate (vLLM, TensorRT-LLM) need the job inside their share
-  // (PreallocatedShare) and show that share on the device whatever the batch.
+  // (PreallocatedShare; EstimateMemory's required_bytes) and show that share on the device
+  // whatever the batch.
   const double capacity = CapacityOfUsable(r.memory, r.usable_memory_bytes, *r.gpu);
   if (r.memory.preallocated_fraction > 0) {
     const double context = r.memory.device_total_bytes - r.memory.framework_allocated_bytes;
     r.memory.device_total_bytes = std::max(r.memory.device_total_bytes, capacity + context);
-    r.memory.required_bytes = r.memory.framework_allocated_bytes;
   }
   r.compute = EstimateCompute(w, *r.gpu, r.memory, c.assumptions, c.calibration, capacity, language, explain);
   r.headroom_bytes = capacity - r.memory.required_bytes;

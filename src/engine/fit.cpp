@@ -567,8 +567,8 @@ void ExplainChanges(const Workload& base, const Workload& fitted, FitSearch& sea
        },
        [&](const std::string& field, const MemoryBreakdown& b, const MemoryBreakdown& a) {
          if (field == "gpus")
-           return Printf(T.fit_why_gpus, base.gpus, fitted.gpus, gpu_name.c_str(), search.max_gpus(), Gib(b.total_bytes).c_str(),
-                         Gib(a.total_bytes).c_str());
+           return Printf(T.fit_why_gpus, base.gpus, fitted.gpus, gpu_name.c_str(), search.max_gpus(), Gib(b.required_bytes).c_str(),
+                         Gib(a.required_bytes).c_str());
          if (field == "tp") {
            // Serving: as many copies of the model as the cards hold whole groups of TP x PP.
            const int copies_before = base.gpus / std::max(1, base.tp * base.pp);
@@ -585,7 +585,7 @@ void ExplainChanges(const Workload& base, const Workload& fitted, FitSearch& sea
          if (field == "grad_accum") return Plurals(Printf(T.fit_why_grad_accum, static_cast<int>(global)));
          if (field == "micro_batch")
            return Printf(T.fit_why_micro_batch, Gib(b.activations_bytes).c_str(), Gib(a.activations_bytes).c_str());
-         return Plurals(Printf(T.fit_why_layout, fitted.gpus, Gib(b.total_bytes).c_str(), Gib(a.total_bytes).c_str()));
+         return Plurals(Printf(T.fit_why_layout, fitted.gpus, Gib(b.required_bytes).c_str(), Gib(a.required_bytes).c_str()));
        });
   // ZeRO.
   step([&](Workload& x) { x.zero_stage = fitted.zero_stage; },
@@ -634,7 +634,7 @@ std::optional<FitCandidate> FloorUpTo(FitSearch& s, int max_gpus) {
   for (int n : s.counts()) {
     if (n > max_gpus) break;
     auto f = s.Floor(n);
-    if (f && (!floor || f->memory().total_bytes < floor->memory().total_bytes)) floor = f;
+    if (f && (!floor || f->memory().required_bytes < floor->memory().required_bytes)) floor = f;
   }
   return floor;
 }
@@ -665,8 +665,9 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   std::string list;
   for (const std::string& k : knobs) list += (list.empty() ? "" : T.fit_list_separator) + k;
   if (list.empty()) list = T.fit_block_nothing_allowed;
-  out.push_back(Printf(T.fit_block_floor, list.c_str(), Gib(m.total_bytes).c_str(), fw.gpus, name.c_str(),
-                       Gib(g->memory_bytes).c_str(), Gib(m.weights_bytes).c_str(), Gib(m.gradients_bytes).c_str(),
+  // Needed against what the card leaves the job (its usable share), as the Calculator compares.
+  out.push_back(Printf(T.fit_block_floor, list.c_str(), Gib(m.required_bytes).c_str(), fw.gpus, name.c_str(),
+                       Gib(search.capacity(m)).c_str(), Gib(m.weights_bytes).c_str(), Gib(m.gradients_bytes).c_str(),
                        Gib(m.optimizer_bytes).c_str(), Gib(m.activations_bytes).c_str(), Gib(m.kv_cache_bytes).c_str(),
                        Gib(m.overhead_bytes).c_str()));
   // Offload left out for want of host memory.
@@ -684,13 +685,13 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
     FitConstraints any = cons;
     any.allow_quantization = QuantizationAllowed::kAny;
     auto q = floor_with(any);
-    if (q && q->memory().total_bytes < m.total_bytes) out.push_back(Printf(T.fit_block_quantization, Gib(q->memory().total_bytes).c_str()));
+    if (q && q->memory().required_bytes < m.required_bytes) out.push_back(Printf(T.fit_block_quantization, Gib(q->memory().required_bytes).c_str()));
   }
   if (!cons.allow_offload && base.IsTraining() && !base.offload_optimizer) {
     FitConstraints any = cons;
     any.allow_offload = true;
     auto o = floor_with(any);
-    if (o && o->memory().total_bytes < m.total_bytes) out.push_back(Printf(T.fit_block_offload, Gib(o->memory().total_bytes).c_str()));
+    if (o && o->memory().required_bytes < m.required_bytes) out.push_back(Printf(T.fit_block_offload, Gib(o->memory().required_bytes).c_str()));
   }
   // More cards of the same kind (doubling up to kMaxFitGpus); data parallelism may need a
   // larger global batch, said so.
@@ -702,7 +703,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
     std::optional<FitCandidate> found;
     for (int n = std::max(2, max_gpus * 2); n <= kMaxFitGpus && !found; n *= 2) {
       auto f = s.Floor(n);
-      if (f && f->memory().total_bytes <= g->memory_bytes) found = f;
+      if (f && f->memory().required_bytes <= s.capacity(f->memory())) found = f;
     }
     search.memory_estimates += s.memory_estimates;
     const long long global = static_cast<long long>(base.micro_batch) * base.grad_accum * base.dp;
@@ -717,16 +718,19 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
         out.push_back(Printf(T.fit_block_more_gpus, x.gpus, name.c_str(), max_gpus));
     }
   }
-  // A bigger card at the same count: the smallest catalog card that holds the floor.
+  // A bigger card at the same count: the smallest catalog card whose share for the job (its
+  // usable memory, or a preallocating server's fraction of it) holds the floor.
   {
     const Gpu* bigger = nullptr;
     for (const Gpu& card : c.gpus.gpus)
-      if (card.memory_bytes >= m.total_bytes && (!bigger || card.memory_bytes < bigger->memory_bytes)) bigger = &card;
+      if ((fw.gpus == 1 || !card.Standalone()) && m.required_bytes <= JobCapacityBytes(m, card, c.calibration) &&
+          (!bigger || card.memory_bytes < bigger->memory_bytes))
+        bigger = &card;
     if (bigger)
-      out.push_back(Printf(T.fit_block_bigger_card, Gib(m.total_bytes).c_str(), fw.gpus, bigger->DisplayName(zh).c_str(),
+      out.push_back(Printf(T.fit_block_bigger_card, Gib(m.required_bytes).c_str(), fw.gpus, bigger->DisplayName(zh).c_str(),
                            Gib(bigger->memory_bytes).c_str()));
     else
-      out.push_back(Printf(T.fit_block_no_card, Gib(m.total_bytes).c_str()));
+      out.push_back(Printf(T.fit_block_no_card, Gib(m.required_bytes).c_str()));
   }
   if (base.task == Task::kFullFinetune || base.task == Task::kPretrain) out.push_back(T.fit_block_task_training);
   if (!base.IsTraining())

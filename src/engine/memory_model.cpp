@@ -390,7 +390,10 @@ MemoryBreakdown EstimateMemory(const Workload& w, const Assumptions&, const Cali
   const double context = (profile.cuda_context_gib + (w.gpus > 1 ? profile.nccl_gib : 0)) * kBytesPerGiB;
   r.context_bytes = context;
   r.device_total_bytes = r.framework_allocated_bytes + reserve + context + paged;
-  r.required_bytes = r.device_total_bytes;
+  // Servers that preallocate (vLLM, TensorRT-LLM) hold the job inside their share, which leaves
+  // the CUDA context and NCCL buffers outside (estimate.cpp, PreallocatedShare): what must fit
+  // there is what the framework allocates. Every caller (Estimate, recommend, fit) compares this.
+  r.required_bytes = r.preallocated_fraction > 0 ? r.framework_allocated_bytes : r.device_total_bytes;
   r.overhead_bytes = r.device_total_bytes - states;
   r.total_bytes = r.device_total_bytes;
   add("overhead", T.fig_label_overhead, r.overhead_bytes, [&] {

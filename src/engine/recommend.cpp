@@ -600,12 +600,14 @@ void Search::EstimateOneCard() {
   const MemoryBreakdown mb = EstimateMemory(one, a_, c_.calibration, Language::kEnglish, false);
   one_card_ = mb;
   res_.memory_estimates++;
-  res_.single_gpu_bytes = mb.total_bytes;
+  // What one card must hold, in the terms the layout checks compare with its share: a
+  // preallocating server's context sits outside that share (memory_model.cpp required_bytes).
+  res_.single_gpu_bytes = mb.required_bytes;
   res_.single_gpu_model_states_bytes = mb.weights_bytes + mb.gradients_bytes + mb.optimizer_bytes;
   res_.single_gpu_activations_bytes = mb.activations_bytes;
   double floor_one = std::numeric_limits<double>::infinity();
   for (const Layout& l : layouts_.List(layouts_.EstimatedSlot(1, work_, res_.memory_estimates)))
-    if (l.valid) floor_one = std::min(floor_one, l.memory.total_bytes);
+    if (l.valid) floor_one = std::min(floor_one, l.memory.required_bytes);
   res_.min_single_gpu_bytes = std::isfinite(floor_one) ? floor_one : res_.single_gpu_bytes;
 }
 
