@@ -716,6 +716,10 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
         out.push_back(Plurals(Printf(T.fit_block_more_gpus_batch, x.gpus, name.c_str(), static_cast<int>(needed), max_gpus)));
       else
         out.push_back(Printf(T.fit_block_more_gpus, x.gpus, name.c_str(), max_gpus));
+      // Offloaded states are the host's to hold: a 405B full fine-tune "fits" 8 x T4 only with
+      // terabytes of RAM beside them, which the line must say.
+      if (found->host_bytes_per_node > 0 && (x.offload_optimizer || x.offload_params))
+        out.back() += Printf(T.fit_block_more_gpus_host, Gib(found->host_bytes_per_node).c_str());
     }
   }
   // A bigger card at the same count: the smallest catalog card whose share for the job (its

@@ -324,6 +324,11 @@ TEST_CASE("fit: a hopeless job says why, with numbers, and changes nothing") {
                                                                *t4, Data().calibration)));
   CHECK(usable != "16.0 GiB");
   CHECK(PlainSpaces(r.blockers[0]).find("may use " + usable + " of each card") != std::string::npos);
+  // More T4s "fit" only by offloading the 405B model's states: the line says the host RAM it takes.
+  const auto more = std::find_if(r.blockers.begin(), r.blockers.end(),
+                                 [](const std::string& b) { return b.find("It would fit on") != std::string::npos; });
+  REQUIRE(more != r.blockers.end());
+  CHECK(more->find("of host memory per node") != std::string::npos);
   const bool says_task = std::any_of(r.blockers.begin(), r.blockers.end(),
                                      [](const std::string& b) { return b.find("LoRA or QLoRA") != std::string::npos; });
   CHECK(says_task);
