@@ -219,6 +219,7 @@ CalibrationLoad LoadCalibration(const std::string& text, const std::string& file
     c.host_memory_gbps = r.Number("host_memory_gbps", 1, 10000);
     c.cpu_adam_bytes_per_param = r.Number("cpu_adam_bytes_per_param", 1, 100);
     c.moe_alltoall_overlap = r.Number("moe_alltoall_overlap", 0, 1);
+    c.tp_allreduce_growth_per_doubling = r.Number("tp_allreduce_growth_per_doubling", 0, 10);
     c.moe_expert_width_reference = r.Number("moe_expert_width_reference", 1, 1e6);
     c.moe_expert_width_exponent = r.Number("moe_expert_width_exponent", 0, 4);
     c.sources = r.StringList("sources", true);

@@ -81,6 +81,9 @@ struct Calibration {
   double host_memory_gbps = 100;     // CPU Adam for optimizer offload
   double cpu_adam_bytes_per_param = 16;  // bytes the CPU Adam step streams per parameter
   double moe_alltoall_overlap = 0.5;
+  // A decode all-reduce's fixed cost grows with the group: profile latency x (1 + this x
+  // log2(tp / 2)) (gpt-fast's batch-1 TP 1-8 scans on 8 x A100; see data/calibration.json).
+  double tp_allreduce_growth_per_doubling = 0;
   // Grouped expert GEMMs narrower than the reference run at (width / reference)^exponent of the
   // dense efficiency (fitted to NVIDIA's Megatron-Bridge MoE runs; see data/calibration.json).
   double moe_expert_width_reference = 13200;

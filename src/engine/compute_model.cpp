@@ -254,7 +254,11 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
     const double t_compute = 2 * m.active_params * batch / (w.tp * r.peak_flops * r.mfu_used);
     double t_allreduce = 0;
     if (w.tp > 1) {
-      const double latency = profile.tp_allreduce_latency_us * 1e-6 * (tp_over_pcie ? 3 : 1);
+      // The fixed cost per all-reduce is the profile's at TP 2 and grows with each doubling of
+      // the group (more peers to synchronise; smaller per-GPU kernels): gpt-fast's batch-1 scans
+      // (Llama-2-7B, Llama-3-8B, Llama-2-70B on 8 x A100, TP 1-8) fall well short of linear.
+      const double growth = 1 + cal.tp_allreduce_growth_per_doubling * std::log2(w.tp / 2.0);
+      const double latency = profile.tp_allreduce_latency_us * 1e-6 * (tp_over_pcie ? 3 : 1) * growth;
       t_allreduce = 2.0 * m.layers * (latency + 2.0 * (w.tp - 1) / w.tp * batch * m.hidden * 2 / link);
     }
     last_allreduce = t_allreduce;
