@@ -706,6 +706,17 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
       if (f && f->memory().required_bytes <= s.capacity(f->memory())) found = f;
     }
     search.memory_estimates += s.memory_estimates;
+    // The floor proves the count; what the line then describes is the fewest changes at that
+    // count, as Make it fit would pick them: the floor offloads everything it may, which ZeRO-3
+    // over the same cards often does not need (70B QLoRA on 2 x RTX A6000 fits without offload).
+    if (found) {
+      FitConstraints at = more;
+      at.max_gpus = found->w.gpus;
+      FitSearch exact(base, at, c);
+      exact.keep_global_batch = false;
+      if (auto best = exact.Run()) found = std::move(best);
+      search.memory_estimates += exact.memory_estimates;
+    }
     const long long global = static_cast<long long>(base.micro_batch) * base.grad_accum * base.dp;
     if (!found) {
       out.push_back(Printf(T.fit_block_no_count, kMaxFitGpus, name.c_str()));
@@ -715,7 +726,7 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
       if (base.IsTraining() && needed > global)
         out.push_back(Plurals(Printf(T.fit_block_more_gpus_batch, x.gpus, name.c_str(), static_cast<int>(needed), max_gpus)));
       else
-        out.push_back(Printf(T.fit_block_more_gpus, x.gpus, name.c_str(), max_gpus));
+        out.push_back(Plurals(Printf(T.fit_block_more_gpus, x.gpus, name.c_str(), max_gpus)));
       // Offloaded states are the host's to hold: a 405B full fine-tune "fits" 8 x T4 only with
       // terabytes of RAM beside them, which the line must say.
       if (found->host_bytes_per_node > 0 && (x.offload_optimizer || x.offload_params))
@@ -723,18 +734,48 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
     }
   }
   // A bigger card at the same count: the smallest catalog card whose share for the job (its
-  // usable memory, or a preallocating server's fraction of it) holds the floor.
+  // usable memory, or a preallocating server's fraction of it) holds the floor and whose stack
+  // runs the job (data/software.json): one that says "yes" to every feature the job needs
+  // first, else one where nobody says "no" (BR100 was offered for an NF4 QLoRA it cannot run).
   {
+    const std::vector<SoftwareFeature> needed = FeaturesNeeded(fw);
+    auto supported = [&](const Gpu& card) {
+      return std::all_of(needed.begin(), needed.end(), [&](SoftwareFeature f) {
+        return card.software.features[static_cast<size_t>(f)].level == SupportLevel::kYes;
+      });
+    };
     const Gpu* bigger = nullptr;
-    for (const Gpu& card : c.gpus.gpus)
-      if ((fw.gpus == 1 || !card.Standalone()) && m.required_bytes <= JobCapacityBytes(m, card, c.calibration) &&
-          (!bigger || card.memory_bytes < bigger->memory_bytes))
+    bool bigger_supported = false;
+    for (const Gpu& card : c.gpus.gpus) {
+      if ((fw.gpus > 1 && card.Standalone()) || !UnsupportedSoftware(card, fw, cons.language).empty() ||
+          m.required_bytes > JobCapacityBytes(m, card, c.calibration))
+        continue;
+      const bool ok = supported(card);
+      if (!bigger || (ok && !bigger_supported) || (ok == bigger_supported && card.memory_bytes < bigger->memory_bytes)) {
         bigger = &card;
+        bigger_supported = ok;
+      }
+    }
     if (bigger)
       out.push_back(Printf(T.fit_block_bigger_card, Gib(m.required_bytes).c_str(), fw.gpus, bigger->DisplayName(zh).c_str(),
                            Gib(bigger->memory_bytes).c_str()));
     else
       out.push_back(Printf(T.fit_block_no_card, Gib(m.required_bytes).c_str()));
+  }
+  // Training: the longest sequence that would fit, halving from the request's (QLoRA's 65B on one
+  // 48 GB card, Dettmers et al. 2023, trains at 512-1,024 tokens). Said, never applied: the
+  // data's length is the question's.
+  if (base.IsTraining()) {
+    for (int seq = base.seq_len / 2; seq >= 256; seq /= 2) {
+      Workload shorter = base;
+      shorter.seq_len = seq;
+      FitSearch s(shorter, cons, c);
+      const std::optional<FitCandidate> fits = s.Run();
+      search.memory_estimates += s.memory_estimates;
+      if (!fits) continue;
+      out.push_back(Printf(T.fit_block_shorter_sequences, seq, base.seq_len, fits->w.gpus, name.c_str()));
+      break;
+    }
   }
   if (base.task == Task::kFullFinetune || base.task == Task::kPretrain) out.push_back(T.fit_block_task_training);
   if (!base.IsTraining())

@@ -307,6 +307,37 @@ TEST_CASE("preallocating server at the edge: the Calculator, Make it fit and rec
   CHECK(r.single_gpu_bytes == doctest::Approx(e.memory.required_bytes));
 }
 
+// A new user's review (2026-12-07): the walkthrough's 70B QLoRA on one RTX A6000 (48 GB).
+TEST_CASE("fit: 70B QLoRA on one 48 GB card: blockers name a card that runs NF4, more cards without needless offload, and a shorter sequence") {
+  const std::string job = R"({"model": "llama-3.1-70b", "task": "qlora", "gpu": "rtx-a6000", "precision": "nf4",
+      "optimizer": "paged_adamw_8bit", "checkpointing": "full", "lora_rank": 64, "lora_dropout": 0.05})";
+  const FitResult r = RunFit(job);
+  REQUIRE_FALSE(r.fits);
+  auto line = [&](const char* start) -> std::string {
+    for (const std::string& b : r.blockers)
+      if (b.rfind(start, 0) == 0) return b;
+    return "";
+  };
+  // The bigger card runs bitsandbytes (BR100's BIRENSUPA says "no"; it was offered before).
+  const std::string bigger = line("A card that leaves the job at least");
+  REQUIRE_FALSE(bigger.empty());
+  CHECK(bigger.find("BR100") == std::string::npos);
+  const Gpu* named = nullptr;
+  for (const Gpu& g : Data().gpus.gpus)
+    if (bigger.find("e.g. " + g.DisplayName(false) + " (") != std::string::npos) named = &g;
+  REQUIRE(named);
+  CHECK(named->software.features[static_cast<size_t>(SoftwareFeature::kNf4Bitsandbytes)].level == SupportLevel::kYes);
+  // Two cards fit with ZeRO-3 alone: the line says so without an offload it does not need.
+  const std::string more = line("It would fit on 2 x RTX A6000");
+  REQUIRE_FALSE(more.empty());
+  CHECK(more.find("offload") == std::string::npos);
+  CHECK(PlainSpaces(more).find("the job is set to 1 card)") != std::string::npos);
+  // QLoRA's own recipe trains 65B on one 48 GB card at ~1k tokens: said, not applied.
+  CHECK(PlainSpaces(line("With sequences of")).find("With sequences of 1024 tokens instead of 2048 it would fit on 1 x RTX A6000") !=
+        std::string::npos);
+  CHECK(r.workload.seq_len == 2048);
+}
+
 TEST_CASE("fit: a hopeless job says why, with numbers, and changes nothing") {
   const Workload asked = Job(R"({"model": "llama-3.1-405b", "task": "full_finetune", "gpu": "t4"})");
   const FitResult r = Fit(asked, {}, Data());
