@@ -10,10 +10,12 @@ namespace atlas {
 
 namespace {
 
-// Hours as the Cost view takes them: up to the next tenth, within (0, kMaxJobHours].
+// Hours as the Cost view takes them: to the nearest hundredth (36 s), within (0, kMaxJobHours].
+// Not up to the next tenth: the walkthrough's "42.7 h · ¥692" then became the Cost view's
+// 42.8 h and ¥694 for the same job (a new user's review).
 double JobHours(std::optional<double> seconds) {
   if (!seconds || !std::isfinite(*seconds) || *seconds <= 0) return 0;
-  return std::clamp(std::ceil(*seconds / 360.0) / 10.0, 0.1, kMaxJobHours);
+  return std::clamp(std::round(*seconds / 36.0) / 100.0, 0.01, kMaxJobHours);
 }
 
 CarriedJob JobOf(const Workload& w, CarriedJobSource source, std::optional<double> seconds) {

@@ -142,6 +142,9 @@ TEST_CASE("Cost this job from a walkthrough recommendation: its card, count, tim
   CHECK(s.cost.gpu == second.gpu);
   CHECK(s.cost.gpus == second.gpus);
   CHECK(s.cost.hours == doctest::Approx(*second.time_seconds / 3600).epsilon(0.01));
+  // To the nearest 36 s, so the Cost view's total is the walkthrough's (hours up to the next
+  // tenth once made "42.7 h, ¥692" into 42.8 h and ¥694).
+  CHECK(std::fabs(s.cost.hours - *second.time_seconds / 3600) <= 0.005 + 1e-9);
   CHECK(s.cost.focus_region == "cn-guizhou");
   // The link carries it; a fresh page (no memory) follows it again.
   const LinkDecode link = DecodeLink(EncodeLink(s, test::RealCatalogs()), test::RealCatalogs());
