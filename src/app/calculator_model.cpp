@@ -71,8 +71,11 @@ void UpdateCalculatorDerived(const AppState& state, const Catalogs& c, Calculato
     if (e.min_gpus > 0) {
       e.per_gpu_bytes = Estimate(layout, c, Language::kEnglish, false).memory.total_bytes;
       e.risks = LayoutRisks(c.gpus.gpus[i], layout, c.assumptions.gpus_per_node, language);
-      if (!RunsAsEstimated(layout, FrameworkFor(layout), c.gpus.gpus[i]))
-        e.cannot_run = EstimateWarnings(layout, FrameworkFor(layout), c.gpus.gpus[i], language);
+      const Framework framework = FrameworkFor(layout);
+      if (!RunsAsEstimated(layout, framework, c.gpus.gpus[i]))
+        e.cannot_run = EstimateWarnings(layout, framework, c.gpus.gpus[i], language);
+      else if (!SoftwareSaysYes(layout, framework, c.gpus.gpus[i]))
+        e.software_cautions = EstimateWarnings(layout, framework, c.gpus.gpus[i], language);
     } else e.standalone = e.unsupported.empty() && c.gpus.gpus[i].Standalone();
     d.fits_on.push_back(e);
   }

@@ -26,6 +26,9 @@ struct FitsOnEntry {
   // What the layout at min_gpus risks (consumer cards across machines, tensor parallelism over
   // PCIe, serving across nodes: engine LayoutRisks), worded; empty for a plain layout.
   std::vector<RiskFlag> risks;
+  // It runs, but a feature it needs is only partly supported or nobody says (software.json
+  // "partial" / "unknown"): the warnings that say which (engine EstimateWarnings).
+  std::vector<std::string> software_cautions;
   // At that count it fits in memory but cannot run as set (engine RunsAsEstimated false: a
   // feature its software lacks, a split over chips with no link): the warnings that say why.
   std::vector<std::string> cannot_run;

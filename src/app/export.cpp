@@ -124,6 +124,7 @@ std::string CalculatorText(const CalculatorDerived& d, const Catalogs& c, const 
       if (!e.unsupported.empty()) entry["unsupported"] = e.unsupported;
       if (e.standalone) entry["standalone"] = true;
       if (!e.cannot_run.empty()) entry["cannot_run"] = e.cannot_run;
+      if (!e.software_cautions.empty()) entry["software_cautions"] = e.software_cautions;
       // What the layout at that count risks (recommend's risk ids and sentences).
       if (!e.risks.empty()) {
         Json risks = Json::array();

@@ -49,6 +49,13 @@ bool StandaloneSplit(const Workload& w, const Gpu& gpu) {
 
 }  // namespace
 
+bool SoftwareSaysYes(const Workload& w, Framework framework, const Gpu& gpu) {
+  if (!gpu.software.loaded) return true;  // nothing to say yet
+  for (const Need& need : NeedsOf(w, framework))
+    if (SupportFor(gpu, need.feature).level != SupportLevel::kYes) return false;
+  return true;
+}
+
 bool RunsAsEstimated(const Workload& w, Framework framework, const Gpu& gpu) {
   if (StandaloneSplit(w, gpu)) return false;
   for (const Need& need : NeedsOf(w, framework))
@@ -77,6 +84,12 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
                          w.pp, std::max(1, w.dp)));
   for (const Need& need : NeedsOf(w, framework)) {
     const SupportEntry& e = SupportFor(gpu, need.feature);
+    // Nobody says (software.json "unknown"): worth a line, as a plan may rest on it.
+    if (e.level == SupportLevel::kUnknown && gpu.software.loaded) {
+      out.push_back(Printf(T.warn_software_unknown, T.*need.words, gpu.DisplayName(language == Language::kChinese).c_str(),
+                           StackName(gpu.software, language).c_str()));
+      continue;
+    }
     if (e.level != SupportLevel::kNo && e.level != SupportLevel::kPartial) continue;
     out.push_back(Printf(e.level == SupportLevel::kNo ? T.warn_software_no : T.warn_software_partial, T.*need.words,
                          gpu.DisplayName(language == Language::kChinese).c_str(), StackName(gpu.software, language).c_str(),

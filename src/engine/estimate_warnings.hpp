@@ -22,4 +22,8 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
 // link to nothing (Gpu::Standalone). "Partial" support and the other warnings leave it true.
 bool RunsAsEstimated(const Workload& w, Framework framework, const Gpu& gpu);
 
+// True when the card's stack says "yes" to every feature the plan needs (or software.json is not
+// attached yet); false when one is partial, unknown or no: what the Fits-on chips mark "!".
+bool SoftwareSaysYes(const Workload& w, Framework framework, const Gpu& gpu);
+
 }  // namespace atlas

@@ -716,7 +716,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
     const Gpu& g = c.gpus.gpus[e.gpu_index];
     const std::string& name = g.DisplayName(env.chinese());
     // "!" marks a count whose layout is a known risk (the tooltip, or the warnings once picked, say which).
-    const bool flagged = !e.risks.empty() || !e.cannot_run.empty();
+    const bool flagged = !e.risks.empty() || !e.cannot_run.empty() || !e.software_cautions.empty();
     const std::string count = e.min_gpus > 0 ? " x" + std::to_string(e.min_gpus) + (flagged ? " !" : "") : " -";
     std::string label = name + count;
     float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
@@ -757,6 +757,7 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
       if (!env.narrow() && BeginDetail("fits_on_tip", env, 30)) {  // worded only while hovered
         WrappedText(Plurals(Printf(t.calc_fits_on_tip, name.c_str(), e.min_gpus, Bytes(e.per_gpu_bytes).c_str())));
         for (const std::string& why : e.cannot_run) WrappedText("! " + Shown(why, env));
+        for (const std::string& why : e.software_cautions) WrappedText("! " + Shown(why, env));
         for (const RiskFlag& risk : e.risks) WrappedText("! " + risk.text);
         EndDetail(env);
       }

@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 namespace calculator_fit_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
 
 using namespace atlas;
@@ -66,6 +68,39 @@ TEST_CASE("calculator: a stale or failed fit is not applied") {
   REQUIRE(od.fit.fits);
   CHECK_FALSE(ApplyFit(s.calculator, od.fit));
   CHECK(s.calculator == before);
+}
+
+// A new user's review: for a bitsandbytes QLoRA the first chips were cards whose stack nobody
+// says runs it (Hygon DCU, Jetson: software.json "unknown"), with no "!" beside them.
+TEST_CASE("calculator: Fits on marks a card whose software support for the job is unknown, not one that says yes") {
+  AppState s = Opened("#v=1&view=calculator&calc.model=llama-3.1-70b&calc.task=qlora&calc.precision=nf4&calc.optimizer=paged_adamw_8bit"
+                      "&calc.checkpointing=full&calc.gpu=rtx-a6000");
+  CalculatorDerived d;
+  UpdateCalculatorDerived(s, Data(), d, Language::kEnglish);
+  REQUIRE(d.valid);
+  const auto entry = [&](const char* id) -> const FitsOnEntry* {
+    for (const FitsOnEntry& e : d.fits_on)
+      if (Data().gpus.gpus[static_cast<size_t>(e.gpu_index)].id == id) return &e;
+    return nullptr;
+  };
+  const FitsOnEntry* h100 = entry("h100-sxm");
+  REQUIRE(h100);
+  REQUIRE(h100->min_gpus > 0);
+  CHECK(h100->software_cautions.empty());
+  int unknown_marked = 0;
+  for (const FitsOnEntry& e : d.fits_on) {
+    const Gpu& g = Data().gpus.gpus[static_cast<size_t>(e.gpu_index)];
+    if (e.min_gpus == 0 || !e.cannot_run.empty()) continue;
+    const bool unknown = g.software.features[static_cast<size_t>(SoftwareFeature::kNf4Bitsandbytes)].level == SupportLevel::kUnknown;
+    if (!unknown) continue;
+    ++unknown_marked;
+    INFO(g.id);
+    REQUIRE_FALSE(e.software_cautions.empty());
+    const bool says = std::any_of(e.software_cautions.begin(), e.software_cautions.end(),
+                                  [](const std::string& w) { return w.find("no source found says whether it works") != std::string::npos; });
+    CHECK(says);
+  }
+  CHECK(unknown_marked > 0);
 }
 
 }  // namespace calculator_fit_test

@@ -481,7 +481,7 @@ TEST_CASE("Fits on marks a count whose layout is a known risk, and the verdict s
   // Eight V100 hold it over NVLink, but its stack cannot run this job as set (RunsAsEstimated):
   // marked too, where a pick would have led to "Fits in memory, but it cannot run as set".
   CHECK(text.find("[ Tesla V100 SXM2 32GB x8 ! ]") != std::string::npos);
-  CHECK(text.find("! a risky layout (hover for why)") != std::string::npos);
+  CHECK(text.find("! a risky layout or software (hover for why)") != std::string::npos);
   // That layout picked: the risk is said under the verdict, and the job still fits.
   state = Calculator70BServedOn("rtx-4090", 8);
   const std::string picked = LastFrameText(state, env, 3);
