@@ -235,7 +235,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   // Decode step for a batch of B: read the weights touched (MoE: the experts some token in the
   // batch routes to) and the batch's KV cache at the achievable bandwidth, compute 2·N_active·B,
   // partly hidden under the reads, plus two tensor-parallel all-reduces of B·h values per layer.
-  const bool tp_over_pcie = w.tp > 1 && !g.nvlink_class;
+  const bool tp_over_pcie = w.tp * g.devices_per_card > 1 && !g.nvlink_class;
   const double link = TpLinkGbps(g, cal) * kBytesPerGB;
   double last_allreduce = 0;
   // MoE: the expected fraction of experts a batch touches is 1 - (1 - k/E)^batch, computed as
@@ -253,13 +253,15 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
     const double t_mem = w.pp * (weight_bytes + kv) / bw;
     const double t_compute = 2 * m.active_params * batch / (w.tp * r.peak_flops * r.mfu_used);
     double t_allreduce = 0;
-    if (w.tp > 1) {
+    // A card of several devices (Gpu::devices_per_card) is split over them too: TP x devices.
+    const int tp_devices = w.tp * g.devices_per_card;
+    if (tp_devices > 1) {
       // The fixed cost per all-reduce is the profile's at TP 2 and grows with each doubling of
       // the group (more peers to synchronise; smaller per-GPU kernels): gpt-fast's batch-1 scans
       // (Llama-2-7B, Llama-3-8B, Llama-2-70B on 8 x A100, TP 1-8) fall well short of linear.
-      const double growth = 1 + cal.tp_allreduce_growth_per_doubling * std::log2(w.tp / 2.0);
+      const double growth = 1 + cal.tp_allreduce_growth_per_doubling * std::log2(tp_devices / 2.0);
       const double latency = profile.tp_allreduce_latency_us * 1e-6 * (tp_over_pcie ? 3 : 1) * growth;
-      t_allreduce = 2.0 * m.layers * (latency + 2.0 * (w.tp - 1) / w.tp * batch * m.hidden * 2 / link);
+      t_allreduce = 2.0 * m.layers * (latency + 2.0 * (tp_devices - 1) / tp_devices * batch * m.hidden * 2 / link);
     }
     last_allreduce = t_allreduce;
     return std::max(t_mem, t_compute) + (1 - profile.decode_overlap) * std::min(t_mem, t_compute) + t_allreduce + launch +

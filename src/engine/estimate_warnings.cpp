@@ -79,6 +79,13 @@ std::vector<std::string> EstimateWarnings(const Workload& w, Framework framework
                            count(global_batch_tokens).c_str(), w.micro_batch, std::max(1, w.grad_accum),
                            std::max(1, w.dp), w.seq_len));
   }
+  // Several devices on one card (gpus.json devices_per_card): the estimate is of the card split
+  // over them, which the software must be told (AMD: the MI250X's two GCDs are two GPUs).
+  if (gpu.devices_per_card > 1) {
+    const std::string device = Gib(gpu.memory_bytes / gpu.devices_per_card);
+    out.push_back(Printf(T.warn_multi_device, gpu.DisplayName(language == Language::kChinese).c_str(), gpu.devices_per_card,
+                         device.c_str(), w.tp * gpu.devices_per_card, device.c_str(), gpu.devices_per_card));
+  }
   if (StandaloneSplit(w, gpu))
     out.push_back(Printf(T.warn_standalone_split, gpu.DisplayName(language == Language::kChinese).c_str(), w.gpus, w.tp,
                          w.pp, std::max(1, w.dp)));

@@ -185,6 +185,7 @@ Gpu ReadGpu(FieldReader& r, bool first_frame_copy) {
   if (!first_frame_copy || r.Has("interconnect_zh")) g.interconnect_zh = ReadChinese(r, "interconnect", g.interconnect);
   g.interconnect_gbps = ReadRequiredFigure(r, g, "interconnect_gbps", 0, kMaxBandwidthGbps);
   g.nvlink_class = r.Bool("nvlink_class");
+  if (r.Has("devices_per_card")) g.devices_per_card = static_cast<int>(r.Integer("devices_per_card", 1, 8));
   g.form_factor = r.String("form_factor");
   if (!first_frame_copy || r.Has("form_factor_zh")) g.form_factor_zh = ReadChinese(r, "form_factor", g.form_factor);
   g.domestic = r.Bool("domestic");

@@ -40,6 +40,10 @@ struct Gpu {
   std::string interconnect_zh;
   double interconnect_gbps = 0;  // GB/s per GPU, bidirectional
   bool nvlink_class = false;     // GPU-to-GPU fabric >= 200 GB/s (NVLink, IF, HCCS, ...)
+  // Chips on the card that software sees as separate GPUs (MI250X: 2 GCDs of 64 GB; Atlas 300I
+  // Duo: 2 x Ascend 310P). The figures above are the whole card's; a job on one card is split
+  // over them with tensor parallelism (gpus.json "devices_per_card", default 1).
+  int devices_per_card = 1;
   std::string form_factor;
   std::string form_factor_zh;
   bool domestic = false;  // 国产: Chinese-designed

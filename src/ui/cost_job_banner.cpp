@@ -5,6 +5,7 @@
 #include "theme.hpp"
 #include "widgets.hpp"
 
+#include <cmath>
 #include <imgui.h>
 
 namespace atlas::ui {
@@ -47,8 +48,10 @@ void DrawCarriedJobBanner(AppState& state, const Catalogs& c, const UiEnv& env, 
   const UiText& t = env.text();
   const Gpu* gpu = c.gpus.Find(job.gpu);
   const std::string card = gpu ? gpu->DisplayName(env.chinese()) : job.gpu;
-  // One decimal, as the walkthrough writes a job's hours ("42.7 h", not "43 h").
-  const std::string hours = FormatNumber(job.hours, job.hours < 0.1 ? 2 : job.hours < 1000 ? 1 : 0);
+  // One decimal, as the walkthrough writes a job's hours ("42.7 h", not "43 h"); whole hours
+  // (a month of serving, 730 h) and long jobs without.
+  const bool whole = job.hours == std::round(job.hours) || job.hours >= 1000;
+  const std::string hours = FormatNumber(job.hours, whole ? 0 : job.hours < 0.1 ? 2 : 1);
   const std::string span = job.serving ? Printf(t.job_month_of_serving, hours.c_str()) : Printf(t.job_hours, hours.c_str());
   const std::string from = job.source == CarriedJobSource::kCalculator ? std::string(t.job_from_calc)
                                                                         : Printf(t.job_from_walk, state.cost.job_rank);

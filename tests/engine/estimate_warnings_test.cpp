@@ -54,6 +54,31 @@ TEST_CASE("QLoRA's NF4 base and paged 8-bit AdamW on MLU370 and MTT S4000: warne
   CHECK(cuda.warnings.empty());
 }
 
+// AMD: the MI250X's two GCDs are two GPUs to software (64 GB, 1.64 TB/s each). A new user's
+// review read a 32B model "on one MI250X at TP 1" as one 128 GB device at 3.28 TB/s.
+TEST_CASE("a card of two devices: the estimate splits it with TP 2, counts the all-reduces and says so") {
+  const std::string job = R"({"model": "qwen2.5-32b", "task": "inference", "gpu": "mi250x", "batch": 1})";
+  const EstimateResult r = EstimateJson(job);
+  REQUIRE(r.ok);
+  CHECK(Count(r.warnings, "Instinct MI250X appears to software as 2 devices of 64.0 GiB each") == 1);
+  CHECK(Count(r.warnings, "(TP 2 in all") == 1);
+  CHECK(Count(EstimateJson(job, Language::kChinese).warnings, "在软件中表现为 2 个设备") == 1);
+  // The same card as one device: faster, as no all-reduce joins the halves.
+  Gpu one = *test::RealCatalogs().gpus.Find("mi250x");
+  REQUIRE(one.devices_per_card == 2);
+  one.devices_per_card = 1;
+  RequestParse p = ParseEstimateRequest(Json::parse(job), test::RealCatalogs());
+  REQUIRE(p.ok());
+  const EstimateResult single = Estimate(p.workload, one, test::RealCatalogs(), Language::kEnglish);
+  REQUIRE(single.ok);
+  REQUIRE(r.compute.tpot_seconds);
+  REQUIRE(single.compute.tpot_seconds);
+  CHECK(*r.compute.tpot_seconds > *single.compute.tpot_seconds * 1.02);
+  CHECK(Count(single.warnings, "appears to software as") == 0);
+  // A card of one device says nothing of it.
+  CHECK(Count(EstimateJson(R"({"model": "qwen2.5-32b", "task": "inference", "gpu": "mi300x"})").warnings, "appears to software as") == 0);
+}
+
 TEST_CASE("FP8 on a stack without it, serving frameworks the stack lacks or only partly has") {
   const EstimateResult fp8 = EstimateJson(R"({"model": "llama-3.1-8b", "task": "full_finetune", "precision": "fp8",
                                               "gpu": "ascend-910b", "gpus": 8, "zero_stage": 3})");
