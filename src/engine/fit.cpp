@@ -763,10 +763,11 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
       out.push_back(Printf(T.fit_block_no_card, Gib(m.required_bytes).c_str()));
   }
   // Training: the longest sequence that would fit, halving from the request's (QLoRA's 65B on one
-  // 48 GB card, Dettmers et al. 2023, trains at 512-1,024 tokens). Said, never applied: the
-  // data's length is the question's.
+  // 48 GB card, Dettmers et al. 2023, trains at 512-1,024 tokens), at most 4 halvings and not
+  // below 256 tokens (each try is a whole search). Said, never applied: the data's length is
+  // the question's.
   if (base.IsTraining()) {
-    for (int seq = base.seq_len / 2; seq >= 256; seq /= 2) {
+    for (int seq = base.seq_len / 2, tries = 0; seq >= 256 && tries < 4; seq /= 2, ++tries) {
       Workload shorter = base;
       shorter.seq_len = seq;
       FitSearch s(shorter, cons, c);
