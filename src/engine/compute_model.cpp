@@ -258,12 +258,15 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
     }
     return t_allreduce;
   };
+  // The weights `tokens` tokens read in one step: all of a dense model; an MoE's shared part and
+  // the experts some token routes to.
+  auto touched_weight_bytes = [&](double tokens) {
+    if (!moe) return memory.weights_bytes;
+    const double touched = 1 - std::exp(tokens * log_expert_missed);  // expected fraction of experts used
+    return memory.weights_bytes * ((1 - expert_share) + expert_share * touched);
+  };
   auto step_seconds = [&](double batch) {
-    double weight_bytes = memory.weights_bytes;
-    if (moe) {
-      const double touched = 1 - std::exp(batch * log_expert_missed);  // expected fraction of experts used
-      weight_bytes *= (1 - expert_share) + expert_share * touched;
-    }
+    const double weight_bytes = touched_weight_bytes(batch);
     const double kv = KvCacheBytes(m, w.context, batch, w.kv_precision, w.tp, w.pp);
     const double t_mem = w.pp * (weight_bytes + kv) / bw;
     const double t_compute = 2 * m.active_params * batch / (w.tp * r.peak_flops * r.mfu_used);
@@ -277,12 +280,8 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   // expert), all-reduces prompt x h values twice per layer and runs the per-step kernel chain
   // (roofline, Williams et al. 2009). The FLOP-only figure read 9.8 ms for a 1,024-token prompt
   // through DeepSeek-V3 on 8 x H200, under one read of its FP8 weights (~25 ms).
-  {
-    double weight_bytes = memory.weights_bytes;
-    if (moe) weight_bytes *= (1 - expert_share) + expert_share * (1 - std::exp(w.prompt_tokens * log_expert_missed));
-    const double t_read = w.pp * weight_bytes / bw;
-    r.ttft_seconds = std::max(*r.ttft_seconds, t_read) + allreduce_seconds(w.prompt_tokens) + launch + moe_kernels;
-  }
+  const double t_read_prompt_weights = w.pp * touched_weight_bytes(w.prompt_tokens) / bw;
+  r.ttft_seconds = std::max(*r.ttft_seconds, t_read_prompt_weights) + allreduce_seconds(w.prompt_tokens) + launch + moe_kernels;
   const double step = step_seconds(w.batch);
   const double allreduce = last_allreduce;
   r.decode_step_seconds = step;

@@ -2,6 +2,7 @@
 
 #include "compute_model.hpp"
 #include "estimate_request.hpp"
+#include "estimate_warnings.hpp"
 #include "format.hpp"
 #include "memory_model.hpp"
 #include "recommend.hpp"
@@ -736,21 +737,17 @@ void ExplainBlockers(const Workload& base, const FitConstraints& cons, const Cat
   // A bigger card at the same count: the smallest catalog card whose share for the job (its
   // usable memory, or a preallocating server's fraction of it) holds the floor and whose stack
   // runs the job (data/software.json): one that says "yes" to every feature the job needs
-  // first, else one where nobody says "no" (BR100 was offered for an NF4 QLoRA it cannot run).
+  // first (SoftwareSaysYes, as the Fits-on marks), else one where nobody says "no" (BR100 was
+  // offered for an NF4 QLoRA it cannot run).
   {
-    const std::vector<SoftwareFeature> needed = FeaturesNeeded(fw);
-    auto supported = [&](const Gpu& card) {
-      return std::all_of(needed.begin(), needed.end(), [&](SoftwareFeature f) {
-        return card.software.features[static_cast<size_t>(f)].level == SupportLevel::kYes;
-      });
-    };
+    const Framework framework = FrameworkFor(fw);
     const Gpu* bigger = nullptr;
     bool bigger_supported = false;
     for (const Gpu& card : c.gpus.gpus) {
       if ((fw.gpus > 1 && card.Standalone()) || !UnsupportedSoftware(card, fw, cons.language).empty() ||
           m.required_bytes > JobCapacityBytes(m, card, c.calibration))
         continue;
-      const bool ok = supported(card);
+      const bool ok = SoftwareSaysYes(fw, framework, card);
       if (!bigger || (ok && !bigger_supported) || (ok == bigger_supported && card.memory_bytes < bigger->memory_bytes)) {
         bigger = &card;
         bigger_supported = ok;
