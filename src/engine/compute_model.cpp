@@ -344,6 +344,8 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
                        Plurals(Printf(T.fig_users_inputs, w.target_tokens_per_second, w.context, replicas)), T.fig_users_source};
   });
   if (users == 0 && explain) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
+  // The known gap, said where the figure is (data/validation_cases.json lists the case).
+  if (moe && explain) r.notes.push_back(T.comp_note_moe_ttft);
   return r;
 }
 
