@@ -220,6 +220,8 @@ CalibrationLoad LoadCalibration(const std::string& text, const std::string& file
     c.cpu_adam_bytes_per_param = r.Number("cpu_adam_bytes_per_param", 1, 100);
     c.moe_alltoall_overlap = r.Number("moe_alltoall_overlap", 0, 1);
     c.tp_allreduce_growth_per_doubling = r.Number("tp_allreduce_growth_per_doubling", 0, 10);
+    c.moe_prefill_us_per_expert = r.Number("moe_prefill_us_per_expert", 0, 1000);
+    c.moe_prefill_ns_per_token_slot = r.Number("moe_prefill_ns_per_token_slot", 0, 100000);
     c.moe_expert_width_reference = r.Number("moe_expert_width_reference", 1, 1e6);
     c.moe_expert_width_exponent = r.Number("moe_expert_width_exponent", 0, 4);
     c.sources = r.StringList("sources", true);

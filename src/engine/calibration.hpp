@@ -84,6 +84,11 @@ struct Calibration {
   // A decode all-reduce's fixed cost grows with the group: profile latency x (1 + this x
   // log2(tp / 2)) (gpt-fast's batch-1 TP 1-8 scans on 8 x A100; see data/calibration.json).
   double tp_allreduce_growth_per_doubling = 0;
+  // An MoE prefill's own cost per MoE layer, beyond its FLOPs and weight reads: a fixed part per
+  // routed expert (grouped GEMM scheduling over every expert's slice) and a part per prompt token
+  // and routed slot (routing, permutation, un-permutation on every tensor-parallel rank). 0 = none.
+  double moe_prefill_us_per_expert = 0;
+  double moe_prefill_ns_per_token_slot = 0;
   // Grouped expert GEMMs narrower than the reference run at (width / reference)^exponent of the
   // dense efficiency (fitted to NVIDIA's Megatron-Bridge MoE runs; see data/calibration.json).
   double moe_expert_width_reference = 13200;
