@@ -358,6 +358,9 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   // 11 of the 12 DeepSeek-R1 TTFT runs on SGLang v0.5.12 and TensorRT-LLM 1.3 in
   // data/validation_cases.json are within 25 % (the twelfth is listed, not held).
   if (moe && explain) r.notes.push_back(Printf(T.comp_note_moe_ttft, 11, 12, 25));
+  // From 16 users on, MoE serving leaves what the model follows (the 64-user InferenceX rows in
+  // data/validation_cases.json, listed with their reason): said where the figures are.
+  if (moe && explain && w.batch >= 16) r.notes.push_back(Printf(T.comp_note_moe_many_users, w.batch, 40));
   return r;
 }
 

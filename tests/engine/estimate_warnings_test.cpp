@@ -92,6 +92,21 @@ TEST_CASE("an MoE serving estimate says how its time to first token was fitted a
   CHECK(Count(dense.notes, "expert scheduling") == 0);
 }
 
+// MoE serving at 64 users is outside what the model follows (InferenceX#3173's rows, listed):
+// said from 16 users on, for MoE only.
+TEST_CASE("an MoE serving estimate for many users says the model stops following measurements there") {
+  auto notes_for = [](const char* model, int batch) {
+    const EstimateResult r = EstimateJson(std::string(R"({"model": ")") + model + R"(", "task": "inference", "precision": "fp8",
+                                          "gpu": "h200-sxm", "gpus": 8, "tp": 8, "batch": )" + std::to_string(batch) + "}");
+    REQUIRE(r.ok);
+    return r.notes;
+  };
+  CHECK(Count(notes_for("deepseek-r1", 32), "At 32 users an MoE server runs beyond") == 1);
+  CHECK(Count(notes_for("deepseek-r1", 32), "about 40 % longer") == 1);
+  CHECK(Count(notes_for("deepseek-r1", 8), "runs beyond") == 0);
+  CHECK(Count(notes_for("llama-3.1-70b", 64), "runs beyond") == 0);
+}
+
 // DeepSeek-R1 FP8 on 8 x B200, SGLang v0.5.12, one user: 160.36 ms for a 1,024-token prompt and
 // 314.28 ms for 8,192 (SemiAnalysisAI/InferenceX#3363). Without the MoE prefill term the engine
 // read 28 and 79 ms; its slope per prompt token is held too, not only the sum.
