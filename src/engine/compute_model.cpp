@@ -223,9 +223,10 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   // prefill time only, and a note where the decode figures would be (gpus.json "unpublished").
   if (g.IsUnpublished("memory_bandwidth_gbps")) {
     add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
+      const std::string idle = Duration(*r.ttft_seconds, language);
       return ComputeExplanation{T.fig_ttft_formula,
-                         Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, 0.0,
-                                Duration(*r.ttft_seconds, language).c_str()),
+                         Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, idle.c_str(), w.batch, 0.0,
+                                idle.c_str()),
                          Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
     });
     if (explain) r.notes.push_back(Printf(T.comp_note_bandwidth_unpublished, g.DisplayName(language == Language::kChinese).c_str()));
@@ -320,10 +321,12 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   r.tokens_per_second_per_user = 1 / tpot;
   r.tokens_per_second = output_tokens > 0 ? w.batch * output_tokens / (ttft + output_tokens * tpot) * replicas
                                           : w.batch / step * replicas;
-  add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
+  // The figure shown is the time to first token at the job's concurrency (what its users wait);
+  // the idle server's is in the inputs. A review read "168 ms" above "at concurrency 64: 176 ms".
+  add("ttft_seconds", T.fig_label_ttft, ttft, "s", [&] {
     return ComputeExplanation{T.fig_ttft_formula,
-                       Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp, w.batch, rho,
-                              Duration(ttft, language).c_str()),
+                       Printf(T.fig_ttft_inputs, w.prompt_tokens, r.peak_flops / kFlopsPerTflops, r.mfu_used, w.tp,
+                              Duration(*r.ttft_seconds, language).c_str(), w.batch, rho, Duration(ttft, language).c_str()),
                        Printf(T.fig_ttft_source, r.efficiency_source.c_str())};
   });
   add("tokens_per_second", T.fig_label_decode, *r.tokens_per_second, "tokens/s", [&] {

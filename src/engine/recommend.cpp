@@ -395,9 +395,14 @@ struct GpuTrace {  // what happened to one card, for the "why not" lines
   int first_fit_count = 0;           // smallest count where some layout fit in memory
   LayoutRef first_fit_layout;        // named only if a why-not line quotes it
   std::string constraint_failure;    // first reason a fitting configuration was rejected
+  double failed_user_speed = -1;     // serving: the per-user speed of the layout that line quotes
   bool accepted = false;
   std::string software_refusal;      // the job's software is not supported on the card
   std::string unpublished_refusal;   // a figure the job needs is not published for the card
+  // Layouts passed over because they need FP8 and the card has no FP8 tensor cores or no FP8
+  // software: a card with no fitting layout was then never tried, not too small.
+  bool fp8_skipped = false;
+  bool fp8_no_tensor_cores = false;
 };
 
 // The figure a job needs that the card's vendor does not publish (gpus.json "unpublished"), or
@@ -681,13 +686,14 @@ Judged Search::Judge(const Gpu& g, size_t gi, int n, LayoutRef ref, double capac
   } else {
     r.tokens_per_second = cr.tokens_per_second;
     r.tokens_per_second_per_user = cr.tokens_per_second_per_user;
-    r.ttft_seconds = cr.ttft_seconds;
+    // What the job's users wait for their first token, at its concurrency (the Calculator's figure).
+    const std::optional<double> ttft = cr.ttft_at_concurrency_seconds ? cr.ttft_at_concurrency_seconds : cr.ttft_seconds;
+    r.ttft_seconds = ttft;
     if (cr.tokens_per_second_per_user && *cr.tokens_per_second_per_user < base_.target_tokens_per_second)
       j.failure = Printf(T.rec_fail_speed, Cards(n, T).c_str(), LayoutLabel(l, base_, T).c_str(),
                          *cr.tokens_per_second_per_user, base_.target_tokens_per_second);
-    else if (cons_.latency_ms && cr.ttft_seconds && *cr.ttft_seconds * 1e3 > *cons_.latency_ms)
-      j.failure = Printf(T.rec_fail_latency, Cards(n, T).c_str(), LayoutLabel(l, base_, T).c_str(),
-                         *cr.ttft_seconds * 1e3, *cons_.latency_ms);
+    else if (cons_.latency_ms && ttft && *ttft * 1e3 > *cons_.latency_ms)
+      j.failure = Printf(T.rec_fail_latency, Cards(n, T).c_str(), LayoutLabel(l, base_, T).c_str(), *ttft * 1e3, *cons_.latency_ms);
   }
   j.x.hours = hours;
   // Cost: owned cards pay no rent; rented ones the container quote.
@@ -754,7 +760,11 @@ void Search::SearchCard(size_t gi) {
     const std::vector<Layout>& list = layouts_.List(slot);
     for (size_t li = 0; li < list.size(); ++li) {
       const Layout& l = list[li];
-      if (l.needs_fp8 && (!g.fp8_dense_tflops || fp8_refused)) continue;
+      if (l.needs_fp8 && (!g.fp8_dense_tflops || fp8_refused)) {
+        tr.fp8_skipped = true;
+        tr.fp8_no_tensor_cores = !g.fp8_dense_tflops;
+        continue;
+      }
       if (!l.valid) continue;
       res_.evaluated++;
       const double capacity = JobCapacityBytes(l.memory, usable_bytes, g);
@@ -767,7 +777,15 @@ void Search::SearchCard(size_t gi) {
       if (!j.failure.empty()) {
         // The why-not line quotes the largest count tried for time and speed (more cards only
         // help there), the smallest for cost (more cards only cost more).
-        if (tr.constraint_failure.empty() || !j.budget_fail) tr.constraint_failure = std::move(j.failure);
+        // Serving too slow: the line quotes the fastest layout per user tried, not the last one (a
+        // review read "64 cards (4 replicas x PP 16) decode 2.1 tokens/s", the slowest layout).
+        const double speed = j.x.r.tokens_per_second_per_user.value_or(-1);
+        const bool slower = !training_ && !j.budget_fail && !tr.constraint_failure.empty() && speed >= 0 &&
+                            speed < tr.failed_user_speed;
+        if ((tr.constraint_failure.empty() || !j.budget_fail) && !slower) {
+          tr.constraint_failure = std::move(j.failure);
+          tr.failed_user_speed = speed;
+        }
         // Training is fastest with the first fitting layout (later ones add recomputation), so
         // only a larger count can help; cost only grows with the count.
         if (j.budget_fail && (!training_ || l.shape.checkpointing == base_.checkpointing)) stop_card = true;
@@ -905,7 +923,8 @@ void Search::Explain(const Accepted& x, Recommendation& r) const {
     if (cr.tokens_per_second_per_user)
       r.reasons.push_back(Printf(T.rec_reason_speed,
                                  *cr.tokens_per_second_per_user, base.target_tokens_per_second,
-                                 cr.ttft_seconds.value_or(0) * 1e3, cr.tokens_per_second.value_or(0)));
+                                 cr.ttft_at_concurrency_seconds.value_or(cr.ttft_seconds.value_or(0)) * 1e3,
+                                 cr.tokens_per_second.value_or(0)));
   } else if (cr.time_seconds) {
     r.reasons.push_back(Printf(T.rec_reason_time, Count(base.train_tokens).c_str(),
                                HoursText(hours, T).c_str(), n, cr.peak_flops / kFlopsPerTflops, PeakKindText(cr.peak_kind, cons_.language).c_str(),
@@ -1015,6 +1034,9 @@ void Search::ExplainMissingCards() {
     const double usable = JobCapacityBytes(one_card_, *g, c_.calibration);
     if (!tr.software_refusal.empty()) {
       res_.why_not.push_back(tr.software_refusal);
+    } else if (tr.first_fit_count == 0 && tr.fp8_skipped) {
+      res_.why_not.push_back(Printf(T.rec_why_not_fp8, g->DisplayName(zh_).c_str(),
+                                    tr.fp8_no_tensor_cores ? T.rec_fp8_no_tensor_cores : T.rec_fp8_no_software));
     } else if (tr.first_fit_count == 0) {
       res_.why_not.push_back(g->memory_bytes < res_.min_single_gpu_bytes || cons_.max_gpus == 1
                                  ? Printf(T.rec_why_not_too_small, g->DisplayName(zh_).c_str(), Gib(usable).c_str(),

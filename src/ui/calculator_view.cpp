@@ -179,11 +179,10 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
                   &picked))
     SelectPreset(s, c, picked);
   TestTarget(env, "calc_model");  // the picker (browser tests type into its search)
-  if (m.IsMoe())
-    ImGui::TextDisabled(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(), m.layers,
-                        AttentionName(m.attention, t));
-  else
-    ImGui::TextDisabled(t.calc_model_summary, Count(m.params).c_str(), m.layers, AttentionName(m.attention, t));
+  // Wrapped: on a phone "671B params, 37.6B active, 61 layers, MLA attention" ran past the panel.
+  ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), m.IsMoe() ? Printf(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(),
+                                                 m.layers, AttentionName(m.attention, t))
+                                        : Printf(t.calc_model_summary, Count(m.params).c_str(), m.layers, AttentionName(m.attention, t)));
   ImGui::SetNextItemWidth(Em(5));
   ImGui::InputTextWithHint("##size", t.calc_custom_size_hint, ui.custom_size, sizeof ui.custom_size);
   ImGui::SameLine();

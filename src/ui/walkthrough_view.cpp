@@ -425,7 +425,7 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorGood), "%s", t.walk_owned);
   }
   if (r.pareto) {
-    ImGui::SameLine();
+    SameLineIfFits(ImGui::CalcTextSize(t.walk_pareto).x);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColorWarn), "%s", t.walk_pareto);
     ImGui::SameLine();
     HelpMarker(t.walk_pareto_help, env);

@@ -16,6 +16,8 @@ namespace atlas::ui {
 // "text###id": a label in the UI's language whose ImGui id stays the same in every language.
 inline std::string Labeled(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
+// ImGui::SameLine(), or a new line when less than `width` is left on this one.
+void SameLineIfFits(float width);
 // "(?)" marker: its text as a wrapped hover tooltip on desktops; on phones (env.narrow()) a tap on
 // it opens the text as a sheet, as BeginDetail's details do. Reported as the test target "help"
 // (tests hover or tap every one; see TestTarget).

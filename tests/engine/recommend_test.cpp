@@ -423,4 +423,36 @@ TEST_CASE("tight memory (under 10 % headroom) and one-seller rents are flagged o
   CHECK(chosen.one_seller_price());
 }
 
+// A new-user review (DeepSeek-R1 FP8 serving, 64 users) read "A100 SXM4 80GB on one card: ...;
+// no layout fits on up to 64 cards" while the Calculator fits it on 16 (FP8 weights run
+// weight-only there). The search never tried the card: its layouts need FP8, which the A100 has
+// no tensor cores for. The line says that, and not a memory reason.
+TEST_CASE("why not: a card passed over for FP8 says so, not that no layout fits") {
+  Constraints c = UpTo(64);
+  c.max_results = 3;
+  const RecommendResult r = Run(R"({"model": "deepseek-r1", "task": "inference", "precision": "fp8", "batch": 64})", c);
+  const auto a100 = std::find_if(r.why_not.begin(), r.why_not.end(),
+                                 [](const std::string& s) { return s.rfind("A100 SXM4 80GB", 0) == 0; });
+  REQUIRE(a100 != r.why_not.end());
+  CHECK(a100->find("not tried, as this job runs FP8") != std::string::npos);
+  CHECK(a100->find("no FP8 tensor cores") != std::string::npos);
+  CHECK(a100->find("no layout fits") == std::string::npos);
+  // At BF16 the same card is tried, and the line is about what happened to it.
+  const RecommendResult bf16 = Run(R"({"model": "deepseek-r1", "task": "inference", "precision": "bf16", "batch": 64})", c);
+  for (const std::string& s : bf16.why_not) CHECK(s.find("not tried, as this job runs FP8") == std::string::npos);
+}
+
+// The same review read "L40S: fits from 16 cards (PP 16), but 64 cards (4 replicas x PP 16) decode
+// 2.1 tokens/s per user": the last layout tried, the slowest per user. The line quotes the fastest.
+TEST_CASE("why not: a card too slow for the target is quoted at its fastest layout per user") {
+  Constraints c = UpTo(64);
+  c.max_results = 3;
+  const RecommendResult r = Run(R"({"model": "deepseek-r1", "task": "inference", "precision": "fp8", "batch": 64})", c);
+  const auto l40s = std::find_if(r.why_not.begin(), r.why_not.end(), [](const std::string& s) { return s.rfind("L40S:", 0) == 0; });
+  REQUIRE(l40s != r.why_not.end());
+  CHECK(l40s->find("decode") != std::string::npos);
+  CHECK(l40s->find("x PP 16)") == std::string::npos);
+  CHECK(l40s->find("TP 8") != std::string::npos);
+}
+
 }  // namespace recommend_test

@@ -528,7 +528,7 @@ TEST_CASE("a job that does not fit: its speed figures are said to be as if it fi
   REQUIRE(serving != std::string::npos);
   CHECK(caveat != std::string::npos);
   CHECK(serving < caveat);
-  CHECK(caveat < text.find("Decode throughput"));
+  CHECK(caveat < text.find("Output throughput (incl. prefill)"));
   CHECK(text.find("batch per replica (concurrent sequences)") != std::string::npos);
   // Make it fit's FP8 weights leave 70.2 of 71.7 GiB used: said to be tight, as the Walkthrough
   // marks such a plan (it was a green "Then ..." alone).
@@ -938,6 +938,37 @@ TEST_CASE("the Accuracy panel opens over the Calculator and Share, in both langu
     }
   }
   CHECK(Accuracy().computations == 1);
+}
+
+// A review on a phone saw a recommendation heading's "(?)" wrapped a character a line ("(", "?",
+// ")" stacked at the right edge): placed after SameLine where less than its width is left, under
+// a text wrap position, ImGui wrapped it. The mark now moves to the next line whole.
+TEST_CASE("a (?) at a line's end moves to the next line whole instead of wrapping a character a line") {
+  ImGuiHeadless imgui(390, 844, 1);
+  const ui::UiEnv env = EnvFor({390, 844, 1});
+  for (int frame = 0; frame < 2; ++frame) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(200, 400));
+    ImGui::Begin("narrow", nullptr, ImGuiWindowFlags_NoDecoration);
+    ImGui::PushTextWrapPos(0);
+    const float start_x = ImGui::GetCursorScreenPos().x;
+    // A heading that leaves less room than "(?)" on its line.
+    std::string filler;
+    while (ImGui::CalcTextSize((filler + "W").c_str()).x < ImGui::GetContentRegionAvail().x - 2) filler += "W";
+    ImGui::TextUnformatted(filler.c_str());
+    ImGui::SameLine();
+    ui::HelpMarker("help text", env);
+    const ImVec2 min = ImGui::GetItemRectMin(), size = ImGui::GetItemRectSize();
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+    ImGui::Render();
+    if (frame == 1) {
+      CHECK(min.x == doctest::Approx(start_x));                                 // on a line of its own
+      CHECK(size.y < ImGui::GetTextLineHeight() * 1.5f);                         // one line, not three
+      CHECK(size.x == doctest::Approx(ImGui::CalcTextSize("(?)").x).epsilon(0.01));
+    }
+  }
 }
 
 }  // namespace smoke_test
