@@ -360,7 +360,12 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   // The known gap, said where the figure is (data/validation_cases.json lists the case).
   // 11 of the 12 DeepSeek-R1 TTFT runs on SGLang v0.5.12 and TensorRT-LLM 1.3 in
   // data/validation_cases.json are within 25 % (the twelfth is listed, not held).
-  if (moe && explain) r.notes.push_back(Printf(T.comp_note_moe_ttft, 11, 12, 25));
+  // The full note where the term was measured (DeepSeek-V3/R1's 256 experts, top 8); one line for
+  // other MoE models, whose cost is scaled, not measured (a review found the paragraph repeated
+  // for Mixtral on 2 x A100, a phone screen long).
+  if (moe && explain)
+    r.notes.push_back(m.experts == 256 && m.experts_per_token == 8 ? Printf(T.comp_note_moe_ttft, 11, 12, 25)
+                                                                    : std::string(T.comp_note_moe_ttft_scaled));
   // From 16 users on, MoE serving leaves what the model follows (the 64-user InferenceX rows in
   // data/validation_cases.json, listed with their reason): said where the figures are.
   if (moe && explain && w.batch >= 16) r.notes.push_back(Printf(T.comp_note_moe_many_users, w.batch, 40));

@@ -184,6 +184,7 @@ Workload LayoutWorkload(const Layout& l, const Workload& base) {
 std::string LayoutLabel(const Layout& l, const Workload& base, const EngineText& T) {
   const LayoutShape& s = l.shape;
   const int size = s.gpus / std::max(1, l.replicas);
+  const char* x = T.rec_layout_times;  // " x "; Chinese text multiplies with " × " (a review saw both in one line)
   std::string label;
   switch (l.kind) {
     case LayoutKind::kOneGpu: label = T.rec_layout_one_gpu; break;
@@ -192,12 +193,12 @@ std::string LayoutLabel(const Layout& l, const Workload& base, const EngineText&
     case LayoutKind::kDp: label = s.zero_stage == 0 ? Printf("DDP %d", s.gpus) : Printf("ZeRO-%d DP %d", s.zero_stage, s.gpus); break;
     case LayoutKind::kDpEp: label = Printf("ZeRO-%d DP %d + EP %d", s.zero_stage, s.gpus, s.ep); break;
     case LayoutKind::kTpDp:
-      label = s.dp > 1 ? Printf("TP %d x DP %d, ZeRO-1%s", s.tp, s.dp, s.ep > 1 ? Printf(" + EP %d", s.ep).c_str() : "")
+      label = s.dp > 1 ? Printf("TP %d%sDP %d, ZeRO-1%s", s.tp, x, s.dp, s.ep > 1 ? Printf(" + EP %d", s.ep).c_str() : "")
                        : Printf("TP %d", s.tp);
       break;
-    case LayoutKind::kTpPpDp: label = Printf("TP 8 x PP %d x DP %d%s", s.pp, s.dp, s.dp > 1 ? ", ZeRO-1" : ""); break;
+    case LayoutKind::kTpPpDp: label = Printf("TP 8%sPP %d%sDP %d%s", x, s.pp, x, s.dp, s.dp > 1 ? ", ZeRO-1" : ""); break;
     case LayoutKind::kServeTp: label = Printf("TP %d", size); break;
-    case LayoutKind::kServeTpPp: label = Printf("TP 8 x PP %d", size / 8); break;
+    case LayoutKind::kServeTpPp: label = Printf("TP 8%sPP %d", x, size / 8); break;
     case LayoutKind::kServePp: label = Printf("PP %d", size); break;
   }
   if (l.serving)

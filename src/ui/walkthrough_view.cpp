@@ -239,7 +239,8 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
                                                                             : t.walk_warn_seq;
     ColoredWrapped(kColorWarn, Printf(format, FormatNumber(warning.value).c_str(), FormatNumber(warning.limit).c_str()));
   }
-  Rule(t, serving ? t.walk_job_rule_serve : t.walk_job_rule_train, numbers, t.walk_job_source);
+  // A serving job's rule cites the KV cache, not the training laws (a review read Chinchilla under "200 users").
+  Rule(t, serving ? t.walk_job_rule_serve : t.walk_job_rule_train, numbers, serving ? t.walk_job_source_serve : t.walk_job_source);
 }
 
 // "Full fine-tuning · BF16": the method in the UI's language, the precision in capitals.

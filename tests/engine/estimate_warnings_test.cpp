@@ -90,6 +90,11 @@ TEST_CASE("an MoE serving estimate says how its time to first token was fitted a
   const EstimateResult dense = EstimateJson(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "h100-sxm", "gpus": 4, "tp": 4})");
   REQUIRE(dense.ok);
   CHECK(Count(dense.notes, "expert scheduling") == 0);
+  // Another MoE model gets one line saying the cost is scaled, not the DeepSeek paragraph.
+  const EstimateResult mixtral = EstimateJson(R"({"model": "mixtral-8x7b", "task": "inference", "gpu": "a100-80gb-sxm", "gpus": 2, "tp": 2})");
+  REQUIRE(mixtral.ok);
+  CHECK(Count(mixtral.notes, "scaled from DeepSeek-R1 measurements") == 1);
+  CHECK(Count(mixtral.notes, "70.9 ms on 8 x B300") == 0);
 }
 
 // MoE serving at 64 users is outside what the model follows (InferenceX#3173's rows, listed):
