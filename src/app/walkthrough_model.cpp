@@ -75,6 +75,14 @@ std::vector<std::string> PrecisionsFor(const std::string& method) {
   return {"bf16", "fp16", "fp8", "fp32"};
 }
 
+void SelectWalkthroughPreset(WalkthroughState& s, const Catalogs& c, const std::string& id) {
+  s.model_preset = id;
+  const ModelSpec* m = id.empty() ? nullptr : c.models.Find(id);
+  if (!m || s.method != "inference" || m->released_weights.empty()) return;
+  const std::vector<std::string> ok = PrecisionsFor(s.method);
+  if (std::find(ok.begin(), ok.end(), m->released_weights) != ok.end()) s.precision = m->released_weights;
+}
+
 void NormalizeWalkthrough(WalkthroughState& s) {
   s.step = std::clamp(s.step, 0, kWalkSteps - 1);
   switch (s.task) {

@@ -98,6 +98,9 @@ bool WalkthroughPricesInChina(const WalkthroughState& s, Language language);
 std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language, const RegionCatalog& regions);
 // Keeps method and precision consistent with the task (after a task change or a link).
 void NormalizeWalkthrough(WalkthroughState& s);
+// Picks a model preset ("" = the custom size); a serving job then starts in the weight format its
+// authors publish (models.json released_weights: gpt-oss 4-bit, DeepSeek-V3/R1 FP8), as the Calculator's pick does.
+void SelectWalkthroughPreset(WalkthroughState& s, const Catalogs& c, const std::string& id);
 
 // `language`: the one the explanations are shown in (switching it recomputes).
 ATLAS_DEFERRED void UpdateWalkthroughDerived(const AppState& state, const Catalogs& catalogs, WalkthroughDerived& derived,

@@ -163,6 +163,9 @@ ModelSpec ReadModel(FieldReader& r) {
   m.params = r.Number("params", 1e3, 1e14);
   m.active_params = r.Number("active_params", 1e3, 1e14);
   m.license = r.NullableString("license").value_or("");
+  m.released_weights = r.StringOr("released_weights", "");
+  if (!m.released_weights.empty() && m.released_weights != "bf16" && m.released_weights != "fp8" && m.released_weights != "int4")
+    r.Fail("released_weights", "must be \"bf16\", \"fp8\" or \"int4\" (the format the authors publish)");
   m.notes = r.NullableString("notes").value_or("");
   m.sources = r.StringList("sources", true);
   m.activation_bytes_per_sample = r.NullableNumber("activation_bytes_per_sample", 1, 1e12, false).value_or(0);

@@ -48,6 +48,9 @@ struct ModelSpec {
   int sliding_window_layers = 0;
   double activation_bytes_per_sample = 0;  // CNN only: FP32 training activations per sample
   std::string license;
+  // The weight format its authors publish ("fp8", "int4"; "" = 16-bit), what a server loads as
+  // released: a serving job picked from the presets starts there (data/models.json released_weights).
+  std::string released_weights;
   std::string notes;
   std::vector<std::string> sources;
 

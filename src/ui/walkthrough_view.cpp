@@ -158,7 +158,7 @@ void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived&
                    env.chinese()},
                   picker, &picked)) {
     if (picked.empty()) s.custom_params = preset ? preset->params : 7e9;
-    s.model_preset = picked;
+    SelectWalkthroughPreset(s, c, picked);
   }
   if (s.model_preset.empty()) {
     // Parameters as people write them ("70B", "1.5T"), 10^6 .. 10^14, steps 1-2-5.
