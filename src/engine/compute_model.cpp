@@ -357,12 +357,11 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
                        Plurals(Printf(T.fig_users_inputs, w.target_tokens_per_second, w.context, replicas)), T.fig_users_source};
   });
   if (users == 0 && explain) r.notes.push_back(Printf(T.comp_note_no_user, w.target_tokens_per_second));
-  // The known gap, said where the figure is (data/validation_cases.json lists the case).
-  // 11 of the 12 DeepSeek-R1 TTFT runs on SGLang v0.5.12 and TensorRT-LLM 1.3 in
-  // data/validation_cases.json are within 25 % (the twelfth is listed, not held).
-  // The full note where the term was measured (DeepSeek-V3/R1's 256 experts, top 8); one line for
-  // other MoE models, whose cost is scaled, not measured (a review found the paragraph repeated
-  // for Mixtral on 2 x A100, a phone screen long).
+  // How the MoE prefill term was fitted, said where the figure is: in full where it was measured
+  // (DeepSeek-V3/R1's 256 experts, top 8: 11 of the 12 TTFT runs on SGLang v0.5.12 and
+  // TensorRT-LLM 1.3 in data/validation_cases.json within 25 %, the twelfth listed, not held); one
+  // line for other MoE models, whose cost is scaled, not measured (a review found the paragraph
+  // repeated for Mixtral on 2 x A100, a phone screen long).
   if (moe && explain)
     r.notes.push_back(m.experts == 256 && m.experts_per_token == 8 ? Printf(T.comp_note_moe_ttft, 11, 12, 25)
                                                                     : std::string(T.comp_note_moe_ttft_scaled));

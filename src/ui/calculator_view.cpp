@@ -180,9 +180,11 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
     SelectPreset(s, c, picked);
   TestTarget(env, "calc_model");  // the picker (browser tests type into its search)
   // Wrapped: on a phone "671B params, 37.6B active, 61 layers, MLA attention" ran past the panel.
-  ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), m.IsMoe() ? Printf(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(),
-                                                 m.layers, AttentionName(m.attention, t))
-                                        : Printf(t.calc_model_summary, Count(m.params).c_str(), m.layers, AttentionName(m.attention, t)));
+  const std::string summary =
+      m.IsMoe() ? Printf(t.calc_model_summary_moe, Count(m.params).c_str(), Count(m.active_params).c_str(), m.layers,
+                         AttentionName(m.attention, t))
+                : Printf(t.calc_model_summary, Count(m.params).c_str(), m.layers, AttentionName(m.attention, t));
+  ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), summary);
   ImGui::SetNextItemWidth(Em(5));
   ImGui::InputTextWithHint("##size", t.calc_custom_size_hint, ui.custom_size, sizeof ui.custom_size);
   ImGui::SameLine();
