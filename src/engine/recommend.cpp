@@ -895,7 +895,7 @@ void Search::Explain(const Accepted& x, Recommendation& r) const {
                                Gib(l.memory.weights_bytes).c_str())));
   if (lw.tp * lw.pp > 1)
     r.reasons.push_back(Printf(T.rec_reason_split,
-                               lw.tp > 1 && lw.pp > 1 ? Printf("TP %d x PP %d", lw.tp, lw.pp).c_str()
+                               lw.tp > 1 && lw.pp > 1 ? Printf("TP %d%sPP %d", lw.tp, T.rec_layout_times, lw.pp).c_str()
                                : lw.tp > 1           ? Printf(T.rec_tensor_parallel, lw.tp).c_str()
                                                      : Printf(T.rec_pipeline_parallel, lw.pp).c_str(),
                                lw.tp * lw.pp, Gib(l.memory.weights_bytes).c_str()));
@@ -1022,6 +1022,27 @@ void Search::MarkPareto() {
 void Search::ExplainMissingCards() {
   const double states = res_.single_gpu_model_states_bytes;
   const ModelSpec& m = base_.model;
+  // Each card's best accepted configuration (ranked first of its card), for "ranks below the top
+  // N" lines: a review asked "what about the H100 I can get?", which the rank alone did not say.
+  std::vector<int> best_of_card(c_.gpus.gpus.size(), -1);
+  for (int i : RankedOrder()) {
+    int& best = best_of_card[static_cast<size_t>(accepted_[static_cast<size_t>(i)].r.gpu_index)];
+    if (best < 0) best = i;
+  }
+  auto best_text = [&](size_t gi) -> std::string {
+    if (best_of_card[gi] < 0) return "";
+    const Accepted& x = accepted_[static_cast<size_t>(best_of_card[gi])];
+    const std::string layout = x.r.gpus > 1 ? Printf(T.rec_best_layout, LayoutLabel(layouts_.At(x.layout), base_, T).c_str()) : "";
+    const std::string cost = x.r.cost_cny ? Cny(*x.r.cost_cny) : std::string(T.rec_best_no_price);
+    // Why a plan cheaper than the last listed can still rank below it (Ranker: flagged plans after
+    // unflagged ones, the other market's prices after local offers).
+    const char* why = cons_.prefer_low_risk && (x.r.risky || x.r.vendor_claim)              ? T.rec_best_flagged
+                      : x.r.availability == Recommendation::Availability::kOtherMarket ? T.rec_best_other_market
+                                                                                        : "";
+    if (!training_ && x.r.tokens_per_second_per_user)
+      return Printf(T.rec_best_serving, Cards(x.r.gpus, T).c_str(), layout.c_str(), *x.r.tokens_per_second_per_user, cost.c_str(), why);
+    return Printf(T.rec_best_training, Cards(x.r.gpus, T).c_str(), layout.c_str(), HoursText(x.hours, T).c_str(), cost.c_str(), why);
+  };
   for (const std::string& id : PopularGpuIds()) {
     const Gpu* g = c_.gpus.Find(id);
     if (!g) continue;
@@ -1051,9 +1072,10 @@ void Search::ExplainMissingCards() {
       res_.why_not.push_back(Plurals(Printf(T.rec_why_not_ranked_multi,
                                     g->DisplayName(zh_).c_str(), Gib(usable).c_str(), Gib(res_.single_gpu_bytes).c_str(),
                                     Gib(states).c_str(), tr.first_fit_count, LayoutLabel(layouts_.At(tr.first_fit_layout), base_, T).c_str(),
-                                    cons_.max_results)));
+                                    cons_.max_results, best_text(gi).c_str())));
     } else {
-      res_.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh_).c_str(), cons_.max_results, ObjectivePhrase(cons_.objective, T)));
+      res_.why_not.push_back(Printf(T.rec_why_not_ranked, g->DisplayName(zh_).c_str(), cons_.max_results, ObjectivePhrase(cons_.objective, T),
+                                    best_text(gi).c_str()));
     }
   }
   // Every card left out for a figure its vendor does not publish, popular or not: the user

@@ -455,4 +455,31 @@ TEST_CASE("why not: a card too slow for the target is quoted at its fastest layo
   CHECK(l40s->find("TP 8") != std::string::npos);
 }
 
+// A review: "H100 SXM5 80GB: fits, but ranks below the top 5 by cost" did not answer "what about
+// the H100 I can get?". The line gives the card's best plan, and why a cheaper one ranks lower.
+TEST_CASE("why not: a card that fits but ranks below the list says its best plan") {
+  Constraints c;
+  c.max_results = 5;
+  const RecommendResult r = Run(R"({"model": "llama-3.1-8b", "task": "lora", "train_tokens": 50000000})", c);
+  auto line_of = [&](const char* card) {
+    const auto it = std::find_if(r.why_not.begin(), r.why_not.end(), [&](const std::string& s) { return s.rfind(card, 0) == 0; });
+    REQUIRE(it != r.why_not.end());
+    return *it;
+  };
+  const std::string h100 = line_of("H100 SXM5 80GB:");
+  INFO(h100);
+  CHECK(h100.find("ranks below the top 5") != std::string::npos);
+  CHECK(h100.find("; its best: 1\u00A0card, ") != std::string::npos);  // one card: no layout in brackets
+  CHECK(h100.find("\u00A0h, ¥") != std::string::npos);            // its hours and cost
+  // A plan cheaper than the list's last that still ranks lower says why.
+  const double last = *r.configs.back().cost_cny;
+  for (const std::string& line : r.why_not) {
+    const size_t yen = line.rfind("¥");
+    if (line.find("its best:") == std::string::npos || yen == std::string::npos) continue;
+    INFO(line);
+    if (std::strtod(line.c_str() + yen + std::strlen("¥"), nullptr) < last * 0.99)
+      CHECK((line.find("ranks after") != std::string::npos));
+  }
+}
+
 }  // namespace recommend_test
