@@ -95,11 +95,8 @@ std::string SelectPreset(CalculatorState& s, const Catalogs& c, const std::strin
   if (s.workload.task == Task::kPretrain) s.workload.train_tokens = 20 * m->params;
   // Served, a model starts in the format its authors publish (gpt-oss: MXFP4 experts, 4-bit; DeepSeek-V3
   // and R1: FP8), not BF16: a review read gpt-oss-120b as 222 GiB on one H100, advised to re-quantise.
-  if (s.workload.task == Task::kInference) {
-    if (m->released_weights == "int4") s.workload.precision = Precision::kInt4;
-    else if (m->released_weights == "fp8") s.workload.precision = Precision::kFp8;
-    else if (m->released_weights == "bf16") s.workload.precision = Precision::kBf16;
-  }
+  if (s.workload.task == Task::kInference)
+    if (const std::optional<Precision> released = ParsePrecision(m->released_weights)) s.workload.precision = *released;
   return {};
 }
 

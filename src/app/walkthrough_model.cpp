@@ -41,13 +41,6 @@ namespace {
 
 bool IsTrainingMethod(const std::string& m) { return m == "full_finetune" || m == "lora" || m == "qlora" || m == "pretrain"; }
 
-std::optional<Precision> ParsePrecision(const std::string& s) {
-  for (Precision p : {Precision::kFp32, Precision::kTf32, Precision::kBf16, Precision::kFp16, Precision::kFp8, Precision::kInt8,
-                      Precision::kInt4, Precision::kNf4})
-    if (s == ToString(p)) return p;
-  return std::nullopt;
-}
-
 Task TaskOf(const std::string& method) {
   if (method == "pretrain") return Task::kPretrain;
   if (method == "lora") return Task::kLora;

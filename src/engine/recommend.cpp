@@ -548,6 +548,7 @@ class Search {
   // One fitting layout on a card: its speed, cost, energy and flags, or the constraint it misses.
   Judged Judge(const Gpu& g, size_t gi, int n, LayoutRef ref, double capacity, int owned_count, const CardPrice& price);
   std::vector<int> RankedOrder() const;
+  std::vector<int> ranked_;  // RankedOrder(), made once by ListBest (ExplainMissingCards reads it too)
   Recommendation MakeRecommendation(const Accepted& x);
   void Explain(const Accepted& x, Recommendation& r) const;
   const std::optional<PriceUsed>& PriceUsedFor(size_t gi);
@@ -863,7 +864,8 @@ void Search::ListBest() {
   // At most two configurations per card in the list, so one cheap card does not fill it.
   std::vector<int> per_card(c_.gpus.gpus.size(), 0);
   res_.configs.reserve(std::min(accepted_.size(), static_cast<size_t>(cons_.max_results)));
-  for (int i : RankedOrder()) {
+  ranked_ = RankedOrder();
+  for (int i : ranked_) {
     const Accepted& x = accepted_[static_cast<size_t>(i)];
     if (static_cast<int>(res_.configs.size()) >= cons_.max_results) break;
     if (per_card[static_cast<size_t>(x.r.gpu_index)] >= 2 && !x.r.owned) continue;
@@ -1025,7 +1027,7 @@ void Search::ExplainMissingCards() {
   // Each card's best accepted configuration (ranked first of its card), for "ranks below the top
   // N" lines: a review asked "what about the H100 I can get?", which the rank alone did not say.
   std::vector<int> best_of_card(c_.gpus.gpus.size(), -1);
-  for (int i : RankedOrder()) {
+  for (int i : ranked_) {
     int& best = best_of_card[static_cast<size_t>(accepted_[static_cast<size_t>(i)].r.gpu_index)];
     if (best < 0) best = i;
   }

@@ -103,6 +103,12 @@ std::optional<Framework> ParseFramework(const std::string& name) {
   return std::nullopt;
 }
 
+std::optional<Precision> ParsePrecision(const std::string& name) {
+  for (int i = 0; i <= static_cast<int>(Precision::kQ8_0); ++i)
+    if (name == ToString(static_cast<Precision>(i))) return static_cast<Precision>(i);
+  return std::nullopt;
+}
+
 Framework FrameworkFor(const Workload& w) {
   if (w.framework != Framework::kAuto) return w.framework;
   if (w.task == Task::kInference) return IsGgufFormat(w.precision) ? Framework::kLlamaCpp : Framework::kVllm;

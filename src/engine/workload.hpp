@@ -77,6 +77,8 @@ struct Workload {
 Framework FrameworkFor(const Workload& w);
 // The framework named `name` (its ToString form), or nothing.
 std::optional<Framework> ParseFramework(const std::string& name);
+// The precision named `name` (its ToString form: "bf16", "fp8", "int4", ...), or nothing.
+std::optional<Precision> ParsePrecision(const std::string& name);
 bool IsGgufFormat(Precision p);
 
 const char* ToString(Task t);

@@ -68,15 +68,22 @@ struct WrappedLayout {
 
 }  // namespace
 
+namespace {
+// A new line when less than `width` is left on the current one (after a SameLine).
+void NewLineIfNarrower(float width) {
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+}  // namespace
+
 void SameLineIfFits(float width) {
   ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  NewLineIfNarrower(width);
 }
 
 void HelpMarker(const char* text, const UiEnv& env) {
   // Placed after SameLine at a line's end it would wrap a character a line ("(", "?", ")" stacked
   // on a phone): the whole mark moves to the next line instead.
-  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("(?)").x) ImGui::NewLine();
+  NewLineIfNarrower(ImGui::CalcTextSize("(?)").x);
   ImGui::TextDisabled("(?)");
   // On phones a tap opens the help as a sheet, as the tables' details do: a lifted finger hovers
   // nothing (platform/web/main.cpp), so a tooltip would show for a frame. On desktops a hover
