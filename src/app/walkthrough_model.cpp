@@ -20,17 +20,17 @@ namespace atlas {
 const std::vector<GuideRow>& GuideTable() {
   using T = EngineText;
   static const std::vector<GuideRow> rows = {
-      {1e9, 7e9, 1, "1B-7B", &T::wt_task_full_finetune, &T::wt_hw_4090_or_a10, "24-32\u00A0GB", "004 §4.2"},
-      {1e9, 7e9, 0, "1B-7B", &T::wt_task_pretrain, &T::wt_hw_4090_zero3, &T::wt_mem_pooled, "004 §4.2"},
-      {7e9, 13e9, 2, "7B-13B", &T::wt_task_lora_qlora, &T::wt_hw_4090_or_3090, &T::wt_mem_24gb_4bit, "004 §4.2"},
-      {7e9, 13e9, 1, "7B-13B", &T::wt_task_full_finetune, &T::wt_hw_a100_or_mi300x, "120-160\u00A0GB", "004 §4.2"},
-      {34e9, 70e9, 2, "34B-70B", &T::wt_task_lora, &T::wt_hw_a100_barely, "80-160\u00A0GB", "004 §4.2"},
-      {34e9, 70e9, 1, "34B-70B", &T::wt_task_full_finetune, &T::wt_hw_h100_model_parallel, "320-640\u00A0GB", "004 §4.2"},
-      {100e9, 1e15, 0, "> 100B (MoE)", &T::wt_task_pretrain, &T::wt_hw_h100_thousands, &T::wt_mem_distributed, "004 §4.2"},
-      {100e9, 1e15, 0, "> 100B", &T::wt_task_large_training, &T::wt_hw_h100_cluster, &T::wt_mem_80gb_2tbs, "000 §5.2"},
-      {10e9, 100e9, 2, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, "000 §5.2"},
-      {10e9, 100e9, 1, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, "000 §5.2"},
-      {0, 1e9, 3, "< 1B", &T::wt_task_small_inference, &T::wt_hw_t4_or_3060, &T::wt_mem_8gb_int8, "000 §5.2"},
+      {1e9, 7e9, 1, "1B-7B", &T::wt_task_full_finetune, &T::wt_hw_4090_or_a10, "24-32\u00A0GB", &T::wt_src_table_region},
+      {1e9, 7e9, 0, "1B-7B", &T::wt_task_pretrain, &T::wt_hw_4090_zero3, &T::wt_mem_pooled, &T::wt_src_table_region},
+      {7e9, 13e9, 2, "7B-13B", &T::wt_task_lora_qlora, &T::wt_hw_4090_or_3090, &T::wt_mem_24gb_4bit, &T::wt_src_table_region},
+      {7e9, 13e9, 1, "7B-13B", &T::wt_task_full_finetune, &T::wt_hw_a100_or_mi300x, "120-160\u00A0GB", &T::wt_src_table_region},
+      {34e9, 70e9, 2, "34B-70B", &T::wt_task_lora, &T::wt_hw_a100_barely, "80-160\u00A0GB", &T::wt_src_table_region},
+      {34e9, 70e9, 1, "34B-70B", &T::wt_task_full_finetune, &T::wt_hw_h100_model_parallel, "320-640\u00A0GB", &T::wt_src_table_region},
+      {100e9, 1e15, 0, "> 100B (MoE)", &T::wt_task_pretrain, &T::wt_hw_h100_thousands, &T::wt_mem_distributed, &T::wt_src_table_region},
+      {100e9, 1e15, 0, "> 100B", &T::wt_task_large_training, &T::wt_hw_h100_cluster, &T::wt_mem_80gb_2tbs, &T::wt_src_table_tiers},
+      {10e9, 100e9, 2, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, &T::wt_src_table_tiers},
+      {10e9, 100e9, 1, "10B-100B", &T::wt_task_medium_finetune, &T::wt_hw_4x_a6000, &T::wt_mem_32gb_600gbs, &T::wt_src_table_tiers},
+      {0, 1e9, 3, "< 1B", &T::wt_task_small_inference, &T::wt_hw_t4_or_3060, &T::wt_mem_8gb_int8, &T::wt_src_table_tiers},
       {8e9, 8e9, 2, "8B", &T::wt_task_case_a, &T::wt_hw_4090_4bit, "24\u00A0GB", &T::wt_src_case_a},
       {13e9, 13e9, 1, "13B", &T::wt_task_case_b, &T::wt_hw_1x_a100, "80\u00A0GB", &T::wt_src_case_b},
   };
@@ -289,6 +289,76 @@ void OpenInCalculator(AppState& state, const WalkthroughDerived& d, int config) 
   state.calculator.workload = w;
   state.calculator.model_preset = d.model_preset;
   state.view = View::kCalculator;
+}
+
+namespace {
+
+// The walkthrough's answer for a Calculator format it does not offer: the same bytes per weight
+// (FP16 as BF16, TF32 as FP32 storage, NF4 as INT4) or the next larger (Q5_K_M, Q6_K as INT8), so
+// a ranked plan never holds less memory than the job needs.
+std::string NearestWalkPrecision(Precision p, const std::string& method) {
+  const std::vector<std::string> ok = PrecisionsFor(method);
+  const std::string own = ToString(p);
+  if (std::find(ok.begin(), ok.end(), own) != ok.end()) return own;
+  switch (p) {
+    case Precision::kFp16: return "bf16";
+    case Precision::kTf32: return "fp32";
+    case Precision::kNf4:
+    case Precision::kQ4KM: return method == "inference" ? "int4" : ok.front();
+    case Precision::kQ5KM:
+    case Precision::kQ6K:
+    case Precision::kQ8_0: return method == "inference" ? "int8" : ok.front();
+    default: return ok.front();
+  }
+}
+
+}  // namespace
+
+WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const WalkthroughState& base, const Catalogs& c) {
+  const Workload& w = calculator.workload;
+  WalkHandOver out;
+  WalkthroughState& s = out.walkthrough;
+  s = base;
+  switch (w.task) {
+    case Task::kPretrain: s.task = WalkthroughTask::kPretrain; s.method = "pretrain"; break;
+    case Task::kFullFinetune: s.task = WalkthroughTask::kFullFinetune; s.method = "full_finetune"; break;
+    case Task::kLora: s.task = WalkthroughTask::kPeft; s.method = "lora"; break;
+    case Task::kQlora: s.task = WalkthroughTask::kPeft; s.method = "qlora"; break;
+    case Task::kInference: s.task = WalkthroughTask::kRealtimeServing; s.method = "inference"; break;
+  }
+  s.precision = NearestWalkPrecision(w.precision, s.method);
+  out.precision_from = w.precision;
+  out.precision_mapped = s.precision != ToString(w.precision);
+  const ModelSpec* preset = calculator.model_preset.empty() ? nullptr : c.models.Find(calculator.model_preset);
+  // A preset as it stands carries by its id; an edited or imported architecture by its size.
+  if (preset && *preset == w.model) {
+    s.model_preset = preset->id;
+  } else {
+    s.model_preset.clear();
+    s.custom_params = w.model.params;
+    out.custom_params = w.model.params;
+  }
+  // The job's figures replace the base's; those of the other kind of job are cleared, so a
+  // later switch of task starts from its defaults, not from an older walkthrough's.
+  s.train_tokens = s.dataset_tokens = s.epochs = s.seq_len = 0;
+  s.batch = s.context = s.prompt_tokens = s.target_tokens_per_second = 0;
+  if (w.IsTraining()) {
+    s.train_tokens = w.train_tokens;
+    s.seq_len = w.seq_len;
+  } else {
+    s.batch = w.batch;
+    s.context = w.context;
+    s.prompt_tokens = w.prompt_tokens;
+    s.target_tokens_per_second = w.target_tokens_per_second;
+  }
+  const int gpus = std::clamp(w.gpus, 1, kMaxRecommendGpus);
+  if (s.max_gpus < gpus) {
+    s.max_gpus = gpus;
+    out.max_gpus_raised_to = gpus;
+  }
+  s.step = kWalkStepResults;
+  NormalizeWalkthrough(s);
+  return out;
 }
 
 }  // namespace atlas

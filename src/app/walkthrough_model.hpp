@@ -110,4 +110,20 @@ ATLAS_DEFERRED void UpdateWalkthroughDerived(const AppState& state, const Catalo
 // derived.result.configs; -1 = the job as answered).
 void OpenInCalculator(AppState& state, const WalkthroughDerived& derived, int config);
 
+// "Rank cards for this job" (the Calculator's button): the walkthrough's answers from the
+// Calculator's job, and what they could not carry as set, for a line above the recommendations.
+struct WalkHandOver {
+  WalkthroughState walkthrough;
+  Precision precision_from = Precision::kBf16;  // the Calculator's format, when precision_mapped
+  bool precision_mapped = false;  // it is no walkthrough answer: the nearest one, never smaller, is used
+  double custom_params = 0;       // > 0: a custom architecture, carried as its size (Llama-style, dense)
+  int max_gpus_raised_to = 0;     // > 0: the cards allowed were fewer than the Calculator's count
+  bool operator==(const WalkHandOver&) const = default;
+};
+// The model (its preset, or a custom architecture as its parameter count), task, method and
+// precision, and the job's figures (training tokens and sequence length; users, context, prompt
+// and tokens/s per user) of `calculator`, over `base`: its budget, deadline, latency, region,
+// market, owned cards and ranking are kept. The walkthrough opens at its recommendations.
+WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const WalkthroughState& base, const Catalogs& catalogs);
+
 }  // namespace atlas

@@ -626,6 +626,20 @@ void DrawCostThisJob(AppState& state, const CalculatorDerived& d, const UiEnv& e
     ColoredWrapped(ImGui::GetColorU32(ImGuiCol_TextDisabled), env.text().calc_cost_needs_fit);
 }
 
+// "Rank cards for this job": the walkthrough's recommendations (every card, count and layout,
+// priced) for this model, task, precision and job figures (app/walkthrough_model.hpp).
+void DrawRankCards(AppState& state, const Catalogs& c, const UiEnv& env, UiMemory& memory) {
+  const UiText& t = env.text();
+  if (ImGui::Button(Labeled(t.calc_rank_cards, "rank_cards").c_str(),
+                    ImVec2(env.narrow() ? ImGui::GetContentRegionAvail().x : 0, env.narrow() ? Em(2.2f) : 0))) {
+    memory.walk_handover = WalkthroughFromCalculator(state.calculator, state.walkthrough, c);
+    state.walkthrough = memory.walk_handover->walkthrough;
+    state.view = View::kWalkthrough;
+  }
+  TestTarget(env, "calc_rank_cards");
+  ColoredWrapped(kColorMuted, t.calc_rank_cards_what);
+}
+
 // `fit_above`: the narrow layout already drew "Make it fit" under the verdict at the top.
 void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d, UiMemory& memory, const UiEnv& env,
                  bool fit_above) {
@@ -696,6 +710,8 @@ void DrawResults(AppState& state, const Catalogs& c, const CalculatorDerived& d,
   }
 
   SectionTitle(t.calc_section_fits_on);
+  // Above the chips (a screen of them on phones): which of these cards to rent, ranked.
+  DrawRankCards(state, c, env, memory);
   ColoredWrapped(kColorMuted, w.IsTraining() ? t.calc_fits_on_train : t.calc_fits_on_infer);  // wraps on phones
   // Every chip "-" reads as a list of cards that fit: say outright that none does, and where
   // the changes that would make it fit are (activations at a long context do not shrink with

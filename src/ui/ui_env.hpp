@@ -5,11 +5,13 @@
 #include "app/app_state.hpp"
 #include "app/carried_job.hpp"
 #include "app/link_notice.hpp"
+#include "app/walkthrough_model.hpp"
 #include "charts/scale.hpp"
 #include "model_picker.hpp"
 #include "text/ui_text.hpp"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -99,6 +101,9 @@ struct UiMemory {
   charts::ZoomWindow tier_zoom;  // the tier map chart's zoom (not in the link: a way of looking)
   std::vector<int> tier_unlabelled;  // cards the tier map had no room to name last frame (listed beside it)
   CarriedJobMemory carried_job;  // what the Cost view last received from the job it follows
+  // The Calculator's last "Rank cards for this job": the walkthrough says what it carried while
+  // its answers are still the ones handed over.
+  std::optional<WalkHandOver> walk_handover;
   AccuracyUi accuracy;
 };
 

@@ -144,6 +144,8 @@ void StepTask(WalkthroughState& s, const UiEnv& env) {
   // Adapters: the frozen base's bytes, not full training's 16 per parameter.
   const char* numbers = !training ? t.walk_task_num_infer : s.task == WalkthroughTask::kPeft ? t.walk_task_num_peft : t.walk_task_num_train;
   Rule(t, training ? t.walk_task_rule_train : t.walk_task_rule_infer, {numbers}, t.walk_task_source);
+  // Every step's sources name the guides by a short title: say once what they are.
+  DisabledWrapped(t.walk_guides_about);
 }
 
 void StepModel(WalkthroughState& s, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env,
@@ -466,6 +468,30 @@ void DrawConfig(AppState& state, const Catalogs& c, const WalkthroughDerived& d,
   ImGui::PopID();
 }
 
+// What the Calculator's "Rank cards for this job" carried, while the answers are still those it
+// handed over (any later answer, other than moving between steps, makes them the reader's own).
+void DrawHandOver(const WalkthroughState& s, UiMemory& memory, const UiEnv& env) {
+  if (!memory.walk_handover) return;
+  const WalkHandOver& h = *memory.walk_handover;
+  WalkthroughState at_step = h.walkthrough;
+  at_step.step = s.step;
+  if (!(at_step == s)) {
+    memory.walk_handover.reset();
+    return;
+  }
+  const UiText& t = env.text();
+  ColoredWrapped(kColorAccent, t.walk_from_calc);
+  if (h.precision_mapped) {
+    std::string from = ToString(h.precision_from), to = h.walkthrough.precision;
+    for (std::string* p : {&from, &to})
+      for (char& ch : *p) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_precision, from.c_str(), to.c_str()));
+  }
+  if (h.custom_params > 0) ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_custom, Count(h.custom_params).c_str()));
+  if (h.max_gpus_raised_to > 0) ColoredWrapped(kColorMuted, Printf(t.walk_from_calc_gpus, h.max_gpus_raised_to));
+  ImGui::Separator();
+}
+
 void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env, UiMemory& memory) {
   const UiText& t = env.text();
   const RecommendResult& r = d.result;
@@ -473,6 +499,7 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
     for (const std::string& e : d.errors) ColoredWrapped(kColorBad, e);
     return;
   }
+  DrawHandOver(state.walkthrough, memory, env);
   const int shown = std::min<int>(kWalkShownConfigs, static_cast<int>(r.configs.size()));
   if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
   for (const std::string& warning : r.warnings) ColoredWrapped(kColorWarn, "! " + warning);

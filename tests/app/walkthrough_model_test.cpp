@@ -7,6 +7,9 @@
 
 #include <doctest/doctest.h>
 
+#include <limits>
+#include <utility>
+
 namespace walkthrough_model_test {  // one per file: the suites build in unity batches (cmake/native.cmake)
 
 using namespace atlas;
@@ -182,6 +185,114 @@ TEST_CASE("walkthrough: pre-training with no deadline shows recommend's long-run
   s.walkthrough.deadline_hours = 24 * 30;
   UpdateWalkthroughDerived(s, c, d, s.language);
   CHECK(d.result.warnings.empty());
+}
+
+// The Calculator's "Rank cards for this job" (WalkthroughFromCalculator): the walkthrough ranks
+// the Calculator's own job, not its previous answers.
+TEST_CASE("walkthrough: the Calculator's job hands over with its model, task, precision and figures") {
+  const Catalogs& c = test::RealCatalogs();
+  AppState s;
+  s.walkthrough.budget_cny = 900;           // the reader's limits stay
+  s.walkthrough.objective = Objective::kTime;
+  s.walkthrough.batch = 48;                 // a serving answer of an earlier walkthrough
+  SelectPreset(s.calculator, c, "llama-3.1-70b");
+  Workload& w = s.calculator.workload;
+  w.task = Task::kQlora;
+  w.precision = Precision::kNf4;
+  w.seq_len = 4096;
+  w.train_tokens = 2e9;
+  NormalizeCalculator(s.calculator, c);
+  const WalkHandOver h = WalkthroughFromCalculator(s.calculator, s.walkthrough, c);
+  CHECK(h.walkthrough.task == WalkthroughTask::kPeft);
+  CHECK(h.walkthrough.method == "qlora");
+  CHECK(h.walkthrough.precision == "nf4");
+  CHECK(h.walkthrough.model_preset == "llama-3.1-70b");
+  CHECK(h.walkthrough.seq_len == 4096);
+  CHECK(h.walkthrough.train_tokens == 2e9);
+  CHECK(h.walkthrough.batch == 0);          // cleared: not this job's
+  CHECK(h.walkthrough.budget_cny == 900);
+  CHECK(h.walkthrough.objective == Objective::kTime);
+  CHECK(h.walkthrough.step == kWalkStepResults);
+  CHECK_FALSE(h.precision_mapped);
+  CHECK(h.custom_params == 0);
+  AppState a = s;
+  a.walkthrough = h.walkthrough;
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(a, c, d, a.language);
+  REQUIRE(d.valid);
+  CHECK(d.workload.task == Task::kQlora);
+  CHECK(d.workload.precision == Precision::kNf4);
+  CHECK(d.workload.seq_len == 4096);
+  CHECK(d.workload.train_tokens == 2e9);
+  CHECK(d.workload.model == w.model);
+  CHECK_FALSE(d.result.configs.empty());
+
+  // Serving: users, context, prompt and speed per user; a released-weights preset keeps its format.
+  AppState b;
+  SelectPreset(b.calculator, c, "gpt-oss-120b");
+  Workload& v = b.calculator.workload;
+  v.task = Task::kInference;
+  v.precision = Precision::kInt4;
+  v.batch = 32, v.context = 8192, v.prompt_tokens = 2000, v.target_tokens_per_second = 30;
+  NormalizeCalculator(b.calculator, c);
+  const WalkHandOver g = WalkthroughFromCalculator(b.calculator, b.walkthrough, c);
+  CHECK(g.walkthrough.task == WalkthroughTask::kRealtimeServing);
+  CHECK(g.walkthrough.precision == "int4");
+  CHECK(g.walkthrough.seq_len == 0);
+  b.walkthrough = g.walkthrough;
+  WalkthroughDerived e;
+  UpdateWalkthroughDerived(b, c, e, b.language);
+  REQUIRE(e.valid);
+  CHECK(e.workload.task == Task::kInference);
+  CHECK(e.workload.batch == 32);
+  CHECK(e.workload.context == 8192);
+  CHECK(e.workload.prompt_tokens == 2000);
+  CHECK(e.workload.target_tokens_per_second == 30);
+  CHECK(e.workload.precision == Precision::kInt4);
+}
+
+TEST_CASE("walkthrough: a Calculator job it cannot carry as set says how it was carried") {
+  const Catalogs& c = test::RealCatalogs();
+  CalculatorState calc;
+  SelectPreset(calc, c, "llama-3.1-8b");
+  calc.workload.task = Task::kInference;
+  // Formats the walkthrough does not offer: the same bytes, or the next larger, never smaller.
+  const std::pair<Precision, const char*> formats[] = {{Precision::kFp16, "bf16"}, {Precision::kQ5KM, "int8"},
+                                                       {Precision::kQ6K, "int8"}, {Precision::kQ4KM, "int4"},
+                                                       {Precision::kQ8_0, "int8"}, {Precision::kFp8, "fp8"}};
+  for (const auto& [format, expected] : formats) {
+    calc.workload.precision = format;
+    const WalkHandOver h = WalkthroughFromCalculator(calc, WalkthroughState{}, c);
+    CHECK(h.walkthrough.precision == expected);
+    CHECK(h.precision_mapped == (format != Precision::kFp8));
+    CHECK(h.precision_from == format);
+  }
+  // Training in TF32 keeps FP32 storage.
+  calc.workload.task = Task::kFullFinetune;
+  calc.workload.precision = Precision::kTf32;
+  CHECK(WalkthroughFromCalculator(calc, WalkthroughState{}, c).walkthrough.precision == "fp32");
+  // An edited architecture (no preset) goes by its size; a count above the limit raises it.
+  calc.model_preset.clear();
+  calc.workload.model.layers += 2;
+  calc.workload.precision = Precision::kBf16;
+  calc.workload.gpus = 128;
+  WalkthroughState base;
+  base.max_gpus = 16;
+  const WalkHandOver h = WalkthroughFromCalculator(calc, base, c);
+  CHECK(h.walkthrough.model_preset.empty());
+  CHECK(h.walkthrough.custom_params == calc.workload.model.params);
+  CHECK(h.custom_params == calc.workload.model.params);
+  CHECK(h.walkthrough.max_gpus == 128);
+  CHECK(h.max_gpus_raised_to == 128);
+  // Absurd figures from a hostile link are clamped to the walkthrough's ranges, never carried.
+  calc.workload.task = Task::kInference;
+  calc.workload.batch = 2000000000;
+  calc.workload.target_tokens_per_second = std::numeric_limits<double>::quiet_NaN();
+  calc.workload.gpus = 1 << 30;
+  const WalkHandOver bad = WalkthroughFromCalculator(calc, base, c);
+  CHECK(bad.walkthrough.batch == 1000000);
+  CHECK(bad.walkthrough.target_tokens_per_second == 0);
+  CHECK(bad.walkthrough.max_gpus == kMaxRecommendGpus);
 }
 
 }  // namespace walkthrough_model_test
