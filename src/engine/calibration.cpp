@@ -165,6 +165,7 @@ CalibrationLoad LoadCalibration(const std::string& text, const std::string& file
     p.kv_block_tokens = r.Number("kv_block_tokens", 1, 4096);
     p.runtime_buffer_gib = r.Number("runtime_buffer_gib", 0, 64);
     p.decode_overhead_us_per_layer = r.Number("decode_overhead_us_per_layer", 0, 10000);
+    p.ttft_overhead_ms = r.Number("ttft_overhead_ms", 0, 10000);
     p.moe_decode_us_per_expert_slot = r.Number("moe_decode_us_per_expert_slot", 0, 10000);
     p.bnb_decode_bandwidth_efficiency = r.Number("bnb_decode_bandwidth_efficiency", 0, 1);
     p.sources = r.StringList("sources", true);

@@ -38,6 +38,9 @@ struct FrameworkProfile {
   double tp_allreduce_latency_us = 10;  // per all-reduce on an NVLink-class fabric (x3 over PCIe)
   double kv_block_tokens = 16;       // paged-KV block size (sequences round up to it)
   double runtime_buffer_gib = 0.5;   // CUDA graphs / compute buffers / sampler
+  // The server's fixed cost per request before its first token (HTTP, tokenising, scheduling,
+  // sampling and streaming the first token), on the host: added to the time to first token.
+  double ttft_overhead_ms = 0;
   double decode_overhead_us_per_layer = 0;  // host-side launch cost per layer and decode step (eager, no CUDA graphs)
   // An MoE layer's own chain of small kernels in a decode step (routing, top-k, token shuffle,
   // grouped expert GEMMs, un-shuffle, shared expert), latency-bound at small batches: this much

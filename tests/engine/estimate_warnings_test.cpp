@@ -136,6 +136,29 @@ TEST_CASE("MoE prefill: DeepSeek-R1 on 8 x B200 against InferenceX's published 1
   CHECK(*dense.compute.ttft_seconds * 1e3 < short_ms / 3);
 }
 
+// A server's fixed cost per request before the first token (calibration.json ttft_overhead_ms):
+// NVIDIA NIM 1.8.0, Llama-3.3-70B FP8 TP2 on 2 x H100 at one user, 47.77 ms at 500 prompt tokens and
+// 406.77 ms at 5,000 (docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance). Without the 8 ms
+// the engine read the short prompt 16 % fast; the long one, mostly prefill, barely moves.
+TEST_CASE("TTFT: TensorRT-LLM's fixed cost per request against NIM's 500- and 5,000-token rows") {
+  auto ttft_ms = [](int prompt, int output) {
+    const EstimateResult r = EstimateJson(R"({"model": "llama-3.1-70b", "task": "inference", "precision": "fp8", "gpu": "h100-sxm",
+                                              "gpus": 2, "tp": 2, "framework": "tensorrt_llm", "context": )" +
+                                          std::to_string(prompt + output) + R"(, "prompt_tokens": )" + std::to_string(prompt) + "}");
+    REQUIRE(r.ok);
+    REQUIRE(r.compute.ttft_seconds);
+    REQUIRE(r.compute.ttft_at_concurrency_seconds);
+    CHECK(*r.compute.ttft_at_concurrency_seconds == doctest::Approx(*r.compute.ttft_seconds));  // one user: no queue
+    return *r.compute.ttft_seconds * 1e3;
+  };
+  const double short_ms = ttft_ms(500, 2000), long_ms = ttft_ms(5000, 500);
+  CHECK(short_ms == doctest::Approx(47.77).epsilon(0.08));
+  CHECK(long_ms == doctest::Approx(406.77).epsilon(0.08));
+  // The fixed part is the profile's: 8 ms, under the short prompt's whole TTFT.
+  CHECK(short_ms > 8);
+  CHECK(short_ms < 60);
+}
+
 TEST_CASE("FP8 on a stack without it, serving frameworks the stack lacks or only partly has") {
   const EstimateResult fp8 = EstimateJson(R"({"model": "llama-3.1-8b", "task": "full_finetune", "precision": "fp8",
                                               "gpu": "ascend-910b", "gpus": 8, "zero_stage": 3})");
