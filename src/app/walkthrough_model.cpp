@@ -294,8 +294,8 @@ void OpenInCalculator(AppState& state, const WalkthroughDerived& d, int config) 
 namespace {
 
 // The walkthrough's answer for a Calculator format it does not offer: the same bytes per weight
-// (FP16 as BF16, TF32 as FP32 storage, NF4 as INT4) or the next larger (Q5_K_M, Q6_K as INT8), so
-// a ranked plan never holds less memory than the job needs.
+// (FP16 as BF16, TF32 as FP32 storage, NF4 as INT4), else the nearest (GGUF's Q4_K_M as INT4,
+// 4.8 vs 4.25 bits; Q5_K_M and Q6_K as INT8; Q8_0 as INT8, 8.5 vs 8 bits).
 std::string NearestWalkPrecision(Precision p, const std::string& method) {
   const std::vector<std::string> ok = PrecisionsFor(method);
   const std::string own = ToString(p);
@@ -319,6 +319,9 @@ WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const 
   WalkHandOver out;
   WalkthroughState& s = out.walkthrough;
   s = base;
+  // A budget is the whole run for training but an hour for serving, and a deadline or a latency
+  // limit belongs to one kind of job: none of them carries over to the other kind.
+  if (WalkthroughServing(base) != (w.task == Task::kInference)) s.budget_cny = s.deadline_hours = s.latency_ms = 0;
   switch (w.task) {
     case Task::kPretrain: s.task = WalkthroughTask::kPretrain; s.method = "pretrain"; break;
     case Task::kFullFinetune: s.task = WalkthroughTask::kFullFinetune; s.method = "full_finetune"; break;

@@ -115,15 +115,16 @@ void OpenInCalculator(AppState& state, const WalkthroughDerived& derived, int co
 struct WalkHandOver {
   WalkthroughState walkthrough;
   Precision precision_from = Precision::kBf16;  // the Calculator's format, when precision_mapped
-  bool precision_mapped = false;  // it is no walkthrough answer: the nearest one, never smaller, is used
+  bool precision_mapped = false;  // it is no walkthrough answer: the nearest one it offers is used
   double custom_params = 0;       // > 0: a custom architecture, carried as its size (Llama-style, dense)
   int max_gpus_raised_to = 0;     // > 0: the cards allowed were fewer than the Calculator's count
   bool operator==(const WalkHandOver&) const = default;
 };
 // The model (its preset, or a custom architecture as its parameter count), task, method and
 // precision, and the job's figures (training tokens and sequence length; users, context, prompt
-// and tokens/s per user) of `calculator`, over `base`: its budget, deadline, latency, region,
-// market, owned cards and ranking are kept. The walkthrough opens at its recommendations.
+// and tokens/s per user) of `calculator`, over `base`: its region, market, owned cards, card limit
+// and ranking are kept, and its budget, deadline and latency limit where the kind of job
+// (training or serving) stays the same. The walkthrough opens at its recommendations.
 WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const WalkthroughState& base, const Catalogs& catalogs);
 
 }  // namespace atlas

@@ -60,7 +60,8 @@ CaseResult EvaluateCase(const ValidationCase& c, const Catalogs& catalogs) {
     if (c.output_tokens > 0) mean.context = std::max(mean.prompt_tokens, w.prompt_tokens + c.output_tokens / 2);
     const EstimateResult d = run(mean);
     const double step = d.compute.decode_step_seconds.value_or(0);
-    const double prefill_one = d.compute.ttft_seconds.value_or(0);
+    // An offline batch pays the GPU's prefill per prompt, not the server's per-request cost.
+    const double prefill_one = d.compute.prefill_seconds.value_or(0);
     const int replicas = std::max(1, w.gpus / std::max(1, w.tp * w.pp));
     if (r.estimate > 0) {
       // set above from the steady-state model

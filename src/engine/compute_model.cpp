@@ -219,9 +219,16 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   const double prefill_one = 2 * m.active_params * w.prompt_tokens +
                              2.0 * m.layers * static_cast<double>(w.prompt_tokens) * w.prompt_tokens * d_attn;
   r.ttft_seconds = prefill_one / (w.tp * r.peak_flops * r.mfu_used);
+  // The server's own cost per request before its first token (HTTP, tokenising, scheduling,
+  // sampling and streaming it; framework profile ttft_overhead_ms: TensorRT-LLM's 8 ms is the
+  // intercept of NIM's Llama 3.3 70B TTFT at 500 and 5,000 prompt tokens, calibration.json). On
+  // the host, so outside the prefill share the GPU gives below, and outside offline batches.
+  const double server = profile.ttft_overhead_ms * 1e-3;
   // Decode reads memory at the card's bandwidth; a card whose vendor publishes none gets its
   // prefill time only, and a note where the decode figures would be (gpus.json "unpublished").
   if (g.IsUnpublished("memory_bandwidth_gbps")) {
+    r.prefill_seconds = r.ttft_seconds;
+    *r.ttft_seconds += server;
     add("ttft_seconds", T.fig_label_ttft, *r.ttft_seconds, "s", [&] {
       const std::string idle = Duration(*r.ttft_seconds, language);
       return ComputeExplanation{T.fig_ttft_formula,
@@ -302,11 +309,7 @@ ComputeResult EstimateCompute(const Workload& w, const Gpu& g, const MemoryBreak
   // prompt waits as in an M/D/1 queue, rho / (2 (1 - rho)) prefills (Kleinrock 1975, §5.5).
   // Solved by fixed-point iteration on the time per output token.
   const double prefill = *r.ttft_seconds;
-  // The server's own cost per request before its first token (HTTP, tokenising, scheduling,
-  // sampling and streaming it; framework profile ttft_overhead_ms: TensorRT-LLM's 8 ms is the
-  // intercept of NIM's Llama 3.3 70B TTFT at 500 and 5,000 prompt tokens, calibration.json). On
-  // the host, so outside the prefill share the GPU gives below.
-  const double server = profile.ttft_overhead_ms * 1e-3;
+  r.prefill_seconds = prefill;
   *r.ttft_seconds = prefill + server;
   const double output_tokens = std::max(0, w.context - w.prompt_tokens);
   double tpot = step, ttft = prefill + server, rho = 0;

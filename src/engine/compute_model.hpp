@@ -36,7 +36,8 @@ struct ComputeResult {
   std::optional<double> offload_seconds;     // training: optimizer offload (PCIe + CPU Adam)
   std::string efficiency_source;             // where mfu_used comes from
   // Inference.
-  std::optional<double> ttft_seconds;               // one prompt's prefill on an idle server
+  std::optional<double> ttft_seconds;               // idle server: one prompt's prefill + the server's fixed cost per request
+  std::optional<double> prefill_seconds;            // the GPU's part of it: the prefill alone
   std::optional<double> ttft_at_concurrency_seconds;  // batch requests arriving together: average wait
   std::optional<double> decode_step_seconds;  // one decode step of the whole batch
   std::optional<double> tpot_seconds;         // time per output token at the steady concurrency (prefills interleaved)

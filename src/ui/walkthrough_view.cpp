@@ -495,11 +495,11 @@ void DrawHandOver(const WalkthroughState& s, UiMemory& memory, const UiEnv& env)
 void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d, const UiEnv& env, UiMemory& memory) {
   const UiText& t = env.text();
   const RecommendResult& r = d.result;
+  DrawHandOver(state.walkthrough, memory, env);
   if (!d.valid) {
     for (const std::string& e : d.errors) ColoredWrapped(kColorBad, e);
     return;
   }
-  DrawHandOver(state.walkthrough, memory, env);
   const int shown = std::min<int>(kWalkShownConfigs, static_cast<int>(r.configs.size()));
   if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
   for (const std::string& warning : r.warnings) ColoredWrapped(kColorWarn, "! " + warning);

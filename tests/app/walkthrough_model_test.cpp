@@ -229,6 +229,7 @@ TEST_CASE("walkthrough: the Calculator's job hands over with its model, task, pr
 
   // Serving: users, context, prompt and speed per user; a released-weights preset keeps its format.
   AppState b;
+  b.walkthrough.budget_cny = 500;  // the walkthrough's training job: ¥500 for the whole run
   SelectPreset(b.calculator, c, "gpt-oss-120b");
   Workload& v = b.calculator.workload;
   v.task = Task::kInference;
@@ -239,6 +240,7 @@ TEST_CASE("walkthrough: the Calculator's job hands over with its model, task, pr
   CHECK(g.walkthrough.task == WalkthroughTask::kRealtimeServing);
   CHECK(g.walkthrough.precision == "int4");
   CHECK(g.walkthrough.seq_len == 0);
+  CHECK(g.walkthrough.budget_cny == 0);  // a training budget is not a serving one per hour
   b.walkthrough = g.walkthrough;
   WalkthroughDerived e;
   UpdateWalkthroughDerived(b, c, e, b.language);
