@@ -207,13 +207,26 @@ await run([
       assert(/¥[\d.,]+万/.test(verdict), `verdict money not in 万: ${verdict}`);
       const price = text.split("\n").find((l) => l.startsWith("价格："));
       assert(price, "the verdict does not say its price (statistic, sellers, date)");
-      const hub = verdict.replace("满足约束的最低成本：", "").split("，")[0];
+      const hub = verdict.replace("满足约束的最低成本：", "").split(/[，（]/)[0];
       const row = hubRows(text).rows.find((r) => r.startsWith(`| ${hub} `));
       if (row && row.includes("你所在的市场无售")) assert(price.includes("你所在的市场无售"), `the table marks ${hub} as not sold in its market but the verdict does not: ${price}`);
       await shot(page, device === PHONE ? "cost-zh-phone" : "cost-zh-desktop");
       assert(problems.length === 0, problems.join("\n"));
       await context.close();
     }
+  }],
+  ["zh, a card no mainland seller quotes (MI300X): the verdict's hub says it is priced from the other market", async () => {
+    const { context, page, problems } = await openWithHook(DESKTOP, "#v=1&lang=zh&view=cost&cost.gpu=mi300x");
+    await page.waitForFunction(() => (window.__atlasDrawnText || "").includes("枢纽"), null, { timeout: 30000 });
+    const text = await drawn(page);
+    const verdict = text.split("\n").find((l) => l.includes("满足约束的最低成本"));
+    assert(verdict, "no verdict line");
+    const hub = verdict.replace("满足约束的最低成本：", "").split(/[，（]/)[0];
+    const row = hubRows(text).rows.find((r) => r.startsWith(`| ${hub} `));
+    assert(row && row.includes("你所在的市场无售"), `MI300X's cheapest hub ${hub} is not marked in the table: ${row}`);
+    assert(verdict.includes(`${hub}（当地无卖家，按另一市场的价格）`), `the verdict names ${hub} without saying it has no seller there: ${verdict}`);
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
   }],
 ]);
 

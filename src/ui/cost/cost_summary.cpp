@@ -83,7 +83,11 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     const CostRow& row = d.report.rows[*d.report.cheapest];
     const Region* r = c.regions.Find(row.region_id);
     ImGui::PushStyleColor(ImGuiCol_Text, kColorGood);
-    const std::string hub = r ? ShortName(*r, env.chinese()) : row.region_id;
+    // A hub whose own market has no seller of the card is priced from the other market's: the
+    // headline says so with its name (a review read "Cheapest: 成渝" as a mainland offer).
+    const bool other_market = row.price_choice && row.price_choice->scope == QuoteScope::kOtherMarket;
+    const std::string hub_name = r ? ShortName(*r, env.chinese()) : row.region_id;
+    const std::string hub = other_market ? Printf(t.cost_cheapest_hub_other_market, hub_name.c_str()) : hub_name;
     const std::string total = Money(row.total_cost ? row.total_cost->amount : NAN, cur, env.language);
     const std::string annual = Money(row.annual_cost ? row.annual_cost->amount : NAN, cur, env.language);
     const std::string duty = Safe(d.request.duty_cycle * 100, 0);
@@ -96,7 +100,7 @@ void DrawSummary(const CostDerived& d, const Catalogs& c, const UiEnv& env) {
     // The same priced row the hub table shows: its price as a market (statistic, sellers, range,
     // dates, stale mark), and the other market's mark when no seller in the hub's market quotes it.
     if (!row.price_summary.empty()) {
-      const bool other = row.price_choice && row.price_choice->scope == QuoteScope::kOtherMarket;
+      const bool other = other_market;
       const bool stale = row.price_choice && row.price_choice->stats.stale_only;
       const std::string price = Printf(t.cost_cheapest_price, Shown(row.price_summary, env).c_str());
       const bool estimate = row.price && row.price->estimate;
