@@ -336,10 +336,12 @@ WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const 
   // A preset as it stands carries by its id; an edited or imported architecture by its size.
   if (preset && *preset == w.model) {
     s.model_preset = preset->id;
+    s.custom_params = 0;  // not this job's: a later switch to a custom size starts from the preset's
   } else {
     s.model_preset.clear();
-    s.custom_params = w.model.params;
-    out.custom_params = w.model.params;
+    // The walkthrough's range for a size (its link field's), so the line says what is ranked.
+    s.custom_params = std::clamp(std::isfinite(w.model.params) ? w.model.params : 7e9, 1e6, 1e14);
+    out.custom_params = s.custom_params;
   }
   // The job's figures replace the base's; those of the other kind of job are cleared, so a
   // later switch of task starts from its defaults, not from an older walkthrough's.

@@ -215,6 +215,7 @@ TEST_CASE("walkthrough: the Calculator's job hands over with its model, task, pr
   CHECK(h.walkthrough.step == kWalkStepResults);
   CHECK_FALSE(h.precision_mapped);
   CHECK(h.custom_params == 0);
+  CHECK(h.walkthrough.custom_params == 0);
   AppState a = s;
   a.walkthrough = h.walkthrough;
   WalkthroughDerived d;
@@ -284,6 +285,10 @@ TEST_CASE("walkthrough: a Calculator job it cannot carry as set says how it was 
   CHECK(h.walkthrough.model_preset.empty());
   CHECK(h.walkthrough.custom_params == calc.workload.model.params);
   CHECK(h.custom_params == calc.workload.model.params);
+  // A size past the walkthrough's range is ranked, and said, at its limit.
+  calc.workload.model.params = 5e15;
+  CHECK(WalkthroughFromCalculator(calc, base, c).custom_params == 1e14);
+  calc.workload.model.params = 8e9;
   CHECK(h.walkthrough.max_gpus == 128);
   CHECK(h.max_gpus_raised_to == 128);
   // Absurd figures from a hostile link are clamped to the walkthrough's ranges, never carried.
