@@ -294,8 +294,10 @@ void OpenInCalculator(AppState& state, const WalkthroughDerived& d, int config) 
 namespace {
 
 // The walkthrough's answer for a Calculator format it does not offer: the same bytes per weight
-// (FP16 as BF16, TF32 as FP32 storage, NF4 as INT4), else the nearest (GGUF's Q4_K_M as INT4,
-// 4.8 vs 4.25 bits; Q5_K_M and Q6_K as INT8; Q8_0 as INT8, 8.5 vs 8 bits).
+// (FP16 as BF16, TF32 as FP32 storage, NF4 as INT4); GGUF's Q5_K_M and Q6_K as INT8, the larger
+// neighbour, so a ranked plan does not hold less than the job; Q4_K_M as INT4 (4.84 vs 4.25 bits)
+// and Q8_0 as INT8 (8.5 vs 8), where the larger neighbour would be far off. The line above the
+// recommendations gives both formats' bits.
 std::string NearestWalkPrecision(Precision p, const std::string& method) {
   const std::vector<std::string> ok = PrecisionsFor(method);
   const std::string own = ToString(p);
@@ -332,6 +334,10 @@ WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const 
   s.precision = NearestWalkPrecision(w.precision, s.method);
   out.precision_from = w.precision;
   out.precision_mapped = s.precision != ToString(w.precision);
+  if (out.precision_mapped) {
+    out.bits_from = 8 * BytesPerWeight(w.precision);
+    out.bits_to = 8 * BytesPerWeight(ParsePrecision(s.precision).value_or(Precision::kBf16));
+  }
   const ModelSpec* preset = calculator.model_preset.empty() ? nullptr : c.models.Find(calculator.model_preset);
   // A preset as it stands carries by its id; an edited or imported architecture by its size.
   if (preset && *preset == w.model) {

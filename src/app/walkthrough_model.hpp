@@ -116,6 +116,7 @@ struct WalkHandOver {
   WalkthroughState walkthrough;
   Precision precision_from = Precision::kBf16;  // the Calculator's format, when precision_mapped
   bool precision_mapped = false;  // it is no walkthrough answer: the nearest one it offers is used
+  double bits_from = 0, bits_to = 0;  // bits per weight of the two formats (memory_model BytesPerWeight), when mapped
   double custom_params = 0;       // > 0: a custom architecture, carried as its size (Llama-style, dense)
   int max_gpus_raised_to = 0;     // > 0: the cards allowed were fewer than the Calculator's count
   bool operator==(const WalkHandOver&) const = default;

@@ -88,7 +88,10 @@ constexpr Option<Precision> kInferencePrecisions[] = {
     {Precision::kFp32, &UiText::calc_prec_fp32}, {Precision::kBf16, &UiText::calc_prec_bf16},
     {Precision::kFp16, &UiText::calc_prec_fp16}, {Precision::kFp8, &UiText::calc_prec_fp8},
     {Precision::kInt8, &UiText::calc_prec_int8}, {Precision::kInt4, &UiText::calc_prec_int4_gptq},
-    {Precision::kNf4, &UiText::calc_prec_nf4}};
+    {Precision::kNf4, &UiText::calc_prec_nf4},
+    // llama.cpp's GGUF formats (served by llama.cpp: FrameworkFor); a link with one showed "?".
+    {Precision::kQ4KM, &UiText::calc_prec_q4_k_m}, {Precision::kQ5KM, &UiText::calc_prec_q5_k_m},
+    {Precision::kQ6K, &UiText::calc_prec_q6_k}, {Precision::kQ8_0, &UiText::calc_prec_q8_0}};
 constexpr Option<Optimizer> kOptimizerOptions[] = {
     {Optimizer::kAdamW, &UiText::calc_opt_adamw}, {Optimizer::kAdamW8bit, &UiText::calc_opt_adamw_8bit},
     {Optimizer::kPagedAdamW8bit, &UiText::calc_opt_paged_adamw_8bit},

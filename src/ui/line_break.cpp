@@ -63,9 +63,14 @@ bool IsDigit(char32_t c) {
 std::vector<bool> GluedCjkUnits(const std::string& text) {
   std::vector<bool> glued(text.size() + 1, false);
   char32_t prev = 0, before_prev = 0;
+  bool in_title = false;
   for (size_t i = 0; i < text.size();) {
     size_t len = 0;
     const char32_t c = Decode(text, i, len);
+    // A book title stays whole, as Chinese typesetting keeps it ("《算力梯队划分》§2.2", the guides'
+    // names); one wider than the line is still cut between characters (BreakLines).
+    if (in_title) glued[i] = true;
+    if (c == U'《' || c == U'》') in_title = c == U'《';
     // After a digit, a figure's no-break join, or a '/' inside a unit ("元/小时", "¥3.2/卡时").
     const bool after_figure = IsDigit(prev) || prev == U'\u00A0' || (prev == U'/' && before_prev != 0 && before_prev != U' ');
     if (const size_t n = after_figure ? CjkUnitWordAt(text, i) : 0) {

@@ -232,8 +232,8 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
     JobField(t.walk_job_prompt, "prompt_tokens", s.prompt_tokens, w.prompt_tokens, nullptr, env);
     JobField(t.walk_job_speed, "target_tokens_per_second", s.target_tokens_per_second, w.target_tokens_per_second,
              t.walk_job_speed_help, env);
-    numbers.push_back(Printf(t.walk_job_serve_summary, FormatNumber(w.batch).c_str(), FormatNumber(w.context).c_str(),
-                             FormatNumber(w.target_tokens_per_second).c_str()));
+    numbers.push_back(Plurals(Printf(t.walk_job_serve_summary, FormatNumber(w.batch).c_str(), FormatNumber(w.context).c_str(),
+                                     FormatNumber(w.target_tokens_per_second).c_str())));
   }
   for (const WalkWarning& warning : d.warnings) {
     const char* format = warning.kind == WalkWarning::kPromptClamped      ? t.walk_warn_prompt
@@ -286,8 +286,10 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
   }
   if (s.method != "inference" && s.method != "pretrain") {
     ImGui::TextDisabled("%s", t.walk_method_precision);
+    // On a phone the row ran past the screen's edge ("fp32" cut off): a button moves down whole.
+    const ImGuiStyle& style = ImGui::GetStyle();
     for (const std::string& p : PrecisionsFor(s.method)) {
-      ImGui::SameLine();
+      SameLineIfFits(style.ItemSpacing.x + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(p.c_str()).x);
       if (ImGui::RadioButton(p.c_str(), s.precision == p)) s.precision = p;
     }
   }
@@ -301,7 +303,8 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
     Rule(t, t.walk_method_rule_serve, numbers, t.walk_method_source_serve);
     return;
   }
-  numbers.push_back(Printf(t.walk_method_guide, 100, 10, 5, FormatNumber(2048).c_str()));
+  // At the job's own sequence length (the estimate's), not a fixed 2,048 (a 4k job read "2,048").
+  numbers.push_back(Printf(t.walk_method_guide, 100, 10, 5, FormatNumber(d.workload.seq_len).c_str()));
   Rule(t, t.walk_method_rule, numbers, t.walk_method_source);
 }
 
@@ -480,12 +483,12 @@ void DrawHandOver(const WalkthroughState& s, UiMemory& memory, const UiEnv& env)
     return;
   }
   const UiText& t = env.text();
-  ColoredWrapped(kColorAccent, t.walk_from_calc);
+  ColoredWrapped(kColorAccent, WalkthroughServing(h.walkthrough) ? t.walk_from_calc_serve : t.walk_from_calc);
   if (h.precision_mapped) {
     std::string from = ToString(h.precision_from), to = h.walkthrough.precision;
     for (std::string* p : {&from, &to})
       for (char& ch : *p) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_precision, from.c_str(), to.c_str()));
+    ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_precision, from.c_str(), h.bits_from, to.c_str(), h.bits_to));
   }
   if (h.custom_params > 0) ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_custom, Count(h.custom_params).c_str()));
   if (h.max_gpus_raised_to > 0) ColoredWrapped(kColorMuted, Printf(t.walk_from_calc_gpus, h.max_gpus_raised_to));
@@ -504,8 +507,9 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
   if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
   for (const std::string& warning : r.warnings) ColoredWrapped(kColorWarn, "! " + warning);
   for (int i = 0; i < shown; ++i) DrawConfig(state, c, d, i, env, memory);
-  ImGui::TextDisabled("%s", Plurals(Printf(t.walk_checked, r.fitting_total, FormatNumber(static_cast<double>(r.evaluated)).c_str(),
-                                            FormatNumber(static_cast<double>(r.search_space)).c_str())).c_str());
+  // Wrapped by the line breaker, not ImGui (which split "3,|183" in Chinese).
+  DisabledWrapped(Plurals(Printf(t.walk_checked, r.fitting_total, FormatNumber(static_cast<double>(r.evaluated)).c_str(),
+                                 FormatNumber(static_cast<double>(r.search_space)).c_str())));
   if (!r.why_not.empty()) {
     SectionTitle(t.walk_why_not);
     for (const std::string& s : r.why_not) {

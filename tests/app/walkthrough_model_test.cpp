@@ -269,6 +269,8 @@ TEST_CASE("walkthrough: a Calculator job it cannot carry as set says how it was 
     CHECK(h.walkthrough.precision == expected);
     CHECK(h.precision_mapped == (format != Precision::kFp8));
     CHECK(h.precision_from == format);
+    if (format == Precision::kQ5KM) CHECK(h.bits_from == doctest::Approx(5.68));  // said beside INT8's 8 bits
+    if (format == Precision::kQ5KM) CHECK(h.bits_to == doctest::Approx(8));
   }
   // Training in TF32 keeps FP32 storage.
   calc.workload.task = Task::kFullFinetune;

@@ -131,6 +131,19 @@ TEST_CASE("a source reference is never split: no break before the section mark (
     }
 }
 
+TEST_CASE("a guide's short title stays whole: no break inside 《...》 (the walkthrough's sources on a phone)") {
+  // A phone broke "《算力梯队划" / "分》§2.2".
+  const std::string row = "指南表格：全参微调占 100% 显存，LoRA 约 10%（《算力梯队划分》§2.2）；上面引擎的数字已含激活值";
+  for (float w = 10; w <= 40; ++w)  // "《算力梯队划分》§2.2" is 8 + 4 wide (CJK 1 each here)
+    for (const std::string& line : Lines(row, w)) {
+      INFO(w << ": " << line);
+      const bool opens = line.find("《") != std::string::npos, closes = line.find("》") != std::string::npos;
+      CHECK(opens == closes);
+    }
+  // A long quotation still breaks as any CJK text.
+  CHECK(Lines("《一二三四五六七八九十一二三四五六七八九十》", 6).size() > 1);
+}
+
 TEST_CASE("a number and its unit joined by a no-break space stay on one line; a plain space still breaks (Make it fit)") {
   // Make it fit's reasons as the engine writes them now (engine/format.hpp Gib, the templates).
   const std::string why =
