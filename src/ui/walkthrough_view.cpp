@@ -503,6 +503,11 @@ void StepResults(AppState& state, const Catalogs& c, const WalkthroughDerived& d
     for (const std::string& e : d.errors) ColoredWrapped(kColorBad, e);
     return;
   }
+  // Which sellers' prices rank the list: the UI's language picks them when the reader has not
+  // (a review switched to Chinese and saw another #1 with nothing saying why).
+  if (const Region* region = d.constraints.region.empty() ? nullptr : c.regions.Find(d.constraints.region))
+    ColoredWrapped(kColorMuted, Printf(t.walk_results_prices, region->in_china() ? t.walk_market_cn : t.walk_market_global,
+                                       Shown(region->DisplayName(env.chinese()), env).c_str()));
   const int shown = std::min<int>(kWalkShownConfigs, static_cast<int>(r.configs.size()));
   if (shown == 0) ColoredWrapped(kColorBad, t.walk_none_fit);
   for (const std::string& warning : r.warnings) ColoredWrapped(kColorWarn, "! " + warning);

@@ -706,6 +706,8 @@ TEST_CASE("the walkthrough's results mark a plan with tight memory and a rent fr
   const std::string text = LastFrameText(state, env, 3);
   INFO(text.substr(0, 6000));
   CHECK(text.find("(HGX/DGX B200) [tight]") != std::string::npos);
+  // The list says whose prices rank it (the language picks them when the reader has not).
+  CHECK(text.find("Rental prices: outside mainland China, region US East") != std::string::npos);
   // 70B QLoRA: A30s, which one seller lists in the global market (data/pricing.json).
   state.walkthrough.task = WalkthroughTask::kPeft;
   state.walkthrough.method = "qlora";
