@@ -245,6 +245,12 @@ void StepJob(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env)
   Rule(t, serving ? t.walk_job_rule_serve : t.walk_job_rule_train, numbers, serving ? t.walk_job_source_serve : t.walk_job_source);
 }
 
+// A precision id as the walkthrough shows it: "bf16" -> "BF16", "q5_k_m" -> "Q5_K_M".
+std::string PrecisionCaps(std::string id) {
+  for (char& ch : id) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return id;
+}
+
 // "Full fine-tuning · BF16": the method in the UI's language, the precision in capitals.
 std::string MethodLabel(const MethodOption& o, const UiText& t) {
   const char* m = o.method == "full_finetune" ? t.walk_method_full
@@ -252,9 +258,7 @@ std::string MethodLabel(const MethodOption& o, const UiText& t) {
                   : o.method == "qlora"       ? "QLoRA"
                   : o.method == "pretrain"    ? t.walk_method_pretrain
                                               : t.walk_method_weights;
-  std::string p = o.precision;
-  for (char& ch : p) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return Printf(t.walk_method_label, m, p.c_str());
+  return Printf(t.walk_method_label, m, PrecisionCaps(o.precision).c_str());
 }
 
 void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& env) {
@@ -485,10 +489,8 @@ void DrawHandOver(const WalkthroughState& s, UiMemory& memory, const UiEnv& env)
   const UiText& t = env.text();
   ColoredWrapped(kColorAccent, WalkthroughServing(h.walkthrough) ? t.walk_from_calc_serve : t.walk_from_calc);
   if (h.precision_mapped) {
-    std::string from = ToString(h.precision_from), to = h.walkthrough.precision;
-    for (std::string* p : {&from, &to})
-      for (char& ch : *p) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_precision, from.c_str(), h.bits_from, to.c_str(), h.bits_to));
+    ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_precision, PrecisionCaps(ToString(h.precision_from)).c_str(), h.bits_from,
+                                      PrecisionCaps(h.walkthrough.precision).c_str(), h.bits_to));
   }
   if (h.custom_params > 0) ColoredWrapped(kColorWarn, Printf(t.walk_from_calc_custom, Count(h.custom_params).c_str()));
   if (h.max_gpus_raised_to > 0) ColoredWrapped(kColorMuted, Printf(t.walk_from_calc_gpus, h.max_gpus_raised_to));

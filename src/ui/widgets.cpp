@@ -66,13 +66,11 @@ struct WrappedLayout {
   float width = 0;
 };
 
-}  // namespace
-
-namespace {
 // A new line when less than `width` is left on the current one (after a SameLine).
 void NewLineIfNarrower(float width) {
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
+
 }  // namespace
 
 void SameLineIfFits(float width) {
