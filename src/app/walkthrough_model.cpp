@@ -369,6 +369,25 @@ WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const 
   }
   s.step = kWalkStepResults;
   NormalizeWalkthrough(s);
+  // A figure equal to what the walkthrough would use unset (for this model and the other figures
+  // as carried) stays unset: step 4 then shows it as its default, not as a typed value beside
+  // "Use default" (a new-user check), and it follows a later change of model as a default does.
+  auto keep_unless_default = [&](double WalkthroughState::*field, auto Workload::*in_workload) {
+    if (!(s.*field > 0)) return;
+    WalkthroughState unset = s;
+    unset.*field = 0;
+    const RequestParse parsed = ParseEstimateRequest(EstimateRequestFor(unset, c, nullptr), c);
+    if (parsed.ok() && static_cast<double>(parsed.workload.*in_workload) == s.*field) s.*field = 0;
+  };
+  if (w.IsTraining()) {
+    keep_unless_default(&WalkthroughState::train_tokens, &Workload::train_tokens);
+    keep_unless_default(&WalkthroughState::seq_len, &Workload::seq_len);
+  } else {
+    keep_unless_default(&WalkthroughState::batch, &Workload::batch);
+    keep_unless_default(&WalkthroughState::context, &Workload::context);
+    keep_unless_default(&WalkthroughState::prompt_tokens, &Workload::prompt_tokens);
+    keep_unless_default(&WalkthroughState::target_tokens_per_second, &Workload::target_tokens_per_second);
+  }
   return out;
 }
 

@@ -254,6 +254,53 @@ TEST_CASE("walkthrough: the Calculator's job hands over with its model, task, pr
   CHECK(e.workload.precision == Precision::kInt4);
 }
 
+// A new-user check: the Calculator's 2,048-token sequence arrived as a typed value, shown beside
+// "Use default" although it was the walkthrough's default.
+TEST_CASE("walkthrough: a handed-over figure equal to the walkthrough's own default stays a default") {
+  const Catalogs& c = test::RealCatalogs();
+  CalculatorState calc;
+  SelectPreset(calc, c, "llama-3.1-8b");
+  calc.workload.task = Task::kLora;
+  calc.workload.seq_len = 8192;
+  calc.workload.train_tokens = 3e9;
+  NormalizeCalculator(calc, c);
+  const WalkHandOver typed = WalkthroughFromCalculator(calc, WalkthroughState{}, c);
+  CHECK(typed.walkthrough.seq_len == 8192);
+  CHECK(typed.walkthrough.train_tokens == 3e9);
+  // The walkthrough's defaults for this job, then the Calculator set to them.
+  AppState a;
+  a.walkthrough = typed.walkthrough;
+  a.walkthrough.seq_len = a.walkthrough.train_tokens = 0;
+  WalkthroughDerived d;
+  UpdateWalkthroughDerived(a, c, d, a.language);
+  REQUIRE(d.valid);
+  calc.workload.seq_len = d.workload.seq_len;
+  calc.workload.train_tokens = d.workload.train_tokens;
+  const WalkHandOver same = WalkthroughFromCalculator(calc, WalkthroughState{}, c);
+  CHECK(same.walkthrough.seq_len == 0);
+  CHECK(same.walkthrough.train_tokens == 0);
+  a.walkthrough = same.walkthrough;
+  UpdateWalkthroughDerived(a, c, d, a.language);
+  CHECK(d.workload.seq_len == calc.workload.seq_len);  // the same job is ranked
+  CHECK(d.workload.train_tokens == calc.workload.train_tokens);
+
+  // Serving: the walkthrough's 8 users at 20 tokens/s with a 4,096-token context and a 1,024-token
+  // prompt stay defaults; a longer context is carried, and the prompt's default follows it.
+  calc.workload.task = Task::kInference;
+  calc.workload.batch = 8, calc.workload.context = 4096, calc.workload.prompt_tokens = 1024;
+  calc.workload.target_tokens_per_second = 20;
+  WalkHandOver serve = WalkthroughFromCalculator(calc, WalkthroughState{}, c);
+  CHECK(serve.walkthrough.batch == 0);
+  CHECK(serve.walkthrough.context == 0);
+  CHECK(serve.walkthrough.prompt_tokens == 0);
+  CHECK(serve.walkthrough.target_tokens_per_second == 0);
+  calc.workload.context = 16384, calc.workload.prompt_tokens = 3000;
+  serve = WalkthroughFromCalculator(calc, WalkthroughState{}, c);
+  CHECK(serve.walkthrough.context == 16384);
+  CHECK(serve.walkthrough.prompt_tokens == 3000);
+  CHECK(serve.walkthrough.batch == 0);
+}
+
 TEST_CASE("walkthrough: a Calculator job it cannot carry as set says how it was carried") {
   const Catalogs& c = test::RealCatalogs();
   CalculatorState calc;
