@@ -100,6 +100,22 @@ std::string SelectPreset(CalculatorState& s, const Catalogs& c, const std::strin
   return {};
 }
 
+void SelectTask(CalculatorState& s, const Catalogs& c, Task task) {
+  Workload& w = s.workload;
+  const bool was_inference = w.task == Task::kInference;
+  w.task = task;
+  if (w.task == Task::kQlora) w.precision = Precision::kNf4;
+  else if (w.precision == Precision::kNf4 || w.precision == Precision::kInt4 || w.precision == Precision::kInt8)
+    w.precision = w.task == Task::kInference ? w.precision : Precision::kBf16;
+  if (w.task == Task::kInference) w.dp = 1;
+  w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
+  // A preset picked under a training task and then served starts in its released format too
+  // (a new user's DeepSeek-V3 read "does not fit: 158 GiB per GPU" on 8 x H20 in BF16).
+  if (!was_inference && w.task == Task::kInference)
+    if (const ModelSpec* m = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset); m && *m == w.model)
+      if (const std::optional<Precision> released = ParsePrecision(m->released_weights)) w.precision = *released;
+}
+
 std::string SelectCustomSize(CalculatorState& s, const std::string& text) {
   auto n = ParseParamCount(text);
   if (!n) return "Type a size like 13B, 350M or 1.2T (between 1 thousand and 100 trillion parameters).";

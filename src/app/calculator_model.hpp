@@ -61,6 +61,9 @@ ATLAS_DEFERRED void UpdateCalculatorDerived(const AppState& state, const Catalog
 // Picks a preset, or a custom model from a typed size / a config.json. Returns a message for
 // the UI (empty on success).
 std::string SelectPreset(CalculatorState& state, const Catalogs& catalogs, const std::string& id);
+// The task combo's answer: the task, a precision it can use, its default training tokens, and a
+// preset's released weight format when the job becomes inference (as SelectPreset gives it).
+void SelectTask(CalculatorState& state, const Catalogs& catalogs, Task task);
 std::string SelectCustomSize(CalculatorState& state, const std::string& text);
 std::string ImportHfConfig(CalculatorState& state, const std::string& json_text, std::vector<std::string>& notes);
 // After an architecture field was edited: the model becomes custom and its counts follow.

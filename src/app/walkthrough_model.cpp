@@ -76,6 +76,17 @@ void SelectWalkthroughPreset(WalkthroughState& s, const Catalogs& c, const std::
   if (std::find(ok.begin(), ok.end(), m->released_weights) != ok.end()) s.precision = m->released_weights;
 }
 
+void SelectWalkthroughTask(WalkthroughState& s, const Catalogs& c, WalkthroughTask task) {
+  const bool was_serving = WalkthroughServing(s);
+  s.task = task;
+  if (task == WalkthroughTask::kFullFinetune) s.method = "full_finetune";
+  if (task == WalkthroughTask::kPeft && s.method != "lora") s.method = "qlora";
+  NormalizeWalkthrough(s);
+  // A model picked before the task was: served, it starts in its released format too (a new
+  // user's DeepSeek-V3 for serving was ranked in BF16 on 32 cards where its FP8 release needs 8).
+  if (!was_serving && WalkthroughServing(s)) SelectWalkthroughPreset(s, c, s.model_preset);
+}
+
 void NormalizeWalkthrough(WalkthroughState& s) {
   s.step = std::clamp(s.step, 0, kWalkSteps - 1);
   switch (s.task) {

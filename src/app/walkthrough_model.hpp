@@ -96,6 +96,9 @@ bool WalkthroughPricesInChina(const WalkthroughState& s, Language language);
 // else the first region of the catalog in (or outside) mainland China, as
 // WalkthroughPricesInChina decides; "" when the catalog has none.
 std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language, const RegionCatalog& regions);
+// Step 1's answer: the task, its method, and a preset's released format when the job becomes
+// serving (as SelectWalkthroughPreset gives it when the model is picked after the task).
+void SelectWalkthroughTask(WalkthroughState& s, const Catalogs& c, WalkthroughTask task);
 // Keeps method and precision consistent with the task (after a task change or a link).
 void NormalizeWalkthrough(WalkthroughState& s);
 // Picks a model preset ("" = the custom size); a serving job then starts in the weight format its

@@ -630,10 +630,10 @@ void Search::ChoosePriceRegion() {
   virt_ = container ? container->virtualization_overhead : 0;
   if (region_ && virt_ > 0)
     AddNote(Printf(T.rec_note_cost_virtualisation, region_->in_china() ? T.word_market_cn : T.word_market_global,
-                   zh_ ? region_->DisplayName(true).c_str() : region_->id.c_str(), virt_ * 100), false);
+                   region_->DisplayName(zh_).c_str(), virt_ * 100), false);
   else if (region_)
     AddNote(Printf(T.rec_note_cost, region_->in_china() ? T.word_market_cn : T.word_market_global,
-                   zh_ ? region_->DisplayName(true).c_str() : region_->id.c_str()), false);
+                   region_->DisplayName(zh_).c_str()), false);
   else
     AddNote(T.rec_note_no_region, false);
 }

@@ -57,8 +57,27 @@ bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N]
   for (const auto& [v, name] : options)
     if (v == value) current = t.*name;
   bool changed = false;
-  ImGui::SetNextItemWidth(InputWidth());
-  if (ImGui::BeginCombo(label.c_str(), current)) {
+  // The chosen option whole (a phone showed "all linear layers (QLoR"): wider than the other
+  // fields when it needs it, up to the panel; the label and its help marker then go on the line
+  // above, as NumberField's do, with the same ID ("###key" names the combo either way).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const size_t hashes = label.find("###");
+  const std::string shown = label.substr(0, hashes);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float width = std::min(avail, std::max(InputWidth(), ImGui::CalcTextSize(current).x + 2 * style.FramePadding.x +
+                                                                 ImGui::GetFrameHeight()));
+  const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
+  const bool label_above = hashes != std::string::npos && !shown.empty() &&
+                           avail < width + style.ItemInnerSpacing.x + ImGui::CalcTextSize(shown.c_str()).x + marker_w;
+  if (label_above) {
+    ImGui::TextUnformatted(shown.c_str());
+    if (help) {
+      ImGui::SameLine();
+      HelpMarker(help, env);
+    }
+  }
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(label_above ? label.c_str() + hashes : label.c_str(), current)) {
     for (size_t i = 0; i < N; ++i) {
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::Selectable(t.*options[i].second, options[i].first == value)) value = options[i].first, changed = true;
@@ -66,7 +85,7 @@ bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N]
     }
     ImGui::EndCombo();
   }
-  if (help) {
+  if (help && !label_above) {
     ImGui::SameLine();
     HelpMarker(help, env);
   }
@@ -249,13 +268,8 @@ void DrawModelInputs(CalculatorState& s, const Catalogs& c, CalculatorUi& ui, co
 void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   Workload& w = s.workload;
-  if (EnumCombo(Labeled(t.calc_task, "task"), w.task, kTaskOptions, env)) {
-    if (w.task == Task::kQlora) w.precision = Precision::kNf4;
-    else if (w.precision == Precision::kNf4 || w.precision == Precision::kInt4 || w.precision == Precision::kInt8)
-      w.precision = w.task == Task::kInference ? w.precision : Precision::kBf16;
-    if (w.task == Task::kInference) w.dp = 1;
-    w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
-  }
+  Task task = w.task;
+  if (EnumCombo(Labeled(t.calc_task, "task"), task, kTaskOptions, env)) SelectTask(s, c, task);
   if (w.task == Task::kQlora)
     EnumCombo(Labeled(t.calc_base_format, "precision"), w.precision, kQloraPrecisions, env, t.calc_base_format_help);
   else if (w.task == Task::kInference)

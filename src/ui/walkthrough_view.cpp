@@ -107,7 +107,7 @@ std::string CnyText(const std::optional<double>& cny, const UiEnv& env) {
 
 // [SECTION] Steps ------------------------------------------------------------------------------
 
-void StepTask(WalkthroughState& s, const UiEnv& env) {
+void StepTask(WalkthroughState& s, const Catalogs& c, const UiEnv& env) {
   const UiText& t = env.text();
   struct Option {
     WalkthroughTask task;
@@ -128,12 +128,7 @@ void StepTask(WalkthroughState& s, const UiEnv& env) {
     static constexpr const char* kTaskTargets[] = {"walk_task_pretrain", "walk_task_full", "walk_task_peft",
                                                    "walk_task_offline", "walk_task_serving", "walk_task_mixed"};
     TestTarget(env, kTaskTargets[static_cast<int>(o.task)]);
-    if (picked) {
-      s.task = o.task;
-      if (o.task == WalkthroughTask::kFullFinetune) s.method = "full_finetune";
-      if (o.task == WalkthroughTask::kPeft && s.method != "lora") s.method = "qlora";
-      NormalizeWalkthrough(s);
-    }
+    if (picked) SelectWalkthroughTask(s, c, o.task);
     if (!env.narrow()) {
       ImGui::SameLine(Em(16));
       ImGui::TextDisabled("%s", t.*o.what);
@@ -563,7 +558,7 @@ void DrawWalkthroughView(AppState& state, const Catalogs& catalogs, const Walkth
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + max_w);
   switch (s.step) {
-    case kWalkStepTask: StepTask(s, env); break;
+    case kWalkStepTask: StepTask(s, catalogs, env); break;
     case kWalkStepModel: StepModel(s, catalogs, d, env, memory.walkthrough_model_picker); break;
     case kWalkStepJob: StepJob(s, d, env); break;
     case kWalkStepMethod: StepMethod(s, d, env); break;

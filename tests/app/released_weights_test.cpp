@@ -69,4 +69,50 @@ TEST_CASE("released weights: the walkthrough's serving job picks the release for
   CHECK(peft.model_preset == "gpt-oss-120b");
 }
 
+// A new-user check: DeepSeek-V3 picked first, then served, stayed in BF16 (Calculator: "does not
+// fit: 158 GiB per GPU" on 8 x H20; walkthrough: 32 x H20 ranked #1 where its FP8 release fits 8).
+TEST_CASE("released weights: the model picked first, then the task turned to serving, starts in the release format") {
+  AppState s;  // a training job
+  s.calculator.workload.gpu = "h20";
+  s.calculator.workload.gpus = 8;
+  s.calculator.workload.tp = 8;
+  REQUIRE(SelectPreset(s.calculator, Data(), "deepseek-v3").empty());
+  CHECK(s.calculator.workload.precision == Precision::kBf16);
+  SelectTask(s.calculator, Data(), Task::kInference);
+  CHECK(s.calculator.workload.precision == Precision::kFp8);
+  CHECK(s.calculator.workload.dp == 1);
+  const EstimateResult r = Estimate(s.calculator.workload, Data(), Language::kEnglish);
+  REQUIRE(r.ok);
+  CHECK(r.fits);
+  // A format the reader then picks stays while serving; back to training, a training precision.
+  s.calculator.workload.precision = Precision::kInt4;
+  SelectTask(s.calculator, Data(), Task::kInference);
+  CHECK(s.calculator.workload.precision == Precision::kInt4);
+  SelectTask(s.calculator, Data(), Task::kFullFinetune);
+  CHECK(s.calculator.workload.precision == Precision::kBf16);
+  CHECK(s.calculator.workload.train_tokens == 1e8);
+  // An edited architecture is no longer the release: its precision is left as it is.
+  s.calculator.workload.model.layers += 1;
+  SelectTask(s.calculator, Data(), Task::kInference);
+  CHECK(s.calculator.workload.precision == Precision::kBf16);
+  // QLoRA takes its 4-bit base.
+  SelectTask(s.calculator, Data(), Task::kQlora);
+  CHECK(s.calculator.workload.precision == Precision::kNf4);
+
+  WalkthroughState w;  // a PEFT job, the model picked at step 2, then step 1 changed to serving
+  NormalizeWalkthrough(w);
+  SelectWalkthroughPreset(w, Data(), "deepseek-v3");
+  CHECK(w.precision != "fp8");
+  SelectWalkthroughTask(w, Data(), WalkthroughTask::kRealtimeServing);
+  CHECK(w.method == "inference");
+  CHECK(w.precision == "fp8");
+  // Serving to serving (offline) keeps what the reader chose.
+  w.precision = "int8";
+  SelectWalkthroughTask(w, Data(), WalkthroughTask::kOfflineInference);
+  CHECK(w.precision == "int8");
+  SelectWalkthroughTask(w, Data(), WalkthroughTask::kFullFinetune);
+  CHECK(w.method == "full_finetune");
+  CHECK(w.precision == "bf16");
+}
+
 }  // namespace released_weights_test

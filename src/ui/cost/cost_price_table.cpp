@@ -120,7 +120,11 @@ void DrawPriceTable(CostState& s, const CostDerived& d, const Catalogs& c, const
     ImGui::TableNextColumn();
     const char* market = p.market == "cn" ? t.cost_market_cn : p.market == "global" ? t.cost_market_global : p.market.c_str();
     if (p.region.empty()) ImGui::TextUnformatted(market);
-    else ImGui::Text(t.cost_market_region, market, p.region.c_str());
+    else {
+      // The region as the Cost view names it elsewhere ("US East (N. Virginia)"), not its id.
+      const Region* region = c.regions.Find(p.region);
+      ImGui::Text(t.cost_market_region, market, region ? region->DisplayName(env.chinese()).c_str() : p.region.c_str());
+    }
     ImGui::TableNextColumn();
     const PriceOverride* o = FindPriceOverride(s, p.id);
     double v = o ? o->amount : p.Amount();
