@@ -1,6 +1,8 @@
 // The decision walkthrough: Next walks the six steps (the link records the step), the last
-// step shows recommendations, and "Open in Calculator" carries the configuration over.
-import { DESKTOP, assert, distinctColours, frames, launch, open, run, serve, shot, waitForMark } from "./harness.mjs";
+// step shows recommendations, and "Open in Calculator" carries the configuration over. A model
+// picked before the task is served in its released format (DeepSeek-V3: FP8).
+import { DESKTOP, assert, captureFrame, distinctColours, frames, launch, open, run, serve, shot, targetBoxes,
+         waitForMark } from "./harness.mjs";
 
 const server = await serve();
 const browser = await launch();
@@ -27,6 +29,28 @@ await run([
     const hash = await page.evaluate(() => location.hash);
     assert(hash.includes("view=calculator"), `Open in Calculator: ${hash}`);
     await shot(page, "walkthrough-to-calculator-desktop");
+    assert(problems.length === 0, problems.join("\n"));
+    await context.close();
+  }],
+  // A new-user check: DeepSeek-V3 picked at step 2 of a fine-tune, then step 1 turned to serving,
+  // was ranked in BF16 (#1 32 x H20 over two pipeline stages) where its FP8 release fits 8.
+  ["a model picked before the task: serving it starts in its released format (DeepSeek-V3, FP8, 8 x H20)", async () => {
+    const { context, page, problems } = await open(browser, server.url +
+      "#v=1&view=walkthrough&walk.model=deepseek-v3&walk.region=cn-inner-mongolia&walk.step=0", DESKTOP, { captureText: true });
+    await waitForMark(page, "gpu-atlas:view:walkthrough");
+    await frames(page, 6);
+    const box = targetBoxes((await captureFrame(page, "task step")).targets, "walk_task_serving")[0];
+    assert(box, "no serving answer at step 1");
+    await page.mouse.click(box[0] + box[2] / 2, box[1] + box[3] / 2);
+    await frames(page, 6);
+    const link = await page.evaluate(() => decodeURIComponent(location.hash));
+    assert(link.includes("walk.method=inference") && link.includes("walk.precision=fp8"), `not served in FP8: ${link}`);
+    // Step 1 is the default, so the link leaves it out: add the results step.
+    await page.evaluate(() => { location.hash = location.hash.replace(/&walk\.step=\d/, "") + "&walk.step=5"; });
+    await frames(page, 12);
+    const results = await captureFrame(page, "results");
+    assert(/#1\s+8 x H20/.test(results.text), `#1 is not 8 x H20: ${(results.text.match(/#1[^\n]{0,60}/) || ["none"])[0]}`);
+    await shot(page, "walkthrough-deepseek-served-fp8");
     assert(problems.length === 0, problems.join("\n"));
     await context.close();
   }],
