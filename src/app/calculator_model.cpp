@@ -102,18 +102,23 @@ std::string SelectPreset(CalculatorState& s, const Catalogs& c, const std::strin
 
 void SelectTask(CalculatorState& s, const Catalogs& c, Task task) {
   Workload& w = s.workload;
+  if (task == w.task) return;  // the option already chosen: the job's figures stay as typed
   const bool was_inference = w.task == Task::kInference;
+  // An unedited preset's released weight format (DeepSeek-V3: FP8), if it has one.
+  const ModelSpec* m = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset);
+  const std::optional<Precision> released = m && *m == w.model ? ParsePrecision(m->released_weights) : std::nullopt;
   w.task = task;
   if (w.task == Task::kQlora) w.precision = Precision::kNf4;
   else if (w.precision == Precision::kNf4 || w.precision == Precision::kInt4 || w.precision == Precision::kInt8)
     w.precision = w.task == Task::kInference ? w.precision : Precision::kBf16;
   if (w.task == Task::kInference) w.dp = 1;
   w.train_tokens = w.task == Task::kPretrain ? 20 * w.model.params : 1e8;
-  // A preset picked under a training task and then served starts in its released format too
-  // (a new user's DeepSeek-V3 read "does not fit: 158 GiB per GPU" on 8 x H20 in BF16).
-  if (!was_inference && w.task == Task::kInference)
-    if (const ModelSpec* m = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset); m && *m == w.model)
-      if (const std::optional<Precision> released = ParsePrecision(m->released_weights)) w.precision = *released;
+  // Served from a training task, a preset starts in its released format, as a pick under
+  // inference does (a new user's DeepSeek-V3 read "does not fit: 158 GiB per GPU" on 8 x H20 in
+  // BF16); trained again, it leaves that format for BF16 (FP8 training is the reader's choice).
+  if (released && !was_inference && w.task == Task::kInference) w.precision = *released;
+  if (released && was_inference && w.task != Task::kInference && w.precision == *released && w.task != Task::kQlora)
+    w.precision = Precision::kBf16;
 }
 
 std::string SelectCustomSize(CalculatorState& s, const std::string& text) {

@@ -83,8 +83,12 @@ void SelectWalkthroughTask(WalkthroughState& s, const Catalogs& c, WalkthroughTa
   if (task == WalkthroughTask::kPeft && s.method != "lora") s.method = "qlora";
   NormalizeWalkthrough(s);
   // A model picked before the task was: served, it starts in its released format too (a new
-  // user's DeepSeek-V3 for serving was ranked in BF16 on 32 cards where its FP8 release needs 8).
+  // user's DeepSeek-V3 for serving was ranked in BF16 on 32 cards where its FP8 release needs 8);
+  // trained again, it leaves that format for the method's default (FP8 training is the reader's choice).
   if (!was_serving && WalkthroughServing(s)) SelectWalkthroughPreset(s, c, s.model_preset);
+  const ModelSpec* m = s.model_preset.empty() ? nullptr : c.models.Find(s.model_preset);
+  if (was_serving && !WalkthroughServing(s) && m && !m->released_weights.empty() && s.precision == m->released_weights)
+    s.precision = PrecisionsFor(s.method).front();
 }
 
 void NormalizeWalkthrough(WalkthroughState& s) {

@@ -1089,7 +1089,7 @@ void Search::ExplainMissingCards() {
 void Search::AddClosingNotes() {
   if (excluded_foreign_ > 0) AddNote(Plurals(Printf(T.rec_note_domestic, excluded_foreign_)), false);
   if (software_skipped_ > 0) AddNote(Plurals(Printf(T.rec_note_software_skipped, software_skipped_)), false);
-  AddNote(T.rec_note_risk_ranking, false);
+  AddNote(cons_.prefer_low_risk ? T.rec_note_risk_ranking : T.rec_note_risk_ignored, false);
   for (const OwnedGpu& o : cons_.owned) {
     const bool used = std::any_of(res_.configs.begin(), res_.configs.end(), [&](const Recommendation& r) { return r.owned && r.gpu == o.gpu; });
     const Gpu* g = c_.gpus.Find(o.gpu);

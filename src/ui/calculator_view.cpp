@@ -57,15 +57,18 @@ bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N]
   for (const auto& [v, name] : options)
     if (v == value) current = t.*name;
   bool changed = false;
-  // The chosen option whole (a phone showed "all linear layers (QLoR"): wider than the other
-  // fields when it needs it, up to the panel; the label and its help marker then go on the line
-  // above, as NumberField's do, with the same ID ("###key" names the combo either way).
+  // Every option whole (a phone showed "all linear layers (QLoR"): wider than the other fields
+  // when its longest option needs it (so the layout does not move with the choice), up to the
+  // panel; the label and its help marker then go on the line above, as NumberField's do, with
+  // the same ID ("###key" names the combo either way).
   const ImGuiStyle& style = ImGui::GetStyle();
   const size_t hashes = label.find("###");
   const std::string shown = label.substr(0, hashes);
+  float widest = 0;
+  for (const auto& option : options) widest = std::max(widest, ImGui::CalcTextSize(t.*option.second).x);
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float width = std::min(avail, std::max(InputWidth(), ImGui::CalcTextSize(current).x + 2 * style.FramePadding.x +
-                                                                 ImGui::GetFrameHeight()));
+  const float width =
+      std::min(avail, std::max(InputWidth(), widest + 2 * style.FramePadding.x + ImGui::GetFrameHeight()));
   const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
   const bool label_above = hashes != std::string::npos && !shown.empty() &&
                            avail < width + style.ItemInnerSpacing.x + ImGui::CalcTextSize(shown.c_str()).x + marker_w;

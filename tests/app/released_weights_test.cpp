@@ -72,10 +72,11 @@ TEST_CASE("released weights: the walkthrough's serving job picks the release for
 // A new-user check: DeepSeek-V3 picked first, then served, stayed in BF16 (Calculator: "does not
 // fit: 158 GiB per GPU" on 8 x H20; walkthrough: 32 x H20 ranked #1 where its FP8 release fits 8).
 TEST_CASE("released weights: the model picked first, then the task turned to serving, starts in the release format") {
-  AppState s;  // a training job
+  AppState s;  // a training job over data parallelism
   s.calculator.workload.gpu = "h20";
   s.calculator.workload.gpus = 8;
   s.calculator.workload.tp = 8;
+  s.calculator.workload.dp = 2;
   REQUIRE(SelectPreset(s.calculator, Data(), "deepseek-v3").empty());
   CHECK(s.calculator.workload.precision == Precision::kBf16);
   SelectTask(s.calculator, Data(), Task::kInference);
@@ -84,20 +85,42 @@ TEST_CASE("released weights: the model picked first, then the task turned to ser
   const EstimateResult r = Estimate(s.calculator.workload, Data(), Language::kEnglish);
   REQUIRE(r.ok);
   CHECK(r.fits);
-  // A format the reader then picks stays while serving; back to training, a training precision.
-  s.calculator.workload.precision = Precision::kInt4;
-  SelectTask(s.calculator, Data(), Task::kInference);
-  CHECK(s.calculator.workload.precision == Precision::kInt4);
+  // Trained again, the release format is left for BF16 (a review: the round trip left FP8 training).
   SelectTask(s.calculator, Data(), Task::kFullFinetune);
   CHECK(s.calculator.workload.precision == Precision::kBf16);
-  CHECK(s.calculator.workload.train_tokens == 1e8);
-  // An edited architecture is no longer the release: its precision is left as it is.
-  s.calculator.workload.model.layers += 1;
+  // FP8 training the reader picks stays through a change of training task.
+  s.calculator.workload.precision = Precision::kFp8;
+  SelectTask(s.calculator, Data(), Task::kPretrain);
+  CHECK(s.calculator.workload.precision == Precision::kFp8);
+  // A format the reader picks while serving stays until the job is trained again.
   SelectTask(s.calculator, Data(), Task::kInference);
+  s.calculator.workload.precision = Precision::kInt4;
+  SelectTask(s.calculator, Data(), Task::kFullFinetune);
   CHECK(s.calculator.workload.precision == Precision::kBf16);
-  // QLoRA takes its 4-bit base.
+  // The option already chosen changes nothing: typed tokens stay (they were reset to 1e8).
+  s.calculator.workload.train_tokens = 3e9;
+  SelectTask(s.calculator, Data(), Task::kFullFinetune);
+  CHECK(s.calculator.workload.train_tokens == 3e9);
+  // QLoRA takes its 4-bit base; served from it, the release.
   SelectTask(s.calculator, Data(), Task::kQlora);
   CHECK(s.calculator.workload.precision == Precision::kNf4);
+  SelectTask(s.calculator, Data(), Task::kInference);
+  CHECK(s.calculator.workload.precision == Precision::kFp8);
+  // An edited architecture is no longer the release: its precision is left as it is.
+  SelectTask(s.calculator, Data(), Task::kFullFinetune);
+  s.calculator.workload.model.layers += 1;
+  ArchitectureEdited(s.calculator);
+  SelectTask(s.calculator, Data(), Task::kInference);
+  CHECK(s.calculator.workload.precision == Precision::kBf16);
+  // A 16-bit release (Llama) keeps BF16; gpt-oss starts at 4 bits.
+  AppState l;
+  REQUIRE(SelectPreset(l.calculator, Data(), "llama-3.1-70b").empty());
+  SelectTask(l.calculator, Data(), Task::kInference);
+  CHECK(l.calculator.workload.precision == Precision::kBf16);
+  REQUIRE(SelectPreset(l.calculator, Data(), "gpt-oss-120b").empty());
+  SelectTask(l.calculator, Data(), Task::kLora);
+  SelectTask(l.calculator, Data(), Task::kInference);
+  CHECK(l.calculator.workload.precision == Precision::kInt4);
 
   WalkthroughState w;  // a PEFT job, the model picked at step 2, then step 1 changed to serving
   NormalizeWalkthrough(w);
@@ -106,13 +129,21 @@ TEST_CASE("released weights: the model picked first, then the task turned to ser
   SelectWalkthroughTask(w, Data(), WalkthroughTask::kRealtimeServing);
   CHECK(w.method == "inference");
   CHECK(w.precision == "fp8");
-  // Serving to serving (offline) keeps what the reader chose.
-  w.precision = "int8";
-  SelectWalkthroughTask(w, Data(), WalkthroughTask::kOfflineInference);
-  CHECK(w.precision == "int8");
+  // Trained again: the method's default, not FP8.
   SelectWalkthroughTask(w, Data(), WalkthroughTask::kFullFinetune);
   CHECK(w.method == "full_finetune");
   CHECK(w.precision == "bf16");
+  // Serving to serving (offline) keeps what the reader chose.
+  SelectWalkthroughTask(w, Data(), WalkthroughTask::kRealtimeServing);
+  w.precision = "int8";
+  SelectWalkthroughTask(w, Data(), WalkthroughTask::kOfflineInference);
+  CHECK(w.precision == "int8");
+  // A custom size has no release: serving it keeps the default.
+  WalkthroughState custom;
+  NormalizeWalkthrough(custom);
+  SelectWalkthroughPreset(custom, Data(), "");
+  SelectWalkthroughTask(custom, Data(), WalkthroughTask::kRealtimeServing);
+  CHECK(custom.precision == "bf16");
 }
 
 }  // namespace released_weights_test
