@@ -386,7 +386,10 @@ WalkHandOver WalkthroughFromCalculator(const CalculatorState& calculator, const 
   NormalizeWalkthrough(s);
   // A figure equal to what the walkthrough would use unset (for this model and the other figures
   // as carried) stays unset: step 4 then shows it as its default, not as a typed value beside
-  // "Use default" (a new-user check), and it follows a later change of model as a default does.
+  // "Use default" (a new-user check). It then follows later answers as a default does: another
+  // model, real-time -> offline serving (8 users at 20 tokens/s -> 32 at 5), a dataset given
+  // (its tokens x epochs), a longer context (the prompt's default). The Calculator has no "unset",
+  // so a typed value equal to the default cannot be told apart; the job ranked is the same.
   auto keep_unless_default = [&](double WalkthroughState::*field, auto Workload::*in_workload) {
     if (!(s.*field > 0)) return;
     WalkthroughState unset = s;
