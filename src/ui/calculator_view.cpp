@@ -292,7 +292,10 @@ void DrawJobInputs(CalculatorState& s, const Catalogs& c, const UiEnv& env) {
     PowInput(env, Labeled(t.calc_seq_len, "seq_len"), w.seq_len, 1, 10000000, t.calc_seq_len_help);
     PowInput(env, Labeled(t.calc_micro_batch, "micro_batch"), w.micro_batch, 1, 65536, t.calc_micro_batch_help);
     IntInput(env, Labeled(t.calc_grad_accum, "grad_accum"), w.grad_accum, 1, 65536, t.calc_grad_accum_help);
-    ImGui::TextDisabled("%s", Plurals(Printf(t.calc_global_batch, w.micro_batch * w.grad_accum * w.dp)).c_str());
+    // In double: the fields' limits (65,536 x 65,536 x 10^6) overflow an int (a link's
+    // micro_batch=65536&grad_accum=65536 read "0 sequences").
+    const double global_batch = static_cast<double>(w.micro_batch) * w.grad_accum * w.dp;
+    ImGui::TextDisabled("%s", Plurals(Printf(t.calc_global_batch, FormatNumber(global_batch).c_str())).c_str());
     EnumCombo(Labeled(t.calc_checkpointing, "checkpointing"), w.checkpointing, kCheckpointOptions, env,
               t.calc_checkpointing_help);
     ImGui::Checkbox(Labeled(t.calc_flash, "flash").c_str(), &w.flash_attention);

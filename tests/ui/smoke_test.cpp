@@ -516,6 +516,23 @@ TEST_CASE("under Make it fit's \"Then ...\", the bar and tables are titled as th
   CHECK(LastFrameText(state, env, 3).find("The job as set now") == std::string::npos);
 }
 
+// A review: the line multiplied ints, and the fields' limits (micro-batch and accumulation up to
+// 65,536 each, dp up to 10^6) overflow one: a link with both at 65,536 read "0 sequences".
+TEST_CASE("the global batch line counts past 2^31 sequences, grouped") {
+  ImGuiHeadless imgui(1440, 6000, 1);
+  ui::UiEnv env = EnvFor({1440, 6000, 1});
+  AppState state = DecodeLink("#v=1&view=calculator&calc.micro_batch=65536&calc.grad_accum=65536&calc.gpus=2&calc.dp=2",
+                              test::RealCatalogs()).state;
+  REQUIRE(state.calculator.workload.micro_batch == 65536);
+  REQUIRE(state.calculator.workload.grad_accum == 65536);
+  const std::string text = LastFrameText(state, env, 3);
+  INFO(text.substr(0, 3000));
+  CHECK(text.find("global batch: 8,589,934,592\u00A0sequences per step") != std::string::npos);
+  state = AppState{};
+  state.view = View::kCalculator;
+  CHECK(LastFrameText(state, env, 3).find("global batch: 1\u00A0sequence per step") != std::string::npos);
+}
+
 TEST_CASE("a job that does not fit: its speed figures are said to be as if it fitted; the batch is per replica") {
   ImGuiHeadless imgui(1440, 6000, 1);
   ui::UiEnv env = EnvFor({1440, 6000, 1});
