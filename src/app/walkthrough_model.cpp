@@ -91,6 +91,15 @@ void SelectWalkthroughTask(WalkthroughState& s, const Catalogs& c, WalkthroughTa
     s.precision = PrecisionsFor(s.method).front();
 }
 
+void SelectWalkthroughMethod(WalkthroughState& s, const std::string& method, const std::string& precision) {
+  s.method = method;
+  s.precision = precision;
+  // Adapters answer a fine-tune as PEFT, and full fine-tuning a PEFT job: step 1 follows.
+  if (s.task == WalkthroughTask::kFullFinetune && method != "full_finetune") s.task = WalkthroughTask::kPeft;
+  if (s.task == WalkthroughTask::kPeft && method == "full_finetune") s.task = WalkthroughTask::kFullFinetune;
+  NormalizeWalkthrough(s);
+}
+
 void NormalizeWalkthrough(WalkthroughState& s) {
   s.step = std::clamp(s.step, 0, kWalkSteps - 1);
   switch (s.task) {

@@ -99,6 +99,9 @@ std::string WalkthroughPriceRegion(const WalkthroughState& s, Language language,
 // Step 1's answer: the task, its method, and a preset's released format when the job becomes
 // serving (as SelectWalkthroughPreset gives it when the model is picked after the task).
 void SelectWalkthroughTask(WalkthroughState& s, const Catalogs& c, WalkthroughTask task);
+// Step 3's answer: a method and precision of its list; a fine-tune's task follows the method
+// (full fine-tuning <-> PEFT).
+void SelectWalkthroughMethod(WalkthroughState& s, const std::string& method, const std::string& precision);
 // Keeps method and precision consistent with the task (after a task change or a link).
 void NormalizeWalkthrough(WalkthroughState& s);
 // Picks a model preset ("" = the custom size); a serving job then starts in the weight format its

@@ -269,13 +269,7 @@ void StepMethod(WalkthroughState& s, const WalkthroughDerived& d, const UiEnv& e
     const std::string name = MethodLabel(o, t);
     const std::string label = i > 0 ? Printf(t.walk_method_option_saving, name.c_str(), Bytes(o.bytes).c_str(), o.saving * 100)
                                     : Printf(t.walk_method_option, name.c_str(), Bytes(o.bytes).c_str());
-    if (Choice(label.c_str(), selected, env)) {
-      s.method = o.method;
-      s.precision = o.precision;
-      if (s.task == WalkthroughTask::kFullFinetune && o.method != "full_finetune") s.task = WalkthroughTask::kPeft;
-      if (s.task == WalkthroughTask::kPeft && o.method == "full_finetune") s.task = WalkthroughTask::kFullFinetune;
-      NormalizeWalkthrough(s);
-    }
+    if (Choice(label.c_str(), selected, env)) SelectWalkthroughMethod(s, o.method, o.precision);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float w = static_cast<float>(o.bytes / biggest) * bar_w;

@@ -58,6 +58,25 @@ TEST_CASE("walkthrough: step 3 shows the memory saving of each method") {
   CHECK(d.options[3].bytes < d.options[0].bytes);
 }
 
+TEST_CASE("walkthrough: step 3's method moves a fine-tune between full and PEFT, and keeps other tasks") {
+  WalkthroughState s;
+  s.task = WalkthroughTask::kFullFinetune;
+  NormalizeWalkthrough(s);
+  SelectWalkthroughMethod(s, "qlora", "nf4");
+  CHECK(s.task == WalkthroughTask::kPeft);
+  CHECK(s.method == "qlora");
+  CHECK(s.precision == "nf4");
+  SelectWalkthroughMethod(s, "full_finetune", "bf16");
+  CHECK(s.task == WalkthroughTask::kFullFinetune);
+  CHECK(s.method == "full_finetune");
+  // Mixed training + serving keeps its task; a precision the method cannot use gets its default.
+  s.task = WalkthroughTask::kMixed;
+  SelectWalkthroughMethod(s, "lora", "nf4");
+  CHECK(s.task == WalkthroughTask::kMixed);
+  CHECK(s.method == "lora");
+  CHECK(s.precision == "bf16");
+}
+
 TEST_CASE("walkthrough: moving between steps keeps answers and does not recompute") {
   const Catalogs& c = test::RealCatalogs();
   AppState s;
