@@ -66,19 +66,10 @@ bool EnumCombo(const std::string& label, E& value, const Option<E> (&options)[N]
   const std::string shown = label.substr(0, hashes);
   float widest = 0;
   for (const auto& option : options) widest = std::max(widest, ImGui::CalcTextSize(t.*option.second).x);
-  const float avail = ImGui::GetContentRegionAvail().x;
-  const float width =
-      std::min(avail, std::max(InputWidth(), widest + 2 * style.FramePadding.x + ImGui::GetFrameHeight()));
-  const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
-  const bool label_above = hashes != std::string::npos && !shown.empty() &&
-                           avail < width + style.ItemInnerSpacing.x + ImGui::CalcTextSize(shown.c_str()).x + marker_w;
-  if (label_above) {
-    ImGui::TextUnformatted(shown.c_str());
-    if (help) {
-      ImGui::SameLine();
-      HelpMarker(help, env);
-    }
-  }
+  const float width = std::min(ImGui::GetContentRegionAvail().x,
+                               std::max(InputWidth(), widest + 2 * style.FramePadding.x + ImGui::GetFrameHeight()));
+  const bool label_above = hashes != std::string::npos && !shown.empty() && FieldLabelAbove(shown, width, help);
+  if (label_above) DrawFieldLabel(shown, help, &env);
   ImGui::SetNextItemWidth(width);
   if (ImGui::BeginCombo(label_above ? label.c_str() + hashes : label.c_str(), current)) {
     for (size_t i = 0; i < N; ++i) {

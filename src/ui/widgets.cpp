@@ -91,6 +91,21 @@ void HelpMarker(const char* text, const UiEnv& env) {
   EndDetail(env);
 }
 
+bool FieldLabelAbove(const std::string& shown, float width, const char* help) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
+  const float label_w = (shown.empty() ? 0 : ImGui::CalcTextSize(shown.c_str()).x) + marker_w;
+  return label_w > 0 && ImGui::GetContentRegionAvail().x < width + style.ItemInnerSpacing.x + label_w;
+}
+
+void DrawFieldLabel(const std::string& shown, const char* help, const UiEnv* env) {
+  if (!shown.empty()) ImGui::TextUnformatted(shown.c_str());
+  if (!help) return;
+  if (!shown.empty()) ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.x);
+  IM_ASSERT(env && "a help marker without env");
+  if (env) HelpMarker(help, *env);
+}
+
 bool BeginKeyValueTable(const char* id) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return false;
   ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthStretch, 0.42f);
@@ -363,22 +378,8 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
   std::snprintf(buf, sizeof buf, "%s", mine ? mine->text.c_str() : FormatNumberField(value, spec).c_str());
 
   const ImGuiStyle& style = ImGui::GetStyle();
-  // The label and its help marker follow the field on its line when they fit; else they go on
-  // the line above it (narrow panels and phones), where they still name this field and not the
-  // next one, and are not cut off at the panel's edge. The marker never leaves its label.
-  const float marker_w = help ? style.ItemSpacing.x + ImGui::CalcTextSize("(?)").x : 0;
-  const float label_w = (shown.empty() ? 0 : ImGui::CalcTextSize(shown.c_str()).x) + marker_w;
-  const bool label_above = label_w > 0 && ImGui::GetContentRegionAvail().x < width + style.ItemInnerSpacing.x + label_w;
-  auto draw_label = [&] {
-    if (!shown.empty()) ImGui::TextUnformatted(shown.c_str());
-    if (!help) return;
-    if (!shown.empty()) ImGui::SameLine(0, style.ItemSpacing.x);
-    // A help marker needs the UiEnv: on phones it opens as a sheet (every caller with help
-    // passes one).
-    IM_ASSERT(env && "NumberField: help without env");
-    if (env) HelpMarker(help, *env);
-  };
-  if (label_above) draw_label();
+  const bool label_above = FieldLabelAbove(shown, width, help);
+  if (label_above) DrawFieldLabel(shown, help, env);
   const float button = ImGui::GetFrameHeight();
   ImGui::SetNextItemWidth(std::max(Em(3), width - 2 * (button + style.ItemInnerSpacing.x)));
   ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
@@ -421,9 +422,9 @@ bool NumberField(const std::string& label, double& value, const NumberFieldSpec&
     value = v;
     ImGui::GetStateStorage()->SetInt(id, 0);
   }
-  if (label_w > 0 && !label_above) {
+  if ((!shown.empty() || help) && !label_above) {
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
-    draw_label();
+    DrawFieldLabel(shown, help, env);
   }
   const int problem = ImGui::GetStateStorage()->GetInt(id, 0);
   ImGui::PopID();

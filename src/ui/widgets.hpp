@@ -22,6 +22,13 @@ void SameLineIfFits(float width);
 // it opens the text as a sheet, as BeginDetail's details do. Reported as the test target "help"
 // (tests hover or tap every one; see TestTarget).
 void HelpMarker(const char* text, const UiEnv& env);
+// A field's label and its help marker: beside a field `width` wide when they fit on the line,
+// else on the line above it (narrow panels and phones), where they still name this field and
+// are not cut off at the panel's edge; the marker never leaves its label. FieldLabelAbove says
+// which; DrawFieldLabel draws them (every caller with help passes the env: on phones a help
+// marker opens as a sheet).
+bool FieldLabelAbove(const std::string& shown, float width, const char* help);
+void DrawFieldLabel(const std::string& shown, const char* help, const UiEnv* env);
 // Two-column "label  value" row inside a table started by BeginKeyValueTable.
 bool BeginKeyValueTable(const char* id);
 void KeyValueRow(const char* key, const std::string& value);
